@@ -1,0 +1,3 @@
+from monstertrick.cli import main
+
+raise SystemExit(main())

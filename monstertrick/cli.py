@@ -1,0 +1,144 @@
+"""The ``monstertrick`` command line.
+
+Subcommands are built with argparse. ``replay`` and ``--help`` never import Textual: the
+app is imported only when it is about to run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from . import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="monstertrick",
+        description="Monster Trick, the trick-prediction card game, for 2-5 players "
+        "at one keyboard. Without a command, opens the game.",
+    )
+    parser.add_argument("--version", action="version", version=f"monstertrick {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser(
+        "play",
+        help="start a game directly, skipping the setup form",
+        description="Start a game directly, skipping the setup form.",
+    )
+    play.add_argument(
+        "--players",
+        required=True,
+        metavar="NAMES",
+        help='2 to 5 comma-separated names, in seat order, e.g. "Ann,Bob,Cid"',
+    )
+    play.add_argument("--seed", type=int, help="deal from this seed (the same seed, the same game)")
+    play.add_argument("--first", metavar="NAME", help="who starts round 1 (default: the first name)")
+
+    replay = sub.add_parser(
+        "replay",
+        help="replay game records and report their outcome",
+        description="Replay monstertrick-record/1 files under the rules and report each "
+        "outcome. Exit status: 0 all valid, 1 any invalid, 2 usage error.",
+    )
+    replay.add_argument("--json", action="store_true", help="one JSON object per file, per line")
+    replay.add_argument("files", nargs="+", metavar="FILE", help="record files ('-' for stdin)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return run_replay(args.files, as_json=args.json, out=sys.stdout, err=sys.stderr)
+    if args.command == "play":
+        names = [n.strip() for n in args.players.split(",")]
+        from .setup import SetupError, parse_seats
+
+        try:
+            seats = parse_seats(names, first=args.first)
+        except SetupError as exc:
+            parser.error(str(exc))
+        return run_app(seats=seats, seed=args.seed)
+    return run_app()
+
+
+def run_app(**options: object) -> int:
+    try:
+        from .tui.app import run
+    except ImportError:  # pragma: no cover - until the app is installed
+        print("The terminal app is not available yet: use 'monstertrick replay'.", file=sys.stderr)
+        return 1
+    return run(**options)
+
+
+def run_replay(files: Sequence[str], *, as_json: bool, out: TextIO, err: TextIO) -> int:
+    from .engine.errors import RecordError
+    from .engine.record import parse_json, replay
+
+    status = 0
+    for name in files:
+        try:
+            if name == "-":
+                data = sys.stdin.buffer.read()
+            else:
+                with open(name, "rb") as fh:
+                    data = fh.read()
+        except OSError as exc:
+            outcome: object = RecordError(f"cannot read the file: {exc.strerror or exc}")
+        else:
+            try:
+                outcome = replay(parse_json(data))
+            except RecordError as exc:
+                outcome = exc
+        if isinstance(outcome, RecordError):
+            status = 1
+            if as_json:
+                print(json.dumps({"error": {"message": str(outcome), "round": outcome.round,
+                                            "move": outcome.move}}), file=out)
+            else:
+                print(f"{name}: {outcome}", file=err)
+            continue
+        if as_json:
+            print(json.dumps(outcome.to_json()), file=out)  # type: ignore[attr-defined]
+        else:
+            print(describe(name, outcome), file=out)
+    out.flush()
+    return status
+
+
+def describe(name: str, result: object) -> str:
+    """The outcome of one record, for people."""
+    from .engine.record import ReplayResult
+    from .engine.state import Phase
+
+    assert isinstance(result, ReplayResult)
+    game = result.game
+    names = result.players
+    width = max(len(n) for n in names)
+    lines = [f"{name}: {', '.join(names)}"]
+    for r, (tricks, scores) in enumerate(zip(result.tricks, result.scores)):
+        if scores is None:
+            state = "arranging" if game.phase is Phase.ARRANGING else f"{game.turn} cards played"
+            lines.append(f"  round {r + 1} (unfinished, {state}):")
+        else:
+            lines.append(f"  round {r + 1}:")
+        for p, n in enumerate(names):
+            score = f", {scores[p]} VP" if scores is not None else ""
+            t = tricks[p]
+            lines.append(f"    {n:<{width}}  {t} trick{'s' if t != 1 else ''}{score}")
+    outcome = game.outcome()
+    if outcome is None:
+        lines.append("  the game is not finished")
+    else:
+        totals = ", ".join(f"{n} {v}" for n, v in zip(names, outcome.totals))
+        lines.append(f"  totals: {totals}")
+        lines.append(f"  {outcome.explain(names)}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,85 @@
+"""The rules of Monster Trick: pure Python, no I/O, no global random state.
+
+>>> from monstertrick.engine import GameState, Move
+>>> game = GameState(["Ann", "Bob"], seed=7)
+>>> for p in range(2):
+...     _ = game.arrange(p, game.vp_set)
+>>> move = game.legal_moves()[0]
+>>> events = game.play(move)
+"""
+
+from .cards import (
+    CARDS,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NUM_ROUNDS,
+    NUM_SLOTS,
+    VP_SETS,
+    Card,
+    Colour,
+    deck,
+    top_value,
+)
+from .errors import IllegalMoveError, InvalidMoveError, RecordError
+from .events import (
+    Arranged,
+    CardPlayed,
+    Event,
+    GameOver,
+    Outcome,
+    RoundScored,
+    TieBreak,
+    TrickTakenOver,
+    TrickWon,
+    VPCardTurned,
+)
+from .state import (
+    GameState,
+    Move,
+    Phase,
+    PlayedCard,
+    PlayerView,
+    RoundLog,
+    TrickView,
+    deal,
+    decide_winners,
+    vp_position,
+)
+
+__all__ = [
+    "CARDS",
+    "HAND_SIZE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NUM_ROUNDS",
+    "NUM_SLOTS",
+    "VP_SETS",
+    "Arranged",
+    "Card",
+    "CardPlayed",
+    "Colour",
+    "Event",
+    "GameOver",
+    "GameState",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "Move",
+    "Outcome",
+    "Phase",
+    "PlayedCard",
+    "PlayerView",
+    "RecordError",
+    "RoundLog",
+    "RoundScored",
+    "TieBreak",
+    "TrickTakenOver",
+    "TrickView",
+    "TrickWon",
+    "VPCardTurned",
+    "deal",
+    "deck",
+    "decide_winners",
+    "top_value",
+    "vp_position",
+]

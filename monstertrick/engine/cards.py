@@ -1,0 +1,119 @@
+"""Cards, colours and decks.
+
+A :class:`Card` is an ``int`` (``colour * 16 + value``) so that the engine can keep hands
+and tricks as plain lists and compare cards at C speed; every card is interned, so
+``Card.parse("G7") is Card.parse("G7")``.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from .errors import InvalidMoveError
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+HAND_SIZE = 12
+NUM_SLOTS = 4
+TRICK_SIZE = 4
+NUM_ROUNDS = 3
+
+#: Victory-point card values per round (round 1, 2, 3).
+VP_SETS: tuple[tuple[int, int, int], ...] = ((1, 2, 3), (2, 4, 6), (3, 6, 9))
+
+
+class Colour(IntEnum):
+    """The four card colours, each with its own letter."""
+
+    BLUE = 0
+    GREEN = 1
+    PURPLE = 2
+    YELLOW = 3
+
+    @property
+    def letter(self) -> str:
+        return "BGPY"[self]
+
+    @property
+    def label(self) -> str:
+        """The colour's name as players say it: ``"green"``."""
+        return self.name.lower()
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Colour:
+        index = "BGPY".find(letter.upper()) if len(letter) == 1 else -1
+        if index < 0:
+            raise InvalidMoveError(
+                f"{letter!r} is not a colour: use B (blue), G (green), P (purple) or Y (yellow)"
+            )
+        return cls(index)
+
+
+class Card(int):
+    """A card: colour and value, written ``"G7"``. Cards are interned ints."""
+
+    __slots__ = ()
+
+    @property
+    def colour(self) -> Colour:
+        return _COLOURS[self >> 4]
+
+    @property
+    def value(self) -> int:
+        return self & 15
+
+    def __str__(self) -> str:
+        return _NAMES[self]
+
+    def __repr__(self) -> str:
+        return f"Card({_NAMES[self]!r})"
+
+    @staticmethod
+    def of(colour: Colour | int, value: int) -> Card:
+        """The card of this colour and value (values 1 to 15)."""
+        if not 0 <= colour <= 3 or not 1 <= value <= 15:
+            raise InvalidMoveError(f"there is no card of colour {colour} and value {value}")
+        return CARDS[colour * 16 + value]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse ``"G7"`` (colour letter, then value without leading zeros)."""
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a card is written as a string like 'G7', not {text!r}")
+        card = _BY_NAME.get(text.strip().upper())
+        if card is None:
+            raise InvalidMoveError(
+                f"{text!r} is not a card: write a colour letter (B, G, P, Y) "
+                "and a value from 1 to 15, like 'G7'"
+            )
+        return card
+
+
+_COLOURS = tuple(Colour)
+_NAMES: dict[int, str] = {}
+#: All cards that can exist (values 1..15), indexed by their int code.
+CARDS: list[Card] = [Card(0)] * 64
+for _c in range(4):
+    for _v in range(1, 16):
+        _code = _c * 16 + _v
+        CARDS[_code] = Card(_code)
+        _NAMES[_code] = f"{'BGPY'[_c]}{_v}"
+_BY_NAME: dict[str, Card] = {name: CARDS[code] for code, name in _NAMES.items()}
+
+
+def top_value(num_players: int) -> int:
+    """The highest card value in the deck for this many players (6, 9, 12 or 15)."""
+    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        raise ValueError(f"Monster Trick is for 2 to 5 players, not {num_players}")
+    return 3 * num_players
+
+
+def deck(num_players: int) -> list[Card]:
+    """The round's deck for this many players, sorted by colour then value."""
+    top = top_value(num_players)
+    return [CARDS[c * 16 + v] for c in range(4) for v in range(1, top + 1)]
+
+
+def sort_key(card: Card) -> int:
+    """Cards sort by colour, then value; the int value already does that."""
+    return int(card)

@@ -1,0 +1,150 @@
+"""Events: what a move did, as values, for the game log, the UI and the records.
+
+Each event can describe itself in a sentence given the players' names. Events carry only
+public information: every one of them may be shown to everybody at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Card
+
+
+def slot_label(slot: int) -> str:
+    """Slots are stored 0-3 and shown to players as 1-4."""
+    return f"trick {slot + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Arranged:
+    """A player has laid out their VP cards (the order stays secret)."""
+
+    player: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.player]} arranged their VP cards."
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    player: int
+    card: Card
+    slot: int
+    opened: bool
+
+    def describe(self, names: Sequence[str]) -> str:
+        if self.opened:
+            return f"{names[self.player]} opened {slot_label(self.slot)} with {self.card}."
+        return f"{names[self.player]} played {self.card} on {slot_label(self.slot)}."
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTakenOver:
+    slot: int
+    player: int
+    previous: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        return (
+            f"{names[self.player]} took {slot_label(self.slot)} over "
+            f"from {names[self.previous]}."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    player: int
+    slot: int
+    cards: tuple[Card, ...]
+    tricks: int
+    """How many tricks the player has won this round, this one included."""
+
+    def describe(self, names: Sequence[str]) -> str:
+        cards = " ".join(str(c) for c in self.cards)
+        return (
+            f"{names[self.player]} won {slot_label(self.slot)} ({cards}): "
+            f"{self.tricks} trick{'s' if self.tricks != 1 else ''} this round."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class VPCardTurned:
+    """A player's active VP card changed: ``value`` at ``position`` (0-2) is face up."""
+
+    player: int
+    position: int
+    value: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        where = ("left", "middle", "right")[self.position]
+        return f"{names[self.player]} turned up their {where} VP card: {self.value}."
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored:
+    round: int
+    """1-based."""
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    def describe(self, names: Sequence[str]) -> str:
+        parts = ", ".join(
+            f"{n} {t} trick{'s' if t != 1 else ''} → {s} VP"
+            for n, t, s in zip(names, self.tricks, self.scores)
+        )
+        return f"Round {self.round} is over: {parts}."
+
+
+class TieBreak(Enum):
+    """How the winner was decided."""
+
+    NONE = "none"
+    """One player had the highest total."""
+    ROUND3 = "round3"
+    """Tied on total; decided by the round 3 score."""
+    ROUND2 = "round2"
+    """Tied on total and round 3; decided by the round 2 score."""
+    SHARED = "shared"
+    """Tied on total, round 3 and round 2: a shared victory."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    tie_break: TieBreak
+
+    def explain(self, names: Sequence[str]) -> str:
+        """The result in words, the tie-break included."""
+        won = _join([names[w] for w in self.winners])
+        best = self.totals[self.winners[0]]
+        if self.tie_break is TieBreak.NONE:
+            return f"{won} wins with {best} VP."
+        if self.tie_break is TieBreak.SHARED:
+            return (
+                f"{won} share the victory with {best} VP each: "
+                "they are also tied in round 3 and in round 2."
+            )
+        rnd = "3" if self.tie_break is TieBreak.ROUND3 else "2"
+        extra = "" if rnd == "3" else " (still tied in round 3)"
+        return f"{won} wins the tie at {best} VP by scoring more in round {rnd}{extra}."
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    outcome: Outcome
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"The game is over. {self.outcome.explain(names)}"
+
+
+def _join(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+Event = Arranged | CardPlayed | TrickTakenOver | TrickWon | VPCardTurned | RoundScored | GameOver

@@ -1,0 +1,665 @@
+"""The game state: one object that knows the phase, whose turn it is and every card.
+
+Shaped like python-chess's ``Board`` and OpenSpiel's ``State``:
+
+* :meth:`GameState.legal_moves` lists the moves of the player to move;
+* :meth:`GameState.play` checks a move, applies it and returns the events it caused,
+  raising :class:`IllegalMoveError` with the reason in a player's words;
+* :meth:`GameState.push` is the fast, unchecked path for simulations;
+* :meth:`GameState.view` is what one player may see; the UI and the bots read only that;
+* :meth:`GameState.clone` is a cheap copy.
+
+Internally hands are sorted lists of interned :class:`Card` ints, and the colours that
+open the four slots are folded into one small integer (``_cfg``) that indexes a table of
+legal slots per colour, so a move costs a handful of list operations.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from itertools import chain, permutations
+
+from .cards import (
+    CARDS,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NUM_ROUNDS,
+    NUM_SLOTS,
+    TRICK_SIZE,
+    VP_SETS,
+    Card,
+    Colour,
+    deck,
+)
+from .errors import IllegalMoveError
+from .events import (
+    Arranged,
+    CardPlayed,
+    Event,
+    GameOver,
+    Outcome,
+    RoundScored,
+    TieBreak,
+    TrickTakenOver,
+    TrickWon,
+    VPCardTurned,
+)
+
+
+class Phase(Enum):
+    ARRANGING = "arranging"
+    """Players are secretly ordering their VP cards."""
+    PLAYING = "playing"
+    ROUND_OVER = "round over"
+    """The round is scored; :meth:`GameState.next_round` deals the next one."""
+    GAME_OVER = "game over"
+
+
+_PLAYING = Phase.PLAYING
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Play ``card`` into ``slot`` (0-3): opens a trick there if it is empty."""
+
+    card: Card
+    slot: int
+
+    def __str__(self) -> str:
+        return f"{self.card}→{self.slot + 1}"
+
+    @staticmethod
+    def of(card: Card | str, slot: int) -> Move:
+        """The (interned) move; ``card`` may be written ``"G7"``."""
+        c = Card.parse(card) if isinstance(card, str) else card
+        if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < NUM_SLOTS:
+            raise IllegalMoveError(f"there is no slot {slot!r}: the table has slots 0 to 3")
+        return MOVES[c][slot]
+
+
+#: Every move that can exist, interned: ``MOVES[card][slot]``.
+MOVES: list[tuple[Move, ...]] = [
+    tuple(Move(CARDS[code], s) for s in range(NUM_SLOTS)) for code in range(64)
+]
+
+_POW5 = (1, 5, 25, 125)
+#: What opening a slot in a colour adds to the table configuration: _OPEN[colour][slot].
+_OPEN = tuple(tuple((colour + 1) * _POW5[s] for s in range(4)) for colour in range(4))
+_chain = chain.from_iterable
+
+
+def _build_legal_table() -> list[tuple[tuple[int, ...], ...]]:
+    """For each table configuration, the legal slots of a card of each colour.
+
+    A configuration is ``sum((lead[s] + 1) * 5**s)`` with ``lead[s] == -1`` for an
+    empty slot. This is the colour rule of RULES.md, written once.
+    """
+    table = []
+    for cfg in range(5**NUM_SLOTS):
+        leads = [(cfg // _POW5[s]) % 5 - 1 for s in range(NUM_SLOTS)]
+        per_colour = []
+        for colour in range(4):
+            own = tuple(s for s in range(NUM_SLOTS) if leads[s] < 0 or leads[s] == colour)
+            per_colour.append(own or tuple(s for s in range(NUM_SLOTS) if leads[s] >= 0))
+        table.append(tuple(per_colour))
+    return table
+
+
+_LEGAL = _build_legal_table()
+
+#: Per table configuration, per card code, the card's legal moves (filled lazily).
+_LEGAL_MOVES: list[list[tuple[Move, ...]] | None] = [None] * len(_LEGAL)
+
+
+def _legal_moves_table(cfg: int) -> list[tuple[Move, ...]]:
+    table = _LEGAL_MOVES[cfg]
+    if table is None:
+        per_colour = _LEGAL[cfg]
+        table = [tuple(MOVES[code][s] for s in per_colour[code >> 4]) for code in range(64)]
+        _LEGAL_MOVES[cfg] = table
+    return table
+
+
+def vp_position(tricks: int) -> int | None:
+    """Which VP card (0 left, 1 middle, 2 right) a count of tricks scores; None for 0."""
+    return (tricks - 1) % 3 if tricks > 0 else None
+
+
+def deal(num_players: int, seed: int | str, round_index: int) -> list[list[Card]]:
+    """The seeded deal of one round: the same seed and round give the same hands."""
+    rng = random.Random(f"monstertrick/{seed}/{round_index}")
+    draw = rng.random
+    cards = deck(num_players)
+    cards.sort(key=lambda _card: draw())
+    return [sorted(cards[p * HAND_SIZE : (p + 1) * HAND_SIZE]) for p in range(num_players)]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    """An open trick as everyone sees it."""
+
+    slot: int
+    cards: tuple[Card, ...]
+    lead: Colour
+    holder: int
+
+    @property
+    def count(self) -> int:
+        return len(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedCard:
+    """A card played this round, as everyone saw it."""
+
+    player: int
+    card: Card
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything one player may know, and nothing more.
+
+    Public: names, phase, turn, hand sizes, the table, every card played this round,
+    tricks won, each player's face-up VP card, who has arranged, scores of finished
+    rounds, and every VP row once a round is over. Private to ``player``: their hand
+    and their own VP row.
+    """
+
+    player: int
+    players: tuple[str, ...]
+    phase: Phase
+    round: int
+    """1-based."""
+    starting_player: int
+    current_player: int | None
+    hand: tuple[Card, ...]
+    arrangement: tuple[int, int, int] | None
+    """This player's own VP row, left to right (None until arranged)."""
+    vp_set: tuple[int, int, int]
+    arranged: tuple[bool, ...]
+    hand_sizes: tuple[int, ...]
+    table: tuple[TrickView | None, ...]
+    played: tuple[PlayedCard, ...]
+    tricks_won: tuple[int, ...]
+    face_up: tuple[tuple[int, int] | None, ...]
+    """Per player, ``(position, value)`` of the face-up VP card, or None."""
+    round_scores: tuple[tuple[int, ...], ...]
+    """Scores of the finished rounds, per round, per player."""
+    revealed: tuple[tuple[int, int, int], ...] | None
+    """Every player's VP row of this round, once it is over; None while secret."""
+    legal_moves: tuple[Move, ...]
+    """The moves ``player`` may make now (empty when it is not their turn to play)."""
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(r[p] for r in self.round_scores) for p in range(len(self.players)))
+
+    def legal_slots(self, card: Card) -> tuple[int, ...]:
+        """The slots ``card`` may go to now (from the engine's legal moves)."""
+        return tuple(m.slot for m in self.legal_moves if m.card == card)
+
+
+class GameState:
+    """A game of Monster Trick from the first deal to the final standings."""
+
+    __slots__ = (
+        "_names",
+        "_n",
+        "_first",
+        "_seed",
+        "_round",
+        "_phase",
+        "_starter",
+        "_to_move",
+        "_turn",
+        "_hands",
+        "_arr",
+        "_cards",
+        "_lead",
+        "_high",
+        "_holder",
+        "_cfg",
+        "_tricks",
+        "_log",
+        "_moves",
+        "_results",
+    )
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        *,
+        seed: int | str | None = None,
+        first_player: int = 0,
+        hands: Sequence[Sequence[Card]] | None = None,
+    ) -> None:
+        """Start a game: round 1 is dealt and players are arranging.
+
+        Give ``seed`` to deal every round from it, or ``hands`` to deal round 1 by hand
+        (later rounds then need hands too, or a seed).
+        """
+        names = tuple(players)
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise ValueError(f"Monster Trick is for 2 to 5 players, not {len(names)}")
+        if not isinstance(first_player, int) or not 0 <= first_player < len(names):
+            raise ValueError(f"first player must be a seat from 0 to {len(names) - 1}")
+        if seed is None and hands is None:
+            raise ValueError("give a seed or the hands to deal")
+        self._names = names
+        self._n = len(names)
+        self._first = first_player
+        self._seed = seed
+        self._round = -1
+        self._results: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        self._log: list[RoundLog] = []
+        self._start_round(hands)
+
+    # ------------------------------------------------------------------ basics
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._names
+
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def first_player(self) -> int:
+        return self._first
+
+    @property
+    def seed(self) -> int | str | None:
+        return self._seed
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def round(self) -> int:
+        """The current round, 1-based."""
+        return self._round + 1
+
+    @property
+    def starting_player(self) -> int:
+        return self._starter
+
+    @property
+    def vp_set(self) -> tuple[int, int, int]:
+        return VP_SETS[self._round]
+
+    @property
+    def current_player(self) -> int | None:
+        """Who must act: the player to play, or the next player (clockwise from the
+        starting player) still to arrange; None when the round or game is over."""
+        if self._phase is Phase.PLAYING:
+            return self._to_move
+        if self._phase is Phase.ARRANGING:
+            for i in range(self._n):
+                p = (self._starter + i) % self._n
+                if self._arr[p] is None:
+                    return p
+        return None
+
+    @property
+    def turn(self) -> int:
+        """Cards played so far this round."""
+        return self._turn
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        """A player's hand, sorted (full knowledge: use :meth:`view` for a player)."""
+        return tuple(self._hands[player])
+
+    def arrangement(self, player: int) -> tuple[int, int, int] | None:
+        return self._arr[player]
+
+    def tricks_won(self) -> tuple[int, ...]:
+        return tuple(self._tricks)
+
+    def table(self) -> tuple[TrickView | None, ...]:
+        return tuple(
+            TrickView(s, tuple(self._cards[s]), Colour(self._lead[s]), self._holder[s])
+            if self._lead[s] >= 0
+            else None
+            for s in range(NUM_SLOTS)
+        )
+
+    def face_up(self, player: int) -> tuple[int, int] | None:
+        """``(position, value)`` of the player's face-up VP card, or None."""
+        pos = vp_position(self._tricks[player])
+        arr = self._arr[player]
+        if pos is None or arr is None:
+            return None
+        return (pos, arr[pos])
+
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(scores for _, scores in self._results)
+
+    def round_results(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        """``(tricks, scores)`` per finished round."""
+        return tuple(self._results)
+
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(s[p] for _, s in self._results) for p in range(self._n))
+
+    def is_over(self) -> bool:
+        return self._phase is Phase.GAME_OVER
+
+    def outcome(self) -> Outcome | None:
+        """Totals, winners and the tie-break applied, once the game is over."""
+        if self._phase is not Phase.GAME_OVER:
+            return None
+        return decide_winners([s for _, s in self._results])
+
+    @property
+    def log(self) -> tuple[RoundLog, ...]:
+        """What happened, round by round: deals, VP rows and moves (for records)."""
+        return tuple(self._log)
+
+    # ------------------------------------------------------------------ rounds
+
+    def _start_round(self, hands: Sequence[Sequence[Card]] | None) -> None:
+        self._round += 1
+        n = self._n
+        if hands is None:
+            if self._seed is None:
+                raise ValueError("this game has no seed: give the hands for the next round")
+            dealt = deal(n, self._seed, self._round)
+        else:
+            dealt = check_deal(n, hands)
+        self._phase = Phase.ARRANGING
+        self._starter = (self._first + self._round) % n
+        self._to_move = self._starter
+        self._turn = 0
+        self._hands = [list(h) for h in dealt]
+        self._arr: list[tuple[int, int, int] | None] = [None] * n
+        self._cards: list[list[Card]] = [[], [], [], []]
+        self._lead = [-1, -1, -1, -1]
+        self._high = [0, 0, 0, 0]
+        self._holder = [-1, -1, -1, -1]
+        self._cfg = 0
+        self._tricks = [0] * n
+        self._moves: list[Move] = []
+        self._log.append(RoundLog(tuple(tuple(h) for h in dealt), self._arr, self._moves))
+
+    def next_round(self, hands: Sequence[Sequence[Card]] | None = None) -> None:
+        """Deal the next round (from the seed, or the given hands)."""
+        if self._phase is not Phase.ROUND_OVER:
+            raise IllegalMoveError(
+                "the next round can only be dealt when this round is over"
+                if self._phase is not Phase.GAME_OVER
+                else "the game is over: there is no next round"
+            )
+        self._start_round(hands)
+
+    def legal_arrangements(self) -> list[tuple[int, int, int]]:
+        """The six orders of this round's VP cards."""
+        return [tuple(p) for p in permutations(VP_SETS[self._round])]  # type: ignore[misc]
+
+    def arrange(self, player: int, order: Sequence[int]) -> list[Event]:
+        """Lay out ``player``'s VP cards left to right, e.g. ``(3, 1, 2)``."""
+        if self._phase is not Phase.ARRANGING:
+            raise IllegalMoveError("VP cards are arranged before the first card of a round")
+        if not isinstance(player, int) or not 0 <= player < self._n:
+            raise IllegalMoveError(f"there is no player {player!r} at this table")
+        name = self._names[player]
+        if self._arr[player] is not None:
+            raise IllegalMoveError(f"{name} has already arranged their VP cards this round")
+        vps = VP_SETS[self._round]
+        got = tuple(order)
+        if len(got) != 3 or sorted(got) != list(vps):  # type: ignore[type-var]
+            raise IllegalMoveError(
+                f"{name} must lay out the VP cards {vps[0]}, {vps[1]} and {vps[2]} "
+                f"once each, not {', '.join(map(str, got)) or 'nothing'}"
+            )
+        self._arr[player] = got  # type: ignore[assignment]
+        if all(a is not None for a in self._arr):
+            self._phase = Phase.PLAYING
+        return [Arranged(player)]
+
+    # ------------------------------------------------------------------ moves
+
+    def legal_moves(self) -> list[Move]:
+        """The moves of the player to move, by card (colour, value) then slot."""
+        if self._phase is not _PLAYING:
+            return []
+        table = _LEGAL_MOVES[self._cfg] or _legal_moves_table(self._cfg)
+        return list(_chain(map(table.__getitem__, self._hands[self._to_move])))
+
+    def legal_slots(self, card: Card) -> tuple[int, ...]:
+        """The slots a card of this colour may go to now (whoever holds it)."""
+        return _LEGAL[self._cfg][card >> 4]
+
+    def is_legal(self, move: Move) -> bool:
+        return self.illegal_reason(move) is None
+
+    def illegal_reason(self, move: Move) -> str | None:
+        """Why ``move`` is not allowed for the player to move, or None if it is."""
+        if self._phase is not Phase.PLAYING:
+            if self._phase is Phase.ARRANGING:
+                return "no card can be played until every player has arranged their VP cards"
+            if self._phase is Phase.ROUND_OVER:
+                return "the round is over: no more cards are played in it"
+            return "the game is over"
+        card, slot = move.card, move.slot
+        name = self._names[self._to_move]
+        if card not in self._hands[self._to_move]:
+            return f"{card} is not in {name}'s hand"
+        if not 0 <= slot < NUM_SLOTS:
+            return f"there is no slot {slot + 1}: the table has slots 1 to 4"
+        legal = _LEGAL[self._cfg][card >> 4]
+        if slot in legal:
+            return None
+        colour = Colour(card >> 4).label
+        lead = Colour(self._lead[slot]).label
+        empty = [s for s in range(NUM_SLOTS) if self._lead[s] < 0]
+        if empty:
+            why = f"slot {empty[0] + 1} is still free"
+        else:
+            why = f"trick {legal[0] + 1} was opened in {colour}"
+        return (
+            f"{card} cannot go on the {lead} trick {slot + 1}: a card may only be added "
+            f"off-colour when it has no other place, and {why}"
+        )
+
+    def play(self, move: Move) -> list[Event]:
+        """Check and apply a move of the player to move; return what happened."""
+        reason = self.illegal_reason(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        events: list[Event] = []
+        self.push(move, events)
+        return events
+
+    def push(self, move: Move, events: list[Event] | None = None) -> None:
+        """Apply a legal move without checking it (the fast path for simulations).
+
+        Pass a list as ``events`` to collect what happened.
+        """
+        card = move.card
+        slot = move.slot
+        p = self._to_move
+        self._hands[p].remove(card)
+        colour = card >> 4
+        leads = self._lead
+        lead = leads[slot]
+        if lead < 0:
+            leads[slot] = colour
+            self._high[slot] = card & 15
+            self._holder[slot] = p
+            self._cards[slot].append(card)
+            self._cfg += _OPEN[colour][slot]
+            if events is not None:
+                events.append(CardPlayed(p, card, slot, True))
+        else:
+            cards = self._cards[slot]
+            cards.append(card)
+            if events is not None:
+                events.append(CardPlayed(p, card, slot, False))
+            if colour == lead and card & 15 > self._high[slot]:
+                self._high[slot] = card & 15
+                if self._holder[slot] != p:
+                    if events is not None:
+                        events.append(TrickTakenOver(slot, p, self._holder[slot]))
+                    self._holder[slot] = p
+            if len(cards) == TRICK_SIZE:
+                winner = self._holder[slot]
+                self._tricks[winner] += 1
+                self._cards[slot] = []
+                leads[slot] = -1
+                self._cfg -= _OPEN[lead][slot]
+                if events is not None:
+                    won = self._tricks[winner]
+                    events.append(TrickWon(winner, slot, tuple(cards), won))
+                    pos = (won - 1) % 3
+                    events.append(VPCardTurned(winner, pos, self._arr[winner][pos]))  # type: ignore[index]
+        self._moves.append(move)
+        turn = self._turn + 1
+        self._turn = turn
+        if turn == self._n * HAND_SIZE:
+            self._end_round(events)
+        else:
+            self._to_move = p + 1 if p + 1 < self._n else 0
+
+    def _end_round(self, events: list[Event] | None) -> None:
+        tricks = tuple(self._tricks)
+        scores = tuple(
+            arr[(t - 1) % 3] if t > 0 else 0  # type: ignore[index]
+            for t, arr in zip(tricks, self._arr)
+        )
+        self._results.append((tricks, scores))
+        last = self._round == NUM_ROUNDS - 1
+        self._phase = Phase.GAME_OVER if last else Phase.ROUND_OVER
+        if events is not None:
+            events.append(RoundScored(self._round + 1, tricks, scores))
+            if last:
+                events.append(GameOver(decide_winners([s for _, s in self._results])))
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see now."""
+        n = self._n
+        over = self._phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+        moves = self._moves
+        played = []
+        who = self._starter
+        for m in moves:
+            played.append(PlayedCard(who, m.card, m.slot))
+            who = who + 1 if who + 1 < n else 0
+        return PlayerView(
+            player=player,
+            players=self._names,
+            phase=self._phase,
+            round=self._round + 1,
+            starting_player=self._starter,
+            current_player=self.current_player,
+            hand=tuple(self._hands[player]),
+            arrangement=self._arr[player],
+            vp_set=VP_SETS[self._round],
+            arranged=tuple(a is not None for a in self._arr),
+            hand_sizes=tuple(len(h) for h in self._hands),
+            table=self.table(),
+            played=tuple(played),
+            tricks_won=tuple(self._tricks),
+            face_up=tuple(self.face_up(p) for p in range(n)),
+            round_scores=self.round_scores(),
+            revealed=tuple(self._arr) if over else None,  # type: ignore[arg-type]
+            legal_moves=tuple(self.legal_moves()) if self._to_move == player else (),
+        )
+
+    # ------------------------------------------------------------------ copies
+
+    def clone(self) -> GameState:
+        """An independent copy (cheap enough for thousands of simulations)."""
+        other = GameState.__new__(GameState)
+        other._names = self._names
+        other._n = self._n
+        other._first = self._first
+        other._seed = self._seed
+        other._round = self._round
+        other._phase = self._phase
+        other._starter = self._starter
+        other._to_move = self._to_move
+        other._turn = self._turn
+        other._hands = [h[:] for h in self._hands]
+        other._arr = self._arr[:]
+        other._cards = [c[:] for c in self._cards]
+        other._lead = self._lead[:]
+        other._high = self._high[:]
+        other._holder = self._holder[:]
+        other._cfg = self._cfg
+        other._tricks = self._tricks[:]
+        other._results = self._results[:]
+        other._moves = self._moves[:]
+        other._log = self._log[:-1] + [RoundLog(self._log[-1].hands, other._arr, other._moves)]
+        return other
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState {', '.join(self._names)}: round {self._round + 1}, "
+            f"{self._phase.value}, turn {self._turn}>"
+        )
+
+
+@dataclass(slots=True)
+class RoundLog:
+    """One round as a record stores it: the deal, the VP rows, the moves."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    arrangements: list[tuple[int, int, int] | None]
+    moves: list[Move]
+
+
+def check_deal(num_players: int, hands: Sequence[Sequence[Card]]) -> list[list[Card]]:
+    """Check that ``hands`` deal exactly the round's deck, 12 cards each; sort them."""
+    if len(hands) != num_players:
+        raise ValueError(f"a deal needs {num_players} hands, not {len(hands)}")
+    for p, h in enumerate(hands):
+        if len(h) != HAND_SIZE:
+            raise ValueError(f"hand {p + 1} has {len(h)} cards instead of {HAND_SIZE}")
+    everything = sorted(c for h in hands for c in h)
+    expected = deck(num_players)
+    if everything != expected:
+        extra = sorted(set(everything) - set(expected))
+        missing = sorted(set(expected) - set(everything))
+        dup = sorted({c for c in everything if everything.count(c) > 1})
+        parts = []
+        if extra:
+            parts.append("not in this deck: " + " ".join(map(str, extra)))
+        if dup:
+            parts.append("dealt twice: " + " ".join(map(str, dup)))
+        if missing:
+            parts.append("missing: " + " ".join(map(str, missing)))
+        raise ValueError(
+            f"the hands are not the {num_players}-player deck ({'; '.join(parts)})"
+        )
+    return [sorted(CARDS[c] for c in h) for h in hands]
+
+
+def decide_winners(round_scores: Iterable[Sequence[int]]) -> Outcome:
+    """Totals and winners after the tie-breaks of RULES.md (round 3, then round 2)."""
+    rounds = [tuple(r) for r in round_scores]
+    n = len(rounds[0])
+    totals = tuple(sum(r[p] for r in rounds) for p in range(n))
+    best = max(totals)
+    tied = [p for p in range(n) if totals[p] == best]
+    if len(tied) == 1:
+        return Outcome(totals, tuple(tied), TieBreak.NONE)
+    for index, kind in ((2, TieBreak.ROUND3), (1, TieBreak.ROUND2)):
+        top = max(rounds[index][p] for p in tied)
+        tied = [p for p in tied if rounds[index][p] == top]
+        if len(tied) == 1:
+            return Outcome(totals, tuple(tied), kind)
+    return Outcome(totals, tuple(tied), TieBreak.SHARED)

@@ -1,0 +1,79 @@
+"""Who sits at the table: seats, names and who starts, checked in one place.
+
+The setup form and ``monstertrick play --players`` both go through :func:`parse_seats`,
+so the same names are accepted or refused with the same words everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .engine.cards import MAX_PLAYERS, MIN_PLAYERS
+
+MAX_NAME_LENGTH = 16
+
+
+class SetupError(ValueError):
+    """A table that cannot be played: the message says what to fix."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat at the table: a name, and later perhaps a computer player's level."""
+
+    name: str
+    bot: str | None = None
+    """None for a person; a computer player's level otherwise."""
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    seats: tuple[Seat, ...]
+    first: int
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+
+def name_problem(name: str, others: Sequence[str] = ()) -> str | None:
+    """What is wrong with a player name, in words, or None."""
+    if not name.strip():
+        return "a name cannot be empty"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"{name[:MAX_NAME_LENGTH]}… is too long: at most {MAX_NAME_LENGTH} characters"
+    if any(ch in name for ch in ",:") or not name.isprintable():
+        return f"{name!r}: a name cannot contain commas, colons or control characters"
+    if name.strip().casefold() in (o.strip().casefold() for o in others):
+        return f"two players are called {name.strip()}: names must differ"
+    return None
+
+
+def parse_seats(names: Sequence[str], *, first: str | int | None = None) -> Seating:
+    """Check the names (and who starts) and build the seating."""
+    names = [n.strip() for n in names]
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise SetupError(
+            f"Monster Trick is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
+        )
+    for i, name in enumerate(names):
+        problem = name_problem(name, names[:i])
+        if problem:
+            raise SetupError(problem)
+    if first is None:
+        start = 0
+    elif isinstance(first, int):
+        if not 0 <= first < len(names):
+            raise SetupError(f"there is no seat {first}")
+        start = first
+    else:
+        folded = [n.casefold() for n in names]
+        if first.strip().casefold() not in folded:
+            raise SetupError(f"{first} is not one of the players ({', '.join(names)})")
+        start = folded.index(first.strip().casefold())
+    return Seating(tuple(Seat(n) for n in names), start)
