@@ -45,6 +45,7 @@ from .state import (
     deal,
     decide_winners,
     vp_position,
+    vp_scored,
 )
 
 __all__ = [
@@ -82,4 +83,5 @@ __all__ = [
     "decide_winners",
     "top_value",
     "vp_position",
+    "vp_scored",
 ]

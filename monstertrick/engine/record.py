@@ -216,7 +216,11 @@ def _read_move(game: GameState, raw: Any, number: int, index: int) -> Move:
     reason = game.illegal_reason(move)
     if reason is not None:
         player = game.players[game.current_player]  # type: ignore[index]
-        raise RecordError(f"{player} plays {card} to slot {slot}: {reason}", number, index)
+        raise RecordError(
+            f"{player} plays {card} to slot {slot} (trick {slot + 1} on screen): {reason}",
+            number,
+            index,
+        )
     return move
 
 

@@ -129,6 +129,11 @@ def vp_position(tricks: int) -> int | None:
     return (tricks - 1) % 3 if tricks > 0 else None
 
 
+def vp_scored(tricks: int, arrangement: Sequence[int]) -> int:
+    """The VP a player scores with ``tricks`` tricks and this VP row (0 for no trick)."""
+    return arrangement[(tricks - 1) % 3] if tricks > 0 else 0
+
+
 def deal(num_players: int, seed: int | str, round_index: int) -> list[list[Card]]:
     """The seeded deal of one round: the same seed and round give the same hands."""
     rng = random.Random(f"monstertrick/{seed}/{round_index}")
@@ -418,12 +423,16 @@ class GameState:
             raise IllegalMoveError(f"{name} has already arranged their VP cards this round")
         vps = VP_SETS[self._round]
         got = tuple(order)
-        if len(got) != 3 or sorted(got) != list(vps):  # type: ignore[type-var]
+        if (
+            len(got) != 3
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in got)
+            or sorted(got) != list(vps)
+        ):
             raise IllegalMoveError(
                 f"{name} must lay out the VP cards {vps[0]}, {vps[1]} and {vps[2]} "
                 f"once each, not {', '.join(map(str, got)) or 'nothing'}"
             )
-        self._arr[player] = got  # type: ignore[assignment]
+        self._arr[player] = (got[0], got[1], got[2])
         if all(a is not None for a in self._arr):
             self._phase = Phase.PLAYING
         return [Arranged(player)]
@@ -534,10 +543,7 @@ class GameState:
 
     def _end_round(self, events: list[Event] | None) -> None:
         tricks = tuple(self._tricks)
-        scores = tuple(
-            arr[(t - 1) % 3] if t > 0 else 0  # type: ignore[index]
-            for t, arr in zip(tricks, self._arr)
-        )
+        scores = tuple(vp_scored(t, arr) for t, arr in zip(tricks, self._arr))  # type: ignore[arg-type]
         self._results.append((tricks, scores))
         last = self._round == NUM_ROUNDS - 1
         self._phase = Phase.GAME_OVER if last else Phase.ROUND_OVER

@@ -1,0 +1,52 @@
+"""Build exact positions for rule tests: hands by hand, moves written "G8>1"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from monstertrick.engine import Card, GameState, Move, deck
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(t) for t in text.split()]
+
+
+def game_with(
+    hands: Sequence[str],
+    num_players: int | None = None,
+    *,
+    first_player: int = 0,
+    arrange: Iterable[Sequence[int]] | None = None,
+    seed: int | None = 1,
+) -> GameState:
+    """A game whose round-1 hands start with the given cards; the rest of the deck is
+    dealt in order to fill each hand to 12. Everyone arranges (default: VP set order)."""
+    n = num_players or len(hands)
+    given = [cards(h) for h in hands] + [[] for _ in range(n - len(hands))]
+    used = {c for h in given for c in h}
+    rest = [c for c in deck(n) if c not in used]
+    full = []
+    for h in given:
+        need = 12 - len(h)
+        full.append(h + rest[:need])
+        rest = rest[need:]
+    game = GameState(NAMES[:n], hands=full, first_player=first_player, seed=seed)
+    orders = list(arrange) if arrange is not None else [game.vp_set] * n
+    for p, order in enumerate(orders):
+        game.arrange(p, order)
+    return game
+
+
+def move(text: str) -> Move:
+    """``"G8>1"``: card G8 to slot 1 as players count (1-4)."""
+    card, slot = text.split(">")
+    return Move.of(card, int(slot) - 1)
+
+
+def play(game: GameState, *moves: str) -> list:
+    events: list = []
+    for m in moves:
+        events.extend(game.play(move(m)))
+    return events

@@ -1,0 +1,305 @@
+"""Game records: writing, reading, and each kind of invalid record."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from monstertrick.engine import GameState, Phase, RecordError
+from monstertrick.engine.record import (
+    FORMAT,
+    dumps,
+    from_record,
+    loads,
+    parse_json,
+    replay,
+    result_of,
+    to_record,
+)
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+CONFORMANCE = Path(__file__).resolve().parents[3] / "shared" / "conformance"
+
+
+def played_game(n: int = 3, seed: int = 5, stop: int | None = None) -> GameState:
+    """A game played with seeded random moves, stopped after ``stop`` steps if given."""
+    rng = random.Random(seed)
+    game = GameState(NAMES[:n], seed=seed, first_player=1 % n)
+    steps = 0
+    while game.phase is not Phase.GAME_OVER:
+        if game.phase is Phase.ROUND_OVER:
+            game.next_round()
+        elif game.phase is Phase.ARRANGING:
+            game.arrange(game.current_player, rng.choice(game.legal_arrangements()))  # type: ignore[arg-type]
+        else:
+            game.play(rng.choice(game.legal_moves()))
+        steps += 1
+        if stop is not None and steps >= stop:
+            break
+    return game
+
+
+@pytest.fixture
+def record() -> dict:
+    return to_record(played_game())
+
+
+def error_of(doc: object) -> RecordError:
+    with pytest.raises(RecordError) as info:
+        replay(doc)
+    return info.value
+
+
+def test_record_of_a_finished_game_has_the_documented_shape(record: dict) -> None:
+    assert record["format"] == FORMAT
+    assert record["players"] == ["Ann", "Bob", "Cid"]
+    assert record["first_player"] == 1
+    assert len(record["rounds"]) == 3
+    r = record["rounds"][0]
+    assert set(r) == {"hands", "arrangements", "moves"}
+    assert all(len(h) == 12 for h in r["hands"]) and len(r["moves"]) == 36
+    assert r["moves"][0].keys() == {"card", "slot"}
+
+
+def test_replay_gives_tricks_scores_totals_and_winners(record: dict) -> None:
+    game = played_game()
+    result = replay(record).to_json()
+    assert result["complete"] is True
+    assert [r["tricks"] for r in result["rounds"]] == [list(t) for t, _ in game.round_results()]
+    assert result["totals"] == list(game.outcome().totals)  # type: ignore[union-attr]
+    assert result["winners"] == list(game.outcome().winners)  # type: ignore[union-attr]
+
+
+def test_unfinished_records_are_valid_and_report_progress() -> None:
+    for stop in (1, 2, 5, 40, 41, 80, 115):
+        game = played_game(stop=stop)
+        result = replay(json.loads(json.dumps(to_record(game)))).to_json()
+        assert result["complete"] is False
+        assert result["totals"] is None and result["winners"] is None
+        assert result == result_of(game).to_json()
+
+
+def test_record_while_arranging_holds_null_for_who_has_not_arranged() -> None:
+    game = GameState(NAMES[:3], seed=2)
+    game.arrange(1, (2, 1, 3))
+    doc = to_record(game)
+    assert doc["rounds"][0]["arrangements"] == [None, [2, 1, 3], None]
+    again = from_record(doc, seed=2)
+    assert again.phase is Phase.ARRANGING and again.arrangement(1) == (2, 1, 3)
+
+
+def test_dumps_and_loads_round_trip_and_meta_is_kept_and_ignored() -> None:
+    game = played_game(stop=60)
+    text = dumps(game, meta={"seed": 5, "bots": []})
+    assert json.loads(text)["meta"] == {"seed": 5, "bots": []}
+    assert to_record(loads(text, seed=5)) == to_record(game)
+
+
+def test_a_resumed_record_deals_later_rounds_from_the_seed() -> None:
+    game = played_game(stop=40)  # mid round 1
+    again = loads(dumps(game), seed=5)
+    rng = random.Random(99)
+    for g in (game, again):
+        r = random.Random(99)
+        while g.phase is not Phase.GAME_OVER:
+            if g.phase is Phase.ROUND_OVER:
+                g.next_round()
+            elif g.phase is Phase.ARRANGING:
+                g.arrange(g.current_player, r.choice(g.legal_arrangements()))  # type: ignore[arg-type]
+            else:
+                g.play(r.choice(g.legal_moves()))
+    assert rng is not None
+    assert to_record(game) == to_record(again)
+
+
+# ----------------------------------------------------------------- invalid records
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("", "empty"), ("{", "not valid JSON"), (b"\xff\xfe", "not UTF-8"), ("[" * 100000, "JSON")],
+)
+def test_text_that_is_not_json_is_refused(text: str | bytes, words: str) -> None:
+    with pytest.raises(RecordError, match=words) as info:
+        parse_json(text)
+    assert info.value.round is None and info.value.move is None
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d.update(format="monstertrick-record/2"), "unknown record format"),
+        (lambda d: d.pop("format"), "no \"format\""),
+        (lambda d: d.update(players=["Ann"]), "2 to 5"),
+        (lambda d: d.update(players=["Ann", "", "Cid"]), "non-empty"),
+        (lambda d: d.update(players="Ann,Bob"), "2 to 5"),
+        (lambda d: d.update(first_player=3), "first_player"),
+        (lambda d: d.update(first_player=True), "first_player"),
+        (lambda d: d.update(rounds=[]), "1 to 3 rounds"),
+        (lambda d: d["rounds"].append(d["rounds"][0]), "1 to 3 rounds"),
+    ],
+)
+def test_bad_header_names_no_round(record: dict, change, words: str) -> None:
+    change(record)
+    err = error_of(record)
+    assert words in str(err)
+    assert (err.round, err.move) == (None, None)
+
+
+def test_non_object_record_is_refused() -> None:
+    assert "JSON object" in str(error_of([1, 2]))
+
+
+def test_a_deal_that_is_not_the_deck_names_the_round(record: dict) -> None:
+    hands = record["rounds"][1]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[1][0]  # one card twice, one missing
+    err = error_of(record)
+    assert (err.round, err.move) == (2, None)
+    assert "dealt twice" in str(err) and "missing" in str(err)
+
+
+@pytest.mark.parametrize("bad", ["G10", "Q1", 7, None])
+def test_a_card_that_does_not_exist_in_a_hand_names_the_round(record: dict, bad) -> None:
+    record["rounds"][2]["hands"][1][3] = bad
+    err = error_of(record)
+    assert (err.round, err.move) == (3, None)
+
+
+def test_a_hand_of_the_wrong_size_names_the_round(record: dict) -> None:
+    record["rounds"][0]["hands"][2].pop()
+    err = error_of(record)
+    assert (err.round, err.move) == (1, None)
+    assert "11 cards" in str(err)
+
+
+@pytest.mark.parametrize("row", [[2, 4, 4], [2, 4], [1, 2, 3], [2, 4, 6, 6], "246", [2.0, 4, 6]])
+def test_an_arrangement_that_is_not_a_permutation_names_the_round(record: dict, row) -> None:
+    record["rounds"][1]["arrangements"][2] = row
+    err = error_of(record)
+    assert (err.round, err.move) == (2, None)
+    assert "2, 4 and 6" in str(err)
+
+
+def test_a_missing_arrangement_is_only_allowed_before_the_last_rounds_first_card(
+    record: dict,
+) -> None:
+    record["rounds"][1]["arrangements"][0] = None
+    err = error_of(record)
+    assert (err.round, err.move) == (2, None) and "has not arranged" in str(err)
+    doc = to_record(played_game(stop=45))  # round 2 has a card played
+    doc["rounds"][-1]["arrangements"][1] = None
+    err = error_of(doc)
+    assert (err.round, err.move) == (2, None)
+
+
+def test_a_card_not_in_the_players_hand_names_round_and_move(record: dict) -> None:
+    moves = record["rounds"][0]["moves"]
+    hands = record["rounds"][0]["hands"]
+    # move 1 is played by seat 1 (first_player); give it a card of seat 2
+    moves[0] = {"card": hands[2][0], "slot": 0}
+    err = error_of(record)
+    assert (err.round, err.move) == (1, 1)
+    assert "is not in Bob's hand" in str(err)
+
+
+def test_a_card_played_twice_names_round_and_move(record: dict) -> None:
+    moves = record["rounds"][2]["moves"]
+    moves[3] = dict(moves[0])
+    err = error_of(record)
+    assert (err.round, err.move) == (3, 4)
+
+
+def test_an_illegal_slot_names_round_and_move_and_says_why() -> None:
+    game = played_game(stop=3 + 5)  # three arrangements, then five cards of round 1
+    doc = to_record(game)
+    # find a later move of round 1 that could be replaced by an illegal one
+    g = from_record(doc, seed=5)
+    hand = g.hand(g.current_player)  # type: ignore[arg-type]
+    for card in hand:
+        illegal = [s for s in range(4) if s not in g.legal_slots(card)]
+        if illegal:
+            doc["rounds"][0]["moves"].append({"card": str(card), "slot": illegal[0]})
+            break
+    else:
+        pytest.skip("no illegal slot in this position")
+    err = error_of(doc)
+    assert (err.round, err.move) == (1, 6)
+    assert "off-colour" in str(err)
+
+
+@pytest.mark.parametrize("slot", [4, -1, "1", 1.0, None, True])
+def test_a_slot_that_does_not_exist_names_round_and_move(record: dict, slot) -> None:
+    record["rounds"][1]["moves"][9]["slot"] = slot
+    err = error_of(record)
+    assert (err.round, err.move) == (2, 10)
+
+
+@pytest.mark.parametrize("raw", [["G1", 0], {"card": "G1"}, {"card": "G1", "slot": 0, "x": 1}, "G1"])
+def test_a_malformed_move_names_round_and_move(record: dict, raw) -> None:
+    record["rounds"][0]["moves"][4] = raw
+    err = error_of(record)
+    assert (err.round, err.move) == (1, 5)
+
+
+def test_more_moves_than_the_round_has_names_the_first_extra_move(record: dict) -> None:
+    record["rounds"][0]["moves"].append({"card": "G1", "slot": 0})
+    err = error_of(record)
+    assert (err.round, err.move) == (1, 37)
+
+
+def test_only_the_last_round_may_be_unfinished(record: dict) -> None:
+    record["rounds"][0]["moves"].pop()
+    err = error_of(record)
+    assert (err.round, err.move) == (1, None)
+    assert "unfinished" in str(err)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda r: r.pop("moves"),
+        lambda r: r.update(extra=1),
+        lambda r: r.update(moves={}),
+        lambda r: r.update(hands="x"),
+        lambda r: r.update(arrangements=None),
+    ],
+)
+def test_a_malformed_round_names_the_round(record: dict, change) -> None:
+    change(record["rounds"][1])
+    err = error_of(record)
+    assert (err.round, err.move) == (2, None)
+
+
+def test_unknown_top_level_keys_are_ignored(record: dict) -> None:
+    record["meta"] = {"anything": [1, 2]}
+    record["comment"] = "hello"
+    assert replay(record).complete
+
+
+def test_error_message_names_round_and_move(record: dict) -> None:
+    moves = record["rounds"][1]["moves"]
+    moves[6] = dict(moves[2])
+    assert str(error_of(copy.deepcopy(record))).startswith("round 2, move 7: ")
+
+
+@pytest.mark.skipif(not CONFORMANCE.is_dir(), reason="../shared/conformance is not beside the repo")
+def test_conformance_cases_in_process() -> None:
+    failures = []
+    for path in sorted(CONFORMANCE.glob("*.json")):
+        case = json.loads(path.read_text())
+        expect = case["expect"]
+        try:
+            got = replay(case["record"]).to_json()
+        except RecordError as exc:
+            got = {"error": {"round": exc.round, "move": exc.move}}
+        if "error" in expect:
+            ok = got.get("error") == {"round": expect["error"]["round"], "move": expect["error"]["move"]}
+        else:
+            ok = all(got.get(k) == expect[k] for k in ("complete", "rounds", "totals", "winners"))
+        if not ok:
+            failures.append((path.name, expect, got))
+    assert not failures
