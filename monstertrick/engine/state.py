@@ -60,6 +60,7 @@ class Phase(Enum):
 
 
 _PLAYING = Phase.PLAYING
+_INT3 = (int, int, int)
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,17 +424,13 @@ class GameState:
             raise IllegalMoveError(f"{name} has already arranged their VP cards this round")
         vps = VP_SETS[self._round]
         got = tuple(order)
-        if (
-            len(got) != 3
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in got)
-            or sorted(got) != list(vps)
-        ):
+        if tuple(map(type, got)) != _INT3 or sorted(got) != list(vps):
             raise IllegalMoveError(
                 f"{name} must lay out the VP cards {vps[0]}, {vps[1]} and {vps[2]} "
                 f"once each, not {', '.join(map(str, got)) or 'nothing'}"
             )
         self._arr[player] = (got[0], got[1], got[2])
-        if all(a is not None for a in self._arr):
+        if None not in self._arr:
             self._phase = Phase.PLAYING
         return [Arranged(player)]
 
