@@ -1,0 +1,241 @@
+"""The Monster Trick app: the flow of a hot-seat game from screen to screen.
+
+The app owns the flow: which screen comes next, and the handoff before every private
+screen. Screens call the engine (through :class:`~monstertrick.tui.match.Match`) and
+post :mod:`~monstertrick.tui.messages` up when they are done.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import traceback
+from datetime import datetime
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from ..engine import Phase
+from ..setup import Seating
+from .match import Match
+from .messages import Advance, HandoffAccepted, NewGame, StartGame
+from .screens.arrange import ArrangeScreen
+from .screens.game_over import GameOverScreen
+from .screens.handoff import HandoffScreen
+from .screens.quit import QuitScreen
+from .screens.round_end import RoundEndScreen
+from .screens.rules import RulesScreen
+from .screens.setup import SetupScreen
+from .screens.start import StartScreen
+from .screens.table import TableScreen
+from .screens.too_small import TooSmallScreen
+from .theme import THEME_VARIABLES
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+
+def new_seed() -> int:
+    """A fresh seed for a game started without one (the engine has no global randomness)."""
+    return random.SystemRandom().randrange(2**31)
+
+
+class MonsterTrickApp(App[int]):
+    """Hot-seat Monster Trick for 2-5 people at one keyboard."""
+
+    TITLE = "Monster Trick"
+    CSS_PATH: ClassVar[list[str | Path]] = ["styles/app.tcss", "styles/game.tcss"]  # type: ignore[misc]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit"),
+        Binding("question_mark,f1", "rules", "Rules", key_display="?", id="rules"),
+        Binding("ctrl+c", "help_quit", show=False, system=True),
+    ]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (32, "-tall")]
+
+    def __init__(
+        self,
+        seats: Seating | None = None,
+        seed: int | None = None,
+        *,
+        match: Match | None = None,
+    ) -> None:
+        super().__init__()
+        self.seats = seats
+        self.seed = seed
+        self.match: Match | None = match
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(THEME_VARIABLES)
+
+    # ------------------------------------------------------------------ flow
+
+    def on_mount(self) -> None:
+        if self.match is not None:
+            self.advance()
+        elif self.seats is not None:
+            self.start_game(self.seats, self.seed)
+        else:
+            self.push_screen(StartScreen())
+        self._check_size()
+
+    def show(self, screen: Screen[None]) -> None:
+        """Replace the current phase screen (its private content goes with it)."""
+        stack = self.screen_stack
+        if len(stack) > 1 and not isinstance(stack[-1], StartScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def start_game(self, seating: Seating, seed: int | None) -> None:
+        self.seats = seating
+        self.seed = new_seed() if seed is None else seed
+        self.match = Match.start(seating, self.seed)
+        self.advance()
+
+    def advance(self) -> None:
+        """Show what the game needs next."""
+        match = self.match
+        assert match is not None
+        game = match.game
+        phase = game.phase
+        if phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and match.round_end_shown < game.round:
+            match.round_end_shown = game.round
+            self.show(RoundEndScreen(match, game.round))
+        elif phase is Phase.GAME_OVER:
+            self.show(GameOverScreen(match))
+        elif phase is Phase.ROUND_OVER:
+            match.next_round()
+            self.advance()
+        else:
+            player = game.current_player
+            assert player is not None
+            task = "arrange" if phase is Phase.ARRANGING else "play"
+            self.show(HandoffScreen(match, player, task))
+
+    @on(HandoffAccepted)
+    def _handoff_accepted(self, message: HandoffAccepted) -> None:
+        assert self.match is not None
+        if message.task == "arrange":
+            self.show(ArrangeScreen(self.match, message.player))
+        else:
+            self.show(TableScreen(self.match, message.player))
+
+    @on(Advance)
+    def _advance(self) -> None:
+        self.advance()
+
+    @on(StartGame)
+    def _start_game(self, message: StartGame) -> None:
+        self.start_game(message.seating, message.seed)
+
+    @on(NewGame)
+    def _new_game(self) -> None:
+        names = self.match.names if self.match is not None else ("", "")
+        if self.match is not None:
+            self.show(SetupScreen(names, can_go_back=False))
+            self.match = None
+        else:
+            self.push_screen(SetupScreen(names))
+
+    # ------------------------------------------------------------------ app-wide keys
+
+    @property
+    def game_running(self) -> bool:
+        return self.match is not None and self.match.running
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rules":
+            return not isinstance(self.screen, (RulesScreen, TooSmallScreen, QuitScreen))
+        return True
+
+    def action_rules(self) -> None:
+        if not isinstance(self.screen, (RulesScreen, TooSmallScreen, QuitScreen)):
+            self.push_screen(RulesScreen())
+
+    def action_request_quit(self) -> None:
+        if isinstance(self.screen, QuitScreen):
+            return
+        if not self.game_running:
+            self.exit(0)
+            return
+
+        def answered(really: bool | None) -> None:
+            if really:
+                self.exit(0)
+
+        self.push_screen(QuitScreen(), answered)
+
+    # ------------------------------------------------------------------ terminal size
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._check_size)
+
+    def _check_size(self) -> None:
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if small:
+            if isinstance(top, TooSmallScreen):
+                top.show_size(width, height)
+            else:
+                self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    # ------------------------------------------------------------------ errors
+
+    def _print_error_renderables(self) -> None:
+        """Never show a traceback to players: save it to a file and say where."""
+        if not self._exit_renderables or "debug" in self.features:
+            super()._print_error_renderables()
+            return
+        self._exit_renderables.clear()
+        path = crash_report_path(self._exception)
+        message = "Monster Trick stopped because of an internal error (sorry)."
+        if path is not None:
+            message += f" The details are in {path}."
+        print(message, file=sys.stderr)
+
+
+def crash_report_path(error: BaseException | None = None) -> Path | None:
+    """Write the last error's details to a file; None if that fails too."""
+    try:
+        import platformdirs
+
+        folder = Path(platformdirs.user_log_dir("monstertrick"))
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"crash-{datetime.now():%Y%m%d-%H%M%S}.txt"
+        text = (
+            "".join(traceback.format_exception(error))
+            if error is not None
+            else traceback.format_exc()
+        )
+        path.write_text(text, encoding="utf-8")
+        return path
+    except Exception:  # noqa: BLE001 - last resort, never raise from here
+        return None
+
+
+def run(seats: Seating | None = None, seed: int | None = None) -> int:
+    """Run the app (``monstertrick`` / ``monstertrick play``); returns the exit code."""
+    app = MonsterTrickApp(seats=seats, seed=seed)
+    try:
+        result = app.run()
+    except KeyboardInterrupt:
+        return 130
+    except Exception:  # noqa: BLE001 - no traceback ever reaches the player
+        path = crash_report_path()
+        print(
+            "Monster Trick stopped because of an internal error (sorry)."
+            + (f" The details are in {path}." if path else ""),
+            file=sys.stderr,
+        )
+        return 1
+    if app.return_code not in (None, 0):
+        return app.return_code
+    return result or 0

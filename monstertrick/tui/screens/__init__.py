@@ -1,0 +1,1 @@
+"""One module per screen. Screens own the phases of the game."""

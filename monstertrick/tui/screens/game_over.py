@@ -1,0 +1,73 @@
+"""The final standings: per-round scores, totals and the tie-break in words."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Footer, Static
+
+from ...engine import TieBreak
+from .. import theme
+from ..match import Match
+from ..messages import NewGame
+from .base import GameScreen
+
+
+class GameOverScreen(GameScreen):
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        game = self.match.game
+        outcome = game.outcome()
+        assert outcome is not None
+        scores = game.round_scores()
+        names = self.names
+        order = sorted(
+            range(len(names)),
+            key=lambda p: (-outcome.totals[p], -scores[2][p], -scores[1][p], p),
+        )
+        width = max(6, max(len(n) for n in names))
+        lines = [Content(f"      {'Player':<{width}}   R1  R2  R3   Total")]
+        rank = 0
+        for i, p in enumerate(order):
+            if p in outcome.winners:
+                place = "★ 1."
+            else:
+                rank = i + 1
+                place = f"  {rank}."
+            lines.append(
+                Content.assemble(
+                    f"{place:<5} ",
+                    theme.player(p, names[p], bold=p in outcome.winners),
+                    " " * (width - len(names[p])),
+                    "  ",
+                    " ".join(f"{scores[r][p]:>3}" for r in range(3)),
+                    f"   {outcome.totals[p]:>5}",
+                )
+            )
+        if outcome.tie_break is TieBreak.SHARED:
+            headline = "A shared victory!"
+        elif len(outcome.winners) == 1:
+            headline = f"{names[outcome.winners[0]]} wins!"
+        else:  # pragma: no cover - the engine names one winner unless shared
+            headline = "The game is over"
+        with Vertical(id="game-over"):
+            yield Static(Content("The game is over · final standings"), classes="title")
+            yield Static(Content(headline), id="headline")
+            yield Static(Content("\n").join(lines), id="standings")
+            yield Static(Content(outcome.explain(names)), id="explain")
+            yield Static(
+                Content("Press n for a new game, q to quit."), classes="hint"
+            )
+        yield Footer()
+
+    def action_new_game(self) -> None:
+        self.post_message(NewGame())
+
+    def action_quit(self) -> None:
+        self.app.exit(0)

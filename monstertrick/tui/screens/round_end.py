@@ -1,0 +1,90 @@
+"""The round is over: every VP row revealed, tricks, VP scored and running totals."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Footer, Static
+
+from ...engine import Phase, vp_position
+from .. import theme
+from ..match import Match
+from ..messages import Advance
+from .base import GameScreen
+from .log import LogScreen
+
+
+class RoundEndScreen(GameScreen):
+    """Public: shown to the whole table."""
+
+    BINDINGS = [
+        Binding("enter", "continue", "Continue"),
+        Binding("l", "log", "Log"),
+    ]
+
+    def __init__(self, match: Match, round_no: int) -> None:
+        super().__init__(match)
+        self.round_no = round_no
+
+    def compose(self) -> ComposeResult:
+        game = self.match.game
+        view = game.view(0)
+        tricks, scores = game.round_results()[self.round_no - 1]
+        revealed = view.revealed or ()
+        totals = game.totals()
+        width = max(6, max(len(n) for n in self.names))
+        lines = [
+            Content(
+                f"  {'Player':<{width}}   VP row revealed   Tricks   VP scored   Total"
+            )
+        ]
+        for p, name in enumerate(self.names):
+            pos = vp_position(tricks[p])
+            row = revealed[p] if p < len(revealed) else (0, 0, 0)
+            chips = Content(" ").join(
+                theme.vp_chip(v, style="bold reverse $success" if i == pos else "")
+                for i, v in enumerate(row)
+            )
+            where = f"({theme.POSITIONS[pos]})" if pos is not None else "(none)"
+            lines.append(
+                Content.assemble(
+                    theme.player(p, name),
+                    " " * (width - len(name)),
+                    "   ",
+                    chips,
+                    "       ",
+                    f"{tricks[p]:>6}   ",
+                    f"{scores[p]:>3} {where:<8}",
+                    f"{totals[p]:>4}",
+                )
+            )
+        last = game.phase is Phase.GAME_OVER
+        with Vertical(id="round-end"):
+            yield Static(
+                Content(f"Round {self.round_no} of 3 is over"), classes="title"
+            )
+            yield Static(Content("\n").join(lines), id="round-table")
+            yield Static(
+                Content(
+                    "A highlighted VP card is the one scored: position "
+                    "(tricks − 1) mod 3; no tricks score 0."
+                ),
+                classes="hint",
+            )
+            yield Static(
+                Content(
+                    "Press Enter for the final standings."
+                    if last
+                    else f"Press Enter to deal round {self.round_no + 1}."
+                ),
+                classes="hint",
+            )
+        yield Footer()
+
+    def action_continue(self) -> None:
+        self.post_message(Advance())
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogScreen(self.names, self.match.round_log(), self.round_no))

@@ -1,0 +1,203 @@
+"""The setup form: 2-5 seats with names, who starts, an optional seed.
+
+Names are checked by :func:`monstertrick.setup.name_problem` and the table by
+:func:`monstertrick.setup.parse_seats`, the same checks as ``monstertrick play``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Select, Static
+
+from ...engine import MAX_PLAYERS, MIN_PLAYERS
+from ...setup import MAX_NAME_LENGTH, Seat, SetupError, name_problem, parse_seats
+from .. import theme
+from ..messages import StartGame
+
+
+class SeatRow(Vertical):
+    """One seat: its colour, the name, who plays it (a person, for now), an error line.
+
+    :meth:`seat` gives the :class:`Seat`; a later "computer player" choice adds a
+    widget here and fills ``Seat.bot``.
+    """
+
+    def __init__(self, index: int, name: str = "") -> None:
+        super().__init__(classes="seat-row")
+        self.index = index
+        self.initial = name
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="seat-line"):
+            yield Static(
+                Content.assemble(
+                    theme.marker(self.index),
+                    f" Seat {self.index + 1}",
+                ),
+                classes="seat-label",
+            )
+            yield Input(
+                self.initial,
+                placeholder=f"name (up to {MAX_NAME_LENGTH} characters)",
+                compact=True,
+                id=f"name-{self.index}",
+                classes="seat-name",
+            )
+            yield Static(
+                Content(f"{theme.SEAT_COLOUR_NAMES[self.index]} · person"), classes="seat-kind"
+            )
+        yield Static("", classes="seat-error")
+
+    @property
+    def name(self) -> str:
+        return self.query_one(Input).value
+
+    def seat(self) -> Seat:
+        return Seat(self.name.strip())
+
+    def show_problem(self, problem: str | None) -> None:
+        error = self.query_one(".seat-error", Static)
+        error.update(Content(f"  ↳ {problem}" if problem else ""))
+        error.set_class(bool(problem), "-shown")
+
+
+class SetupScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("f2", "add_seat", "Add seat"),
+        Binding("f3", "remove_seat", "Remove seat"),
+        Binding("f5", "start", "Start"),
+    ]
+
+    def __init__(self, names: Sequence[str] = ("", ""), *, can_go_back: bool = True) -> None:
+        super().__init__()
+        self.initial = list(names)[:MAX_PLAYERS]
+        while len(self.initial) < MIN_PLAYERS:
+            self.initial.append("")
+        self.can_go_back = can_go_back
+        self.touched = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("Monster Trick · new game", classes="topbar")
+        with VerticalScroll(id="setup-form"):
+            yield Static("Players, in seat order (clockwise):", classes="label")
+            with Vertical(id="seats"):
+                for i, name in enumerate(self.initial):
+                    yield SeatRow(i, name)
+            with Horizontal(id="seat-buttons"):
+                yield Button("+ Add seat (F2)", id="add-seat", compact=True)
+                yield Button("− Remove seat (F3)", id="remove-seat", compact=True)
+            with Horizontal(classes="form-line"):
+                yield Static("Who starts:", classes="form-label")
+                yield Select(
+                    [("the first seat", "first"), ("a random player", "random")],
+                    value="first",
+                    allow_blank=False,
+                    compact=True,
+                    id="first",
+                )
+            with Horizontal(classes="form-line"):
+                yield Static("Seed:", classes="form-label")
+                yield Input(
+                    placeholder="empty: a random deal",
+                    type="integer",
+                    compact=True,
+                    id="seed",
+                )
+            with Horizontal(classes="form-line"):
+                yield Button("Start the game (F5)", id="start", variant="primary", compact=True)
+            yield Static("", id="setup-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#name-0", Input).focus()
+        self._sync_buttons()
+
+    def _rows(self) -> list[SeatRow]:
+        return list(self.query(SeatRow))
+
+    def _sync_buttons(self) -> None:
+        n = len(self._rows())
+        self.query_one("#add-seat", Button).disabled = n >= MAX_PLAYERS
+        self.query_one("#remove-seat", Button).disabled = n <= MIN_PLAYERS
+
+    def _check(self, *, all_rows: bool) -> bool:
+        """Show each name's problem (empty names only once the form is submitted)."""
+        ok = True
+        names: list[str] = []
+        for row in self._rows():
+            name = row.name
+            problem = name_problem(name.strip() if name.strip() else name, names)
+            if problem and not name and not all_rows:
+                row.show_problem(None)
+            else:
+                row.show_problem(problem)
+            ok = ok and problem is None
+            names.append(name.strip())
+        return ok
+
+    @on(Input.Changed, ".seat-name")
+    def _name_changed(self) -> None:
+        self._check(all_rows=False)
+        self.query_one("#setup-error", Static).update("")
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "add-seat":
+            self.action_add_seat()
+        elif event.button.id == "remove-seat":
+            self.action_remove_seat()
+        elif event.button.id == "start":
+            self.action_start()
+
+    def action_add_seat(self) -> None:
+        rows = self._rows()
+        if len(rows) < MAX_PLAYERS:
+            row = SeatRow(len(rows))
+            self.query_one("#seats").mount(row)
+            self.call_after_refresh(lambda: row.query_one(Input).focus())
+            self.call_after_refresh(self._sync_buttons)
+
+    def action_remove_seat(self) -> None:
+        rows = self._rows()
+        if len(rows) > MIN_PLAYERS:
+            rows[-1].remove()
+            self.call_after_refresh(self._sync_buttons)
+            self.call_after_refresh(lambda: self._check(all_rows=False))
+
+    def action_back(self) -> None:
+        if self.can_go_back:
+            self.dismiss(None)
+
+    def action_start(self) -> None:
+        error = self.query_one("#setup-error", Static)
+        if not self._check(all_rows=True):
+            error.update(Content("Fix the names marked above to start."))
+            return
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(seed_text) if seed_text else None
+        except ValueError:
+            error.update(Content("The seed must be a whole number (or empty)."))
+            return
+        names = [row.seat().name for row in self._rows()]
+        first: int | None = 0
+        if self.query_one("#first", Select).value == "random":
+            first = random.SystemRandom().randrange(len(names))
+        try:
+            seating = parse_seats(names, first=first)
+        except SetupError as exc:
+            error.update(Content(str(exc)))
+            return
+        self.post_message(StartGame(seating, seed))

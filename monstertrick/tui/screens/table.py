@@ -1,0 +1,229 @@
+"""A player's turn: the table, everyone's public state, their own hand and VP row."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.widgets import Footer, Static
+
+from ...engine import (
+    CardPlayed,
+    Event,
+    IllegalMoveError,
+    Move,
+    PlayerView,
+    RoundScored,
+    TrickTakenOver,
+    TrickWon,
+    VPCardTurned,
+)
+from .. import theme
+from ..match import Match
+from ..messages import Advance
+from ..widgets import EventList, Hand, PlayerPanel, PlayersHeader, TrickSlot, VPRow
+from ..widgets.player_panel import name_width
+from .base import GameScreen
+from .log import LogScreen
+
+
+def result_text(events: Sequence[Event], me: int, names: Sequence[str]) -> str:
+    """What the player's move did, in the second person."""
+
+    parts: list[str] = []
+    for e in events:
+        if isinstance(e, CardPlayed):
+            if e.opened:
+                parts.append(f"You opened trick {e.slot + 1} with {e.card}.")
+            else:
+                parts.append(f"You played {e.card} on trick {e.slot + 1}.")
+        elif isinstance(e, TrickTakenOver):
+            parts.append(f"You took trick {e.slot + 1} over from {names[e.previous]}.")
+        elif isinstance(e, TrickWon):
+            won = theme.plural(e.tricks, "trick")
+            if e.player == me:
+                parts.append(f"You completed trick {e.slot + 1} and won it: {won} this round.")
+            else:
+                parts.append(
+                    f"You completed trick {e.slot + 1}; {names[e.player]} won it ({won})."
+                )
+        elif isinstance(e, VPCardTurned):
+            owner = "Your" if e.player == me else f"{names[e.player]}'s"
+            parts.append(
+                f"{owner} {theme.POSITIONS[e.position]} VP card ({e.value}) is now face up."
+            )
+        elif isinstance(e, RoundScored):
+            parts.append("That was the last card of the round.")
+    return " ".join(parts)
+
+
+class TableScreen(GameScreen):
+    """``player``'s turn. They choose a card and a slot; the result stays until Enter."""
+
+    BINDINGS = [
+        Binding("left", "card(-1)", "Card", key_display="←/→"),
+        Binding("right", "card(1)", "Card", show=False),
+        Binding("1", "slot(0)", "Play on", key_display="1-4"),
+        Binding("2", "slot(1)", "Play on 2", show=False),
+        Binding("3", "slot(2)", "Play on 3", show=False),
+        Binding("4", "slot(3)", "Play on 4", show=False),
+        Binding("up", "slot_cursor(-1)", "Slot", key_display="↑/↓"),
+        Binding("down", "slot_cursor(1)", "Slot", show=False),
+        Binding("enter", "play_here", "Play"),
+        Binding("enter", "pass_on", "Pass on"),
+        Binding("l", "log", "Log"),
+    ]
+
+    def __init__(self, match: Match, player: int) -> None:
+        super().__init__(match)
+        self.player = player
+        self.private_to = player
+        self.view: PlayerView = match.view(player)
+        self.cursor = 0
+        self.slot_cursor = 0
+        self.result: list[Event] | None = None
+        self.since = match.since_last_turn(player)
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        v = self.view
+        yield Static(id="topbar", classes="topbar")
+        with Horizontal(id="middle"):
+            with Vertical(id="players"):
+                yield PlayersHeader(name_width(v), classes="players-header")
+                for p in range(v.num_players):
+                    yield PlayerPanel(p, v, id=f"player-{p}", classes="player-panel")
+            with VerticalScroll(id="since"):
+                yield EventList(v.players, self.since, empty="Nothing yet: you play first.")
+        with Horizontal(id="tricks"):
+            for s in range(4):
+                yield TrickSlot(s, v.players, id=f"slot-{s}")
+        yield Hand(self.player, id="hand")
+        yield VPRow(self.player, id="vp-row")
+        yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        since = self.query_one("#since")
+        since.border_title = "Since your last turn"
+        since.can_focus = False
+        self.query_one("#players").border_title = "Players"
+        self._refresh_all()
+        self._status(None)
+
+    # ------------------------------------------------------------------ display
+
+    def _refresh_all(self) -> None:
+        v = self.view = self.match.view(self.player)
+        name = v.players[self.player]
+        left = len(v.hand)
+        if self.result is None:
+            doing = f"card {13 - left} of 12"
+        else:
+            doing = "turn played"
+        self.query_one("#topbar", Static).update(
+            Content.assemble(
+                f"Round {v.round} of 3 · ",
+                theme.player(self.player, name, bold=True),
+                f" to play · {doing} · private screen",
+            )
+        )
+        for panel in self.query(PlayerPanel):
+            panel.show(v)
+        for slot in self.query(TrickSlot):
+            slot.trick = v.table[slot.slot]
+        hand = self.query_one(Hand)
+        hand.cards = v.hand
+        self.cursor = max(0, min(self.cursor, len(v.hand) - 1))
+        hand.cursor = self.cursor if self.result is None and v.hand else -1
+        row = self.query_one(VPRow)
+        assert v.arrangement is not None
+        row.values = v.arrangement
+        row.tricks = v.tricks_won[self.player]
+        row.refresh()
+        self._update_marks()
+
+    def _update_marks(self) -> None:
+        choosing = self.result is None and bool(self.view.hand)
+        legal = self.view.legal_slots(self.view.hand[self.cursor]) if choosing else ()
+        for slot in self.query(TrickSlot):
+            slot.mark = ("legal" if slot.slot in legal else "illegal") if choosing else ""
+            slot.cursor = choosing and slot.slot == self.slot_cursor
+
+    def _status(self, text: str | None, *, error: bool = False) -> None:
+        status = self.query_one("#status", Static)
+        status.set_class(error, "-error")
+        if text is None:
+            card = self.view.hand[self.cursor] if self.view.hand else None
+            if card is None:
+                text = ""
+            else:
+                slots = ", ".join(str(s + 1) for s in self.view.legal_slots(card))
+                text = f"{card} can go on: {slots}. Press 1-4, or ↑/↓ and Enter, to play it."
+        status.update(Content(text))
+
+    # ------------------------------------------------------------------ actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("card", "slot", "slot_cursor", "play_here"):
+            return self.result is None
+        if action == "pass_on":
+            return self.result is not None
+        return True
+
+    def action_card(self, step: int) -> None:
+        if self.view.hand:
+            self.cursor = (self.cursor + step) % len(self.view.hand)
+            self.query_one(Hand).cursor = self.cursor
+            self._update_marks()
+            self._status(None)
+
+    def action_slot_cursor(self, step: int) -> None:
+        self.slot_cursor = (self.slot_cursor + step) % 4
+        self._update_marks()
+
+    def action_slot(self, slot: int) -> None:
+        self._try(slot)
+
+    def action_play_here(self) -> None:
+        self._try(self.slot_cursor)
+
+    def _try(self, slot: int) -> None:
+        if self.result is not None or not self.view.hand:
+            return
+        card = self.view.hand[self.cursor]
+        move = Move.of(card, slot)
+        try:
+            events = self.match.play(move)
+        except IllegalMoveError as exc:
+            self._status(f"Not allowed: {exc}.", error=True)
+            return
+        self.result = events
+        self._refresh_all()
+        self.refresh_bindings()
+        text = result_text(events, self.player, self.view.players)
+        self._status(f"{text} Press Enter to pass the keyboard on.")
+
+    def action_pass_on(self) -> None:
+        self.post_message(Advance())
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogScreen(self.names, self.match.round_log(), self.match.game.round))
+
+    @on(Hand.CardChosen)
+    def _card_clicked(self, message: Hand.CardChosen) -> None:
+        if self.result is None:
+            self.cursor = message.index
+            self.query_one(Hand).cursor = self.cursor
+            self._update_marks()
+            self._status(None)
+
+    @on(TrickSlot.Chosen)
+    def _slot_clicked(self, message: TrickSlot.Chosen) -> None:
+        self.slot_cursor = message.slot
+        self._try(message.slot)

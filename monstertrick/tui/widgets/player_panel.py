@@ -1,0 +1,73 @@
+"""A line per player: name and colour, cards left, tricks, public VP row, scores."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widget import Widget
+
+from ...engine import NUM_ROUNDS, PlayerView
+from .. import theme
+
+
+def name_width(view: PlayerView) -> int:
+    return max(6, max(len(n) for n in view.players))
+
+
+class PlayersHeader(Widget):
+    """Column headings for the player panels."""
+
+    def __init__(self, width: int, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.name_width = width
+
+    def render(self) -> Content:
+        rounds = " ".join(f"R{r + 1}" for r in range(NUM_ROUNDS))
+        return Content(
+            f"    {'Player':<{self.name_width}} Crd Trk  VP row    {rounds} Tot"
+        )
+
+
+class PlayerPanel(Widget):
+    """One player's public state, from a :class:`PlayerView` (of whoever looks)."""
+
+    def __init__(self, seat: int, view: PlayerView, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.seat = seat
+        self.view = view
+
+    def show(self, view: PlayerView) -> None:
+        self.view = view
+        self.refresh()
+
+    def render(self) -> Content:
+        v = self.view
+        p = self.seat
+        to_move = v.current_player == p
+        self.set_class(to_move, "-to-move")
+        width = name_width(v)
+        name = v.players[p]
+        pad = " " * (width - len(name))
+        arrow = Content.from_markup("[bold $accent]▶[/] " if to_move else "  ")
+        face = v.face_up[p]
+        if v.revealed is not None:
+            row = v.revealed[p]
+            chips = [theme.vp_chip(row[i]) for i in range(3)]
+        else:
+            chips = [
+                theme.vp_chip(face[1] if face is not None and face[0] == i else None)
+                for i in range(3)
+            ]
+        scores = [
+            f"{v.round_scores[r][p]:>2}" if r < len(v.round_scores) else " -"
+            for r in range(NUM_ROUNDS)
+        ]
+        return Content.assemble(
+            arrow,
+            theme.player(p, name, bold=to_move),
+            pad,
+            f" {v.hand_sizes[p]:>3} {v.tricks_won[p]:>3}  ",
+            Content("").join(chips),
+            "  ",
+            " ".join(scores),
+            f" {v.totals[p]:>3}",
+        )

@@ -1,0 +1,67 @@
+"""One of the four trick slots on the table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from textual import events
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...engine import TrickView
+from .. import theme
+
+
+class TrickSlot(Widget):
+    """Slot ``slot`` (0-3, labelled 1-4): empty, or an open trick.
+
+    ``mark`` is "" (nothing chosen), "legal" or "illegal" for the chosen card;
+    ``cursor`` marks the slot the arrow keys point at.
+    """
+
+    trick: reactive[TrickView | None] = reactive(None, init=False)
+    mark: reactive[str] = reactive("", init=False)
+    cursor: reactive[bool] = reactive(False, init=False)
+
+    @dataclass
+    class Chosen(Message):
+        """The player clicked this slot."""
+
+        slot_widget: TrickSlot
+        slot: int
+
+    def __init__(self, slot: int, names: Sequence[str], **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.slot = slot
+        self.names = tuple(names)
+        self.border_title = f"Trick {slot + 1}"
+
+    def render(self) -> Content:
+        trick = self.trick
+        if trick is None:
+            return Content.from_markup("[dim]empty slot[/]\n[dim]open a trick[/]")
+        lead = trick.lead
+        lines = [
+            theme.cards_inline(trick.cards),
+            theme.player(trick.holder, self.names[trick.holder]),
+            Content.from_markup(
+                f"[{theme.card_var(lead)}]■[/] $lead lead", lead=f"{lead.letter} {lead.label}"
+            ),
+        ]
+        return Content("\n").join(lines)
+
+    def watch_trick(self, trick: TrickView | None) -> None:
+        self.border_subtitle = f"{trick.count if trick else 0}/4"
+
+    def watch_mark(self, mark: str) -> None:
+        self.set_class(mark == "legal", "-legal")
+        self.set_class(mark == "illegal", "-illegal")
+
+    def watch_cursor(self, cursor: bool) -> None:
+        self.set_class(cursor, "-cursor")
+
+    def on_click(self, event: events.Click) -> None:
+        self.post_message(self.Chosen(self, self.slot))

@@ -1,0 +1,81 @@
+"""A player's own VP row, face up: on their private screens only."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...engine import vp_position
+from .. import theme
+
+
+class VPRow(Widget):
+    """The owner's VP row ``values`` with what their tricks score now.
+
+    With ``tricks`` set (table screen), marks the card scored now and what one more
+    trick would change. ``cursor`` >= 0 marks a card being moved (arranging).
+    """
+
+    values: reactive[tuple[int, ...]] = reactive((), init=False)
+    tricks: reactive[int | None] = reactive(None, init=False)
+    cursor: reactive[int] = reactive(-1, init=False)
+
+    class Clicked(Message):
+        def __init__(self, position: int) -> None:
+            super().__init__()
+            self.position = position
+
+    def __init__(self, owner: int, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.owner = owner
+        """Whose row this is (a private widget)."""
+
+    def render(self) -> Content:
+        values = self.values
+        if not values:
+            return Content("")
+        tricks = self.tricks
+        if tricks is None:
+            return self._render_arranging()
+        now = vp_position(tricks)
+        nxt = vp_position(tricks + 1)
+        chips = [
+            theme.vp_chip(v, style="bold reverse $success" if i == now else "bold")
+            for i, v in enumerate(values)
+        ]
+        scored = (
+            f"{theme.plural(tricks, 'trick')} score {values[now]} ({theme.POSITIONS[now]})"
+            if now is not None
+            else "0 tricks score 0"
+        )
+        assert nxt is not None
+        more = f"one more → {values[nxt]} ({theme.POSITIONS[nxt]})"
+        return Content.assemble(
+            Content.from_markup("[b]Your VP row[/] "),
+            Content(" ").join(chips),
+            f"  {scored}; {more}",
+        )
+
+    def _render_arranging(self) -> Content:
+        lines = []
+        cards = []
+        labels = []
+        pays = []
+        for i, v in enumerate(self.values):
+            style = "bold reverse $accent" if i == self.cursor else "bold"
+            cards.append(
+                Content.from_markup(f"[{style}]$t[/]", t=f"[{v}]".center(18))
+            )
+            labels.append(Content(theme.POSITIONS[i].center(18)))
+            pays.append(Content(theme.POSITION_PAYS[i].center(18)))
+        lines.append(Content("  ").join(cards))
+        lines.append(Content("  ").join(labels))
+        lines.append(Content.from_markup("[dim]$t[/]", t="  ".join(p.plain for p in pays)))
+        return Content("\n").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        if self.tricks is None and event.x >= 0:
+            self.post_message(self.Clicked(min(2, event.x // 20)))
