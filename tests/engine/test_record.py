@@ -303,3 +303,53 @@ def test_conformance_cases_in_process() -> None:
         if not ok:
             failures.append((path.name, expect, got))
     assert not failures
+
+
+# ----------------------------------------------------------------- fuzzing
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 70) | st.sampled_from(["G7", "B1", "Y15", "", "x"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["card", "slot", "a"]), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+def _paths(doc, prefix=()):
+    yield prefix
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            yield from _paths(v, prefix + (i,))
+
+
+_BASE = to_record(played_game(n=2, seed=3, stop=40))
+_BASE_PATHS = list(_paths(_BASE))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, len(_BASE_PATHS) - 1), json_values), min_size=1, max_size=3))
+def test_a_damaged_record_gives_a_record_error_never_a_crash(changes) -> None:
+    doc = copy.deepcopy(_BASE)
+    for index, value in changes:
+        path = _BASE_PATHS[index]
+        target = doc
+        try:
+            for key in path[:-1]:
+                target = target[key]
+            if path:
+                target[path[-1]] = value
+            else:
+                doc = value
+        except (KeyError, IndexError, TypeError):
+            continue
+    try:
+        replay(doc)
+    except RecordError as exc:
+        assert str(exc)
+        assert exc.round is None or 1 <= exc.round <= 3
+        assert exc.move is None or exc.move >= 1

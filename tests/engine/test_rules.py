@@ -151,6 +151,38 @@ def test_starting_player_moves_left_each_round() -> None:
     assert starters == [2, 0, 1]
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_round_is_twelve_turns_per_player_one_card_each(players: int) -> None:
+    game = game_with([], players)
+    turns = 0
+    while game.phase is Phase.PLAYING:
+        mover = game.current_player
+        assert mover is not None
+        size = len(game.hand(mover))
+        game.play(game.legal_moves()[-1])
+        assert len(game.hand(mover)) == size - 1
+        turns += 1
+    assert turns == 12 * players
+    assert all(len(game.hand(p)) == 0 for p in range(players))
+    assert game.phase is Phase.ROUND_OVER and game.current_player is None
+
+
+def test_events_describe_themselves_in_words() -> None:
+    game = game_with(["G2 G1", "G6 G5"], 2, arrange=[(1, 2, 3), (3, 2, 1)])
+    events = play(game, "G2>1", "G6>1", "G1>1", "G5>1")
+    names = ["Ann", "Bob"]
+    text = [e.describe(names) for e in events]
+    assert text == [
+        "Ann opened trick 1 with G2.",
+        "Bob played G6 on trick 1.",
+        "Bob took trick 1 over from Ann.",
+        "Ann played G1 on trick 1.",
+        "Bob played G5 on trick 1.",
+        "Bob won trick 1 (G2 G6 G1 G5): 1 trick this round.",
+        "Bob turned up their left VP card: 3.",
+    ]
+
+
 # ---------------------------------------------------------------- the table
 
 
