@@ -1,0 +1,170 @@
+"""Saved games on disk: atomic writes, history, damaged files, summaries."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from monstertrick.cli import main
+from monstertrick.engine import Phase
+from monstertrick.engine.record import to_record
+from monstertrick.saves import (
+    SaveError,
+    SaveMeta,
+    SaveStore,
+    atomic_write,
+    home,
+    read_save,
+    summarize,
+)
+
+from .engine.test_record import played_game
+
+
+def meta_for(game, seed: int = 5) -> SaveMeta:
+    return SaveMeta(seats=[{"name": n, "bot": None} for n in game.players], seed=seed)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SaveStore:
+    return SaveStore(tmp_path / "home")
+
+
+def test_home_is_monstertrick_home_when_set(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("MONSTERTRICK_HOME", str(tmp_path / "mt"))
+    assert home() == tmp_path / "mt"
+    monkeypatch.delenv("MONSTERTRICK_HOME")
+    assert "monstertrick" in str(home())
+
+
+def test_a_save_is_a_record_with_meta_that_replay_accepts(store, capsys) -> None:
+    game = played_game(stop=50)
+    path = store.save(store.new_path(), game, meta_for(game))
+    doc = json.loads(path.read_text())
+    assert doc["format"] == "monstertrick-record/1"
+    assert doc["meta"]["seed"] == 5 and doc["meta"]["seats"][0] == {"name": "Ann", "bot": None}
+    assert {"created", "updated", "version"} <= doc["meta"].keys()
+    assert main(["replay", "--json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["complete"] is False
+    saved = read_save(path)
+    assert to_record(saved.game) == to_record(game)
+    assert saved.meta.seed == 5
+
+
+def test_unfinished_games_are_listed_most_recent_first(store) -> None:
+    a = played_game(seed=1, stop=10)
+    b = played_game(seed=2, stop=20)
+    pa = store.save(store.saves / "a.json", a, meta_for(a, 1))
+    store.save(store.saves / "b.json", b, meta_for(b, 2))
+    meta = read_save(pa).meta
+    meta.updated = "2099-01-01T00:00:00+00:00"
+    atomic_write(pa, json.dumps({**to_record(a), "meta": meta.to_json()}))
+    games, damaged = store.unfinished()
+    assert [g.path.name for g in games] == ["a.json", "b.json"]
+    assert damaged == []
+    assert "Ann, Bob, Cid" in games[0].summary()
+
+
+def test_a_finished_game_moves_to_the_history(store) -> None:
+    game = played_game()
+    assert game.phase is Phase.GAME_OVER
+    first = store.save(store.saves / "g.json", played_game(stop=100), meta_for(game))
+    where = store.save(first, game, meta_for(game))
+    assert where == store.history / "g.json" and where.exists() and not first.exists()
+    assert store.unfinished() == ([], [])
+    finished, _ = store.finished()
+    assert len(finished) == 1 and finished[0].finished
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"", "empty"),
+        (b'{"format": "monstertrick-record/1", "players": ["A", "B"], "rou', "not valid JSON"),
+        (b"\x00\x01 not json", "not valid JSON"),
+        (b'{"format": "monstertrick-record/7", "players": ["A", "B"], "rounds": []}', "unknown record format"),
+    ],
+)
+def test_a_damaged_save_is_reported_moved_aside_and_never_deleted(store, content, words) -> None:
+    good = played_game(stop=30)
+    store.save(store.saves / "good.json", good, meta_for(good))
+    store.saves.mkdir(parents=True, exist_ok=True)
+    (store.saves / "bad.json").write_bytes(content)
+    games, damaged = store.unfinished()
+    assert [g.path.name for g in games] == ["good.json"]
+    assert len(damaged) == 1 and words in damaged[0].reason
+    assert damaged[0].path == store.damaged / "bad.json"
+    assert damaged[0].path.read_bytes() == content
+    assert not (store.saves / "bad.json").exists()
+
+
+def test_a_save_that_fails_replay_is_damaged_with_round_and_move(store) -> None:
+    doc = to_record(played_game(stop=60))
+    doc["rounds"][0]["moves"][3] = dict(doc["rounds"][0]["moves"][0])
+    store.saves.mkdir(parents=True)
+    (store.saves / "cheat.json").write_text(json.dumps(doc))
+    _, damaged = store.unfinished()
+    assert damaged and damaged[0].reason.startswith("round 1, move 4")
+
+
+def test_damaged_files_with_the_same_name_overwrite_nothing(store) -> None:
+    store.saves.mkdir(parents=True)
+    for content in (b"one", b"two"):
+        (store.saves / "x.json").write_bytes(content)
+        store.unfinished()
+    kept = sorted(p.read_bytes() for p in store.damaged.iterdir())
+    assert kept == [b"one", b"two"]
+
+
+def test_an_interrupted_write_leaves_the_previous_save(store, monkeypatch) -> None:
+    game = played_game(stop=20)
+    path = store.save(store.saves / "g.json", game, meta_for(game))
+    before = path.read_bytes()
+
+    def broken_fsync(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    later = played_game(stop=40)
+    with pytest.raises(SaveError, match="Saving failed: cannot write .*g.json.*No space left"):
+        store.save(path, later, meta_for(later))
+    assert path.read_bytes() == before
+    assert [p.name for p in store.saves.iterdir()] == ["g.json"], "no temporary file is left"
+
+
+def test_an_unwritable_save_folder_gives_a_clear_error(tmp_path) -> None:
+    root = tmp_path / "home"
+    root.mkdir()
+    (root / "saves").write_text("a file where the folder should be")
+    store = SaveStore(root)
+    game = played_game(stop=5)
+    with pytest.raises(SaveError, match="Saving failed"):
+        store.save(store.saves / "g.json", game, meta_for(game))
+    assert store.unfinished() == ([], [])
+
+
+def test_summary_per_name_counts_games_wins_mean_vp_and_hit_rate(store) -> None:
+    for seed in (1, 2, 3):
+        g = played_game(seed=seed)
+        store.save(store.history / f"{seed}.json", g, meta_for(g, seed))
+    finished, _ = store.finished()
+    rows = {r.name: r for r in summarize(finished)}
+    assert set(rows) == {"Ann", "Bob", "Cid"}
+    assert all(r.games == 3 for r in rows.values())
+    assert sum(r.wins for r in rows.values()) == pytest.approx(3)
+    totals = {n: 0 for n in rows}
+    hits = {n: 0 for n in rows}
+    for saved in finished:
+        out = saved.game.outcome()
+        for p, n in enumerate(saved.game.players):
+            totals[n] += out.totals[p]
+            for log, (_, scores) in zip(saved.game.log, saved.game.round_results()):
+                hits[n] += scores[p] == max(log.arrangements[p])
+    for n, r in rows.items():
+        assert r.mean_vp == pytest.approx(totals[n] / 3)
+        assert r.hit_rate == pytest.approx(hits[n] / 9)
+
