@@ -35,7 +35,7 @@ from .cards import (
     Colour,
     deck,
 )
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, InvalidMoveError
 from .events import (
     Arranged,
     CardPlayed,
@@ -78,7 +78,7 @@ class Move:
         """The (interned) move; ``card`` may be written ``"G7"``."""
         c = Card.parse(card) if isinstance(card, str) else card
         if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < NUM_SLOTS:
-            raise IllegalMoveError(f"there is no slot {slot!r}: the table has slots 0 to 3")
+            raise InvalidMoveError(f"there is no slot {slot!r}: the table has slots 0 to 3")
         return MOVES[c][slot]
 
 

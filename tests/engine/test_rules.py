@@ -257,8 +257,9 @@ def test_card_not_in_hand_is_refused() -> None:
 
 
 def test_slot_out_of_range_is_refused() -> None:
-    with pytest.raises(IllegalMoveError, match="no slot"):
-        Move.of("G6", 4)
+    for slot in (4, -1):
+        with pytest.raises(InvalidMoveError, match="no slot"):
+            Move.of("G6", slot)
 
 
 # ---------------------------------------------------------------- markers
