@@ -62,7 +62,9 @@ def parse_json(text: str | bytes) -> Any:
             text = text.decode("utf-8")
         return json.loads(text)
     except UnicodeDecodeError as exc:
-        raise RecordError(f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})")
+        raise RecordError(
+            f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})"
+        ) from None
     except json.JSONDecodeError as exc:
         if not text.strip():
             raise RecordError("the file is empty, not a game record") from None

@@ -9,12 +9,12 @@ from hypothesis import strategies as st
 
 from monstertrick.engine import (
     NUM_SLOTS,
+    VP_SETS,
     Card,
     GameState,
     Phase,
     RoundScored,
     TrickWon,
-    VP_SETS,
     deck,
 )
 from monstertrick.engine.record import from_record, result_of, to_record

@@ -26,7 +26,7 @@ from monstertrick.engine import (
     vp_scored,
 )
 
-from .helpers import NAMES, cards, game_with, move, play
+from .helpers import NAMES, cards, game_with, play
 
 # ---------------------------------------------------------------- players, cards, deck
 
