@@ -1,0 +1,79 @@
+"""A game record as a sequence of positions, for stepping through a replay.
+
+Frame 0 of each round is its deal with every VP row laid out; then one frame per card
+played. Each frame holds a copy of the game after that step and the events the step
+caused, so a viewer can jump anywhere (move by move, round by round, first, last)
+without replaying anything twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .engine import Event, GameState, Phase
+from .engine.state import RoundLog
+
+
+@dataclass(frozen=True)
+class Frame:
+    round: int
+    """1-based."""
+    step: int
+    """Cards played in this round so far (0 for the deal)."""
+    game: GameState
+    events: tuple[Event, ...]
+
+    @property
+    def is_deal(self) -> bool:
+        return self.step == 0
+
+
+class Timeline:
+    """Every position of a game, in order."""
+
+    def __init__(self, frames: Sequence[Frame]) -> None:
+        if not frames:
+            raise ValueError("a timeline needs at least one frame")
+        self.frames = tuple(frames)
+
+    def __len__(self) -> int:
+        return len(self.frames)
+
+    def __getitem__(self, index: int) -> Frame:
+        return self.frames[index]
+
+    def round_starts(self) -> list[int]:
+        return [i for i, f in enumerate(self.frames) if f.is_deal]
+
+    def next_round(self, index: int) -> int:
+        """Index of the next round's deal (or the last frame)."""
+        later = [i for i in self.round_starts() if i > index]
+        return later[0] if later else len(self.frames) - 1
+
+    def previous_round(self, index: int) -> int:
+        """Index of this round's deal, or the previous round's if already there."""
+        earlier = [i for i in self.round_starts() if i < index]
+        return earlier[-1] if earlier else 0
+
+    @staticmethod
+    def of(game: GameState) -> Timeline:
+        """Replay ``game``'s log (deals, VP rows, moves) into frames."""
+        logs: tuple[RoundLog, ...] = game.log
+        names = list(game.players)
+        state = GameState(names, first_player=game.first_player, hands=logs[0].hands)
+        frames: list[Frame] = []
+        for r, log in enumerate(logs):
+            if r > 0:
+                state.next_round(log.hands)
+            events: list[Event] = []
+            for p, order in enumerate(log.arrangements):
+                if order is not None:
+                    events.extend(state.arrange(p, order))
+            frames.append(Frame(r + 1, 0, state.clone(), tuple(events)))
+            for i, move in enumerate(log.moves):
+                step_events = state.play(move)
+                frames.append(Frame(r + 1, i + 1, state.clone(), tuple(step_events)))
+            if state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
+                break
+        return Timeline(frames)

@@ -1,0 +1,46 @@
+"""Stepping through a recorded game."""
+
+from __future__ import annotations
+
+from monstertrick.engine import Phase, RoundScored, TrickWon
+from monstertrick.engine.record import to_record
+from monstertrick.timeline import Timeline
+
+from .engine.test_record import played_game
+
+
+def test_a_finished_game_has_a_deal_frame_per_round_and_a_frame_per_card() -> None:
+    game = played_game(n=3)
+    timeline = Timeline.of(game)
+    assert len(timeline) == 3 * (1 + 36)
+    assert timeline.round_starts() == [0, 37, 74]
+    last = timeline[len(timeline) - 1]
+    assert last.game.phase is Phase.GAME_OVER
+    assert to_record(last.game) == to_record(game)
+    assert any(isinstance(e, RoundScored) for e in last.events)
+
+
+def test_each_frame_is_the_position_after_its_step() -> None:
+    game = played_game(n=2, seed=9)
+    timeline = Timeline.of(game)
+    frame = timeline[5]
+    assert (frame.round, frame.step) == (1, 5)
+    assert frame.game.turn == 5
+    wins = sum(isinstance(e, TrickWon) for f in timeline.frames[:25] for e in f.events)
+    assert wins == sum(timeline[24].game.tricks_won())
+
+
+def test_round_navigation() -> None:
+    timeline = Timeline.of(played_game(n=2))
+    assert timeline.next_round(0) == 25
+    assert timeline.next_round(30) == 50
+    assert timeline.next_round(60) == len(timeline) - 1
+    assert timeline.previous_round(30) == 25
+    assert timeline.previous_round(25) == 0
+    assert timeline.previous_round(0) == 0
+
+
+def test_an_unfinished_game_stops_at_its_last_card() -> None:
+    game = played_game(n=3, stop=50)
+    timeline = Timeline.of(game)
+    assert to_record(timeline[len(timeline) - 1].game) == to_record(game)
