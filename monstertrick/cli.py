@@ -46,7 +46,40 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("--json", action="store_true", help="one JSON object per file, per line")
     replay.add_argument("files", nargs="+", metavar="FILE", help="record files ('-' for stdin)")
+
+    arena = sub.add_parser(
+        "arena",
+        help="play computer players against each other and report their strength",
+        description="Play bot-only games without the UI and report per seat: win share "
+        "(a shared win counts 1/k), mean VP per game with a 95%% confidence interval, how "
+        "often the VP card scored was the row's highest (hit rate), and decision times. "
+        "Seats and the starting player rotate over the games. The same seed gives the "
+        "same results with any --jobs (hard seats need hard:N for that).",
+    )
+    arena.add_argument(
+        "--seats",
+        required=True,
+        metavar="LEVELS",
+        help="2 to 5 comma-separated levels: easy, medium, hard, hard:N (N playouts per "
+        "decision) or hard:Ss (S seconds per decision), e.g. hard,medium,medium,medium",
+    )
+    arena.add_argument("--games", type=_positive, default=200, help="games to play (default 200)")
+    arena.add_argument("--seed", type=int, default=1, help="the arena's seed (default 1)")
+    arena.add_argument(
+        "--jobs", type=_positive, default=1, help="games played at once, in processes (default 1)"
+    )
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -54,6 +87,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return run_replay(args.files, as_json=args.json, out=sys.stdout, err=sys.stderr)
+    if args.command == "arena":
+        from .arena import check_seats
+
+        try:
+            specs = check_seats(args.seats.split(","))
+        except ValueError as exc:
+            parser.error(str(exc))
+        return run_arena(specs, args.games, seed=args.seed, jobs=args.jobs, as_json=args.json)
     if args.command == "play":
         names = [n.strip() for n in args.players.split(",")]
         from .setup import SetupError, parse_seats
@@ -73,6 +114,38 @@ def run_app(**options: object) -> int:
         print("The terminal app is not available yet: use 'monstertrick replay'.", file=sys.stderr)
         return 1
     return run(**options)
+
+
+def run_arena(
+    specs: Sequence[str], games: int, *, seed: int, jobs: int, as_json: bool
+) -> int:
+    """Play the arena with a progress bar on stderr; print the report on stdout."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.progress import TimeElapsedColumn, TimeRemainingColumn
+
+    from .arena import format_report, run
+
+    progress = Progress(
+        TextColumn("arena"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task("games", total=games)
+        report = run(
+            specs, games, seed=seed, jobs=jobs,
+            progress=lambda done: progress.update(task, completed=done),
+        )
+    if as_json:
+        print(json.dumps(report))
+    else:
+        print(format_report(report, seed=seed))
+    return 0
 
 
 def run_replay(files: Sequence[str], *, as_json: bool, out: TextIO, err: TextIO) -> int:

@@ -85,3 +85,7 @@ __all__ = [
     "vp_position",
     "vp_scored",
 ]
+
+from .determinize import Determinizer, determinize, unseen_cards  # noqa: E402
+
+__all__ += ["Determinizer", "determinize", "unseen_cards"]

@@ -1,0 +1,217 @@
+"""The arena: computer players against each other, without the UI, with statistics.
+
+``monstertrick arena --seats hard,medium,medium,medium --games 200 --seed 1 --jobs 2``
+
+Game ``g`` is dealt from a seed derived from ``--seed`` and ``g``, and every bot decision
+draws from :func:`~monstertrick.bots.bot_rng` of that game seed and the position, so the
+same seed gives the same games whatever ``--jobs`` is (playouts counted with ``hard:N``;
+a time budget depends on the machine's speed). Seats rotate round the table and the
+starting player rotates too: over ``N * N`` games every seat plays from every chair with
+every chair starting, so no seat is favoured.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import statistics
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import Bot, bot_rng, make_bot
+from .engine import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase
+
+SEAT_NAMES = ("North", "East", "South", "West", "Centre")
+
+
+@dataclass
+class GameResult:
+    """One game, per seat of the ``--seats`` list (not per chair at the table)."""
+
+    vp: list[int]
+    win: list[float]
+    """1/k for each of the k winners, 0 for the others."""
+    hits: list[int]
+    """Rounds in which the seat scored the highest VP card of its row."""
+    decision_ms: list[list[float]]
+
+
+def game_seed(seed: int, index: int) -> int:
+    digest = hashlib.sha256(f"monstertrick-arena/{seed}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def seating(num_seats: int, index: int) -> tuple[list[int], int]:
+    """For game ``index``: which seat sits in each chair, and the chair that starts."""
+    shift = index % num_seats
+    chairs = [(chair + shift) % num_seats for chair in range(num_seats)]
+    first = (index // num_seats) % num_seats
+    return chairs, first
+
+
+def play_game(specs: Sequence[str], seed: int, index: int) -> GameResult:
+    """Play game ``index`` of an arena seeded ``seed`` with these seats."""
+    n = len(specs)
+    chairs, first = seating(n, index)
+    bots: list[Bot] = [make_bot(specs[s]) for s in chairs]
+    gseed = game_seed(seed, index)
+    game = GameState(SEAT_NAMES[:n], seed=gseed, first_player=first)
+    times: list[list[float]] = [[] for _ in range(n)]
+    hits = [0] * n
+    clock = time.perf_counter
+    while True:
+        while game.phase is Phase.ARRANGING:
+            p = game.current_player
+            assert p is not None
+            view = game.view(p)
+            rng = bot_rng(gseed, game.round, None, p)
+            t0 = clock()
+            order = bots[p].choose_arrangement(view, rng)
+            times[p].append((clock() - t0) * 1000)
+            game.arrange(p, order)
+        while game.phase is Phase.PLAYING:
+            p = game.current_player
+            assert p is not None
+            view = game.view(p)
+            rng = bot_rng(gseed, game.round, game.turn, p)
+            t0 = clock()
+            move = bots[p].choose_move(view, rng)
+            times[p].append((clock() - t0) * 1000)
+            game.play(move)
+        top = max(game.vp_set)
+        for p, score in enumerate(game.round_scores()[-1]):
+            hits[p] += score == top
+        if game.phase is Phase.GAME_OVER:
+            break
+        game.next_round()
+    outcome = game.outcome()
+    assert outcome is not None
+    share = 1 / len(outcome.winners)
+    result = GameResult([0] * n, [0.0] * n, [0] * n, [[] for _ in range(n)])
+    for chair, seat in enumerate(chairs):
+        result.vp[seat] = outcome.totals[chair]
+        result.win[seat] = share if chair in outcome.winners else 0.0
+        result.hits[seat] = hits[chair]
+        result.decision_ms[seat] = times[chair]
+    return result
+
+
+def _play(args: tuple[tuple[str, ...], int, int]) -> GameResult:
+    return play_game(*args)
+
+
+def results(
+    specs: Sequence[str], games: int, seed: int = 1, jobs: int = 1
+) -> Iterator[GameResult]:
+    """The games' results in game order (played in ``jobs`` processes)."""
+    tasks = [(tuple(specs), seed, g) for g in range(games)]
+    if jobs <= 1 or games <= 1:
+        for task in tasks:
+            yield _play(task)
+        return
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(min(jobs, games)) as pool:
+        yield from pool.imap(_play, tasks, chunksize=1)
+
+
+@dataclass
+class SeatStats:
+    bot: str
+    vp: list[int] = field(default_factory=list)
+    win: list[float] = field(default_factory=list)
+    hits: int = 0
+    rounds: int = 0
+    decision_ms: list[float] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        n = len(self.vp)
+        mean_vp = statistics.fmean(self.vp) if n else 0.0
+        win = statistics.fmean(self.win) if n else 0.0
+        times = sorted(self.decision_ms)
+        return {
+            "bot": self.bot,
+            "win_share": round(win, 4),
+            "win_ci95": [round(x, 4) for x in _ci(self.win)],
+            "mean_vp": round(mean_vp, 3),
+            "vp_ci95": [round(x, 3) for x in _ci(self.vp)],
+            "hit_rate": round(self.hits / self.rounds, 4) if self.rounds else 0.0,
+            "decision_ms_median": round(statistics.median(times), 2) if times else 0.0,
+            "decision_ms_p95": round(_percentile(times, 0.95), 2) if times else 0.0,
+        }
+
+
+def _ci(values: Sequence[float]) -> tuple[float, float]:
+    """The 95% confidence interval of the mean (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0)
+    mean = statistics.fmean(values)
+    if n == 1:
+        return (mean, mean)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(n)
+    return (mean - half, mean + half)
+
+
+def _percentile(sorted_values: Sequence[float], q: float) -> float:
+    """Nearest-rank percentile of sorted values."""
+    rank = max(1, math.ceil(q * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+def check_seats(specs: Sequence[str]) -> list[str]:
+    """The seats as given, checked; raises ValueError with a reason."""
+    specs = [s.strip() for s in specs]
+    if not MIN_PLAYERS <= len(specs) <= MAX_PLAYERS:
+        raise ValueError(
+            f"an arena table has {MIN_PLAYERS} to {MAX_PLAYERS} seats, not {len(specs)}"
+        )
+    for s in specs:
+        make_bot(s)
+    return specs
+
+
+def run(
+    specs: Sequence[str],
+    games: int,
+    *,
+    seed: int = 1,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play the arena and return the report as a JSON-ready dict."""
+    specs = check_seats(specs)
+    stats = [SeatStats(s) for s in specs]
+    for done, game in enumerate(results(specs, games, seed, jobs), 1):
+        for s, st in enumerate(stats):
+            st.vp.append(game.vp[s])
+            st.win.append(game.win[s])
+            st.hits += game.hits[s]
+            st.rounds += 3
+            st.decision_ms.extend(game.decision_ms[s])
+        if progress is not None:
+            progress(done)
+    return {"games": games, "seats": [st.to_json() for st in stats]}
+
+
+def format_report(report: dict[str, Any], *, seed: int) -> str:
+    """The report as a table for people."""
+    lines = [f"{report['games']} games, seed {seed}"]
+    head = (
+        f"{'seat':<5} {'bot':<12} {'win share':>9} {'(95% CI)':>15} {'mean VP':>8} "
+        f"{'(95% CI)':>15} {'hit rate':>8} {'median ms':>10} {'p95 ms':>9}"
+    )
+    lines.append(head)
+    for i, s in enumerate(report["seats"], 1):
+        wlo, whi = s["win_ci95"]
+        vlo, vhi = s["vp_ci95"]
+        lines.append(
+            f"{i:<5} {s['bot']:<12} {s['win_share']:>9.1%} "
+            f"{f'[{wlo:.1%}, {whi:.1%}]':>15} {s['mean_vp']:>8.2f} "
+            f"{f'[{vlo:.2f}, {vhi:.2f}]':>15} {s['hit_rate']:>8.1%} "
+            f"{s['decision_ms_median']:>10.1f} {s['decision_ms_p95']:>9.1f}"
+        )
+    return "\n".join(lines)

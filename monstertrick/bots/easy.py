@@ -1,0 +1,44 @@
+"""The easy computer player: random legal play with a little sense.
+
+It arranges its VP cards from a rough count of its high cards and plays a random legal
+move, except that it never does the absurd: when it scores its row's highest card it
+does not complete a trick for itself if another move avoids it, and when a trick it
+could win is one card from completion and it wants a trick, it sometimes takes it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import Move, PlayerView, top_value
+from .base import StopCheck
+from .medium import row_for
+from .tactics import distinct_moves, effect, unseen, wants_trick
+
+
+class EasyBot:
+    name = "easy"
+
+    def choose_arrangement(
+        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
+    ) -> tuple[int, int, int]:
+        top = top_value(view.num_players)
+        high = sum(1 for c in view.hand if (c & 15) > top * 3 // 4)
+        return row_for(max(1, min(high, 4)), view.vp_set)
+
+    def choose_move(
+        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
+    ) -> Move:
+        moves = distinct_moves(view)
+        if len(moves) == 1:
+            return moves[0]
+        hidden = unseen(view)
+        effects = [effect(view, m, hidden) for m in moves]
+        me = view.player
+        if wants_trick(view):
+            wins = [e.move for e in effects if e.completes and e.holder == me]
+            if wins and rng.random() < 0.5:
+                return rng.choice(wins)
+            return rng.choice(moves)
+        sensible = [e.move for e in effects if not (e.completes and e.holder == me)]
+        return rng.choice(sensible or moves)

@@ -1,0 +1,102 @@
+"""The medium computer player: a heuristic that aims its trick count at its best VP card.
+
+Arranging: it estimates from its hand how many tricks it can win (high cards win
+tricks) and lays its highest VP card at the position that count scores, the middle one
+where one trick too many would land, the lowest where one too few would.
+
+Playing: while one more trick would turn up a better VP card it takes tricks — above
+all tricks one card from completion that it can win, then tricks it can hold safely —
+and otherwise it keeps out of them: it never completes a trick for itself when it can
+help it, avoids holding tricks near completion, and sheds its high cards where they
+cannot win. It watches the other players' face-up VP cards: completing a trick held by
+someone who now scores their row's highest card knocks that card down.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import Move, PlayerView, top_value
+from .base import StopCheck
+from .tactics import Effect, distinct_moves, effect, unseen, wants_trick
+
+#: Average tricks a player wins in a round, and the hand strength of an average hand.
+_MEAN_TRICKS = 2.5
+
+
+def hand_strength(hand: tuple[int, ...] | list[int], num_players: int) -> float:
+    top = top_value(num_players)
+    return sum(((c & 15) / top) ** 3 for c in hand)
+
+
+def estimate_tricks(hand: tuple[int, ...] | list[int], num_players: int) -> float:
+    """Tricks this hand should win (about 2.5 for an average hand)."""
+    top = top_value(num_players)
+    mean = sum((v / top) ** 3 for v in range(1, top + 1)) / top * len(hand)
+    return _MEAN_TRICKS * hand_strength(hand, num_players) / mean
+
+
+def row_for(target: int, vps: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Highest VP where ``target`` tricks score, middle one trick above, lowest below."""
+    low, mid, high = sorted(vps)
+    row = [0, 0, 0]
+    row[(target - 1) % 3] = high
+    row[target % 3] = mid
+    row[(target + 1) % 3] = low
+    return (row[0], row[1], row[2])
+
+
+class MediumBot:
+    name = "medium"
+
+    def choose_arrangement(
+        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
+    ) -> tuple[int, int, int]:
+        target = max(1, round(estimate_tricks(view.hand, view.num_players)))
+        return row_for(target, view.vp_set)
+
+    def choose_move(
+        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
+    ) -> Move:
+        moves = distinct_moves(view)
+        if len(moves) == 1:
+            return moves[0]
+        hidden = unseen(view)
+        want = wants_trick(view)
+        top = top_value(view.num_players)
+        best: list[Move] = []
+        best_score = float("-inf")
+        for m in moves:
+            s = score(view, effect(view, m, hidden), want, top)
+            if s > best_score + 1e-9:
+                best, best_score = [m], s
+            elif abs(s - best_score) <= 1e-9:
+                best.append(m)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def score(view: PlayerView, e: Effect, want: bool, top: int) -> float:
+    me = view.player
+    value = (e.move.card & 15) / top
+    if e.completes and e.holder != me:
+        # Giving a trick away: good if it knocks an opponent off their best card.
+        up = view.face_up[e.holder]
+        bonus = 2.0 if up is not None and up[1] == max(view.vp_set) else 0.0
+        base = -1.0 if want else 1.0
+        return base + bonus + (value if not want else -value) * 0.5
+    if want:
+        if e.completes:
+            return 10.0 - value
+        if e.holder == me:
+            if e.safe_hold:
+                return 6.0 + e.count - value
+            # Holding a trick that can still be taken: worth more the fuller it is.
+            return 1.0 + 0.5 * e.count + value
+        return -value  # no progress: spend a low card
+    # Enough tricks: keep out of them.
+    if e.completes:
+        return -10.0
+    if e.holder == me:
+        danger = 2.0 * e.count + (4.0 if e.safe_hold else 0.0)
+        return -danger - value
+    return 1.0 + value  # shed high cards where they cannot win

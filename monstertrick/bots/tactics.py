@@ -1,0 +1,80 @@
+"""What a move does to the table, worked out from a view (shared by easy and medium)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Card, Move, PlayerView, deck
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """The immediate effect of one move."""
+
+    move: Move
+    opens: bool
+    count: int
+    """Cards in the trick after the move (4: the trick is complete and won)."""
+    holder: int
+    """Who holds the trick after the move (the winner when ``count == 4``)."""
+    takes_over: bool
+    safe_hold: bool
+    """The mover holds the trick and no card they cannot see can take it from them."""
+
+    @property
+    def completes(self) -> bool:
+        return self.count == 4
+
+
+def unseen(view: PlayerView) -> set[Card]:
+    """Cards in the other players' hands."""
+    gone = set(view.hand)
+    gone.update(pc.card for pc in view.played)
+    return {c for c in deck(view.num_players) if c not in gone}
+
+
+def distinct_moves(view: PlayerView) -> list[Move]:
+    """The legal moves with equivalent ones merged: empty slots are interchangeable,
+    so a card that may open a trick keeps only the first empty slot."""
+    out: list[Move] = []
+    empty = {s for s, t in enumerate(view.table) if t is None}
+    seen_open: set[Card] = set()
+    for m in view.legal_moves:
+        if m.slot in empty:
+            if m.card in seen_open:
+                continue
+            seen_open.add(m.card)
+        out.append(m)
+    return out
+
+
+def effect(view: PlayerView, move: Move, hidden: set[Card]) -> Effect:
+    me = view.player
+    card = move.card
+    trick = view.table[move.slot]
+    colour = card >> 4
+    value = card & 15
+    if trick is None:
+        holder, count, takes, high, lead = me, 1, False, value, colour
+    else:
+        lead = int(trick.lead)
+        high = max((c & 15 for c in trick.cards if c >> 4 == lead), default=0)
+        count = trick.count + 1
+        takes = colour == lead and value > high and trick.holder != me
+        holder = me if (colour == lead and value > high) else trick.holder
+        high = max(high, value) if colour == lead else high
+    safe = holder == me and not any(c >> 4 == lead and c & 15 > high for c in hidden)
+    return Effect(move, trick is None, count, holder, takes, safe)
+
+
+def best_position(row: tuple[int, int, int]) -> int:
+    return row.index(max(row))
+
+
+def wants_trick(view: PlayerView) -> bool:
+    """Would one more trick turn up a better card than the one scored now?"""
+    row = view.arrangement
+    assert row is not None
+    k = view.tricks_won[view.player]
+    now = row[(k - 1) % 3] if k else 0
+    return row[k % 3] > now

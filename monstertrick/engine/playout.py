@@ -1,0 +1,101 @@
+"""Fast playouts: finish a round with a cheap, sensible policy (for search bots).
+
+This is the inner loop of the hard computer player, so it reads :class:`GameState`'s
+internals directly (it lives in the engine package for that reason) and applies moves
+through :meth:`GameState.push`, the engine's own fast path; the rules are never written
+twice.
+
+The policy: every player wants one more trick exactly when it would turn up a higher VP
+card of their row than the one they score now. A player who wants a trick completes a
+trick they would win when they can (with their lowest card that does it) and otherwise
+plays at random; a player who does not want one never completes a trick for themselves
+when another card or slot avoids it, and prefers not to take a trick over. A small share
+of moves is plain random so that the playouts cover what real players do.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import HAND_SIZE
+from .state import _LEGAL, MOVES, GameState, Phase
+
+__all__ = ["playout", "random_playout"]
+
+_PLAYING = Phase.PLAYING
+
+
+def random_playout(game: GameState, rng: random.Random) -> None:
+    """Finish the round with uniformly random legal moves."""
+    choice = rng.choice
+    while game._phase is _PLAYING:
+        game.push(choice(game.legal_moves()))
+
+
+def playout(game: GameState, rng: random.Random, noise: float = 0.1) -> None:
+    """Finish the current round of ``game`` (in place) with the steering policy.
+
+    ``noise`` is the share of moves played uniformly at random (card, then slot).
+    """
+    rand = rng.random
+    push = game.push
+    hands = game._hands
+    arrs = game._arr
+    tricks = game._tricks
+    slots_cards = game._cards
+    leads = game._lead
+    highs = game._high
+    holders = game._holder
+    legal_table = _LEGAL
+    moves_of = MOVES
+    end = game._n * HAND_SIZE
+    turn = game._turn
+    if game._phase is not _PLAYING:
+        return
+    while turn < end:
+        p = game._to_move
+        hand = hands[p]
+        nh = len(hand)
+        per_colour = legal_table[game._cfg]
+        card = hand[int(rand() * nh)]
+        legal = per_colour[card >> 4]
+        slot = legal[int(rand() * len(legal))] if len(legal) > 1 else legal[0]
+        if rand() >= noise:
+            k = tricks[p]
+            arr = arrs[p]
+            now = arr[(k - 1) % 3] if k else 0
+            want = arr[k % 3] > now
+            # Tricks one card from completion, and who would win them.
+            if want:
+                best_card = -1
+                best_slot = -1
+                for s in (0, 1, 2, 3):
+                    if len(slots_cards[s]) == 3:
+                        lead = leads[s]
+                        mine = holders[s] == p
+                        high = highs[s]
+                        for c in hand:
+                            if s in per_colour[c >> 4] and (
+                                mine or (c >> 4 == lead and c & 15 > high)
+                            ):
+                                if best_card < 0 or c & 15 < best_card & 15:
+                                    best_card = c
+                                    best_slot = s
+                if best_card >= 0:
+                    card = best_card
+                    slot = best_slot
+            else:
+                # Avoid winning a trick: retry the random choice a few times.
+                for _ in range(4):
+                    lead = leads[slot]
+                    if lead >= 0 and (
+                        holders[slot] == p or (card >> 4 == lead and card & 15 > highs[slot])
+                    ):
+                        if len(slots_cards[slot]) >= 2:
+                            card = hand[int(rand() * nh)]
+                            legal = per_colour[card >> 4]
+                            slot = legal[int(rand() * len(legal))]
+                            continue
+                    break
+        push(moves_of[card][slot])
+        turn += 1
