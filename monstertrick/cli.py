@@ -33,7 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         required=True,
         metavar="NAMES",
-        help='2 to 5 comma-separated names, in seat order, e.g. "Ann,Bob,Cid"',
+        help='2 to 5 comma-separated names, in seat order, e.g. "Ann,Bob,Cid"; '
+        'NAME:LEVEL makes a computer player (easy, medium, hard), e.g. "Ann, Cy:hard, Bob:easy"',
     )
     play.add_argument("--seed", type=int, help="deal from this seed (the same seed, the same game)")
     play.add_argument("--first", metavar="NAME", help="who starts round 1 (default: the first name)")

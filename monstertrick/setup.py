@@ -54,9 +54,37 @@ def name_problem(name: str, others: Sequence[str] = ()) -> str | None:
     return None
 
 
+def split_entry(entry: str) -> tuple[str, str | None]:
+    """``"Cy:hard"`` → ``("Cy", "hard")``; ``"Ann"`` → ``("Ann", None)``."""
+    name, colon, level = entry.partition(":")
+    return name.strip(), (level.strip().lower() if colon else None)
+
+
+def level_problem(name: str, level: str) -> str | None:
+    """What is wrong with a computer player's level, in words, or None."""
+    from .bots import LEVELS, bot_level_problem
+
+    if not level:
+        return f"{name}: write a level after the colon ({', '.join(LEVELS)})"
+    problem = bot_level_problem(level)
+    if problem is not None:
+        return f"{name}: {problem}"
+    return None
+
+
 def parse_seats(names: Sequence[str], *, first: str | int | None = None) -> Seating:
-    """Check the names (and who starts) and build the seating."""
-    names = [n.strip() for n in names]
+    """Check the names (and who starts) and build the seating.
+
+    An entry ``"Cy:hard"`` seats a computer player called Cy at level ``hard`` (any level
+    :func:`monstertrick.bots.make_bot` accepts: easy, medium, hard, hard:N).
+    """
+    entries = [split_entry(n) for n in names]
+    names = [name for name, _ in entries]
+    for name, level in entries:
+        if level is not None:
+            problem = name_problem(name) or level_problem(name, level)
+            if problem:
+                raise SetupError(problem)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise SetupError(
             f"Monster Trick is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
@@ -76,4 +104,4 @@ def parse_seats(names: Sequence[str], *, first: str | int | None = None) -> Seat
         if first.strip().casefold() not in folded:
             raise SetupError(f"{first} is not one of the players ({', '.join(names)})")
         start = folded.index(first.strip().casefold())
-    return Seating(tuple(Seat(n) for n in names), start)
+    return Seating(tuple(Seat(n, bot=level) for n, (_, level) in zip(names, entries)), start)

@@ -71,10 +71,13 @@ def best_position(row: tuple[int, int, int]) -> int:
     return row.index(max(row))
 
 
-def wants_trick(view: PlayerView) -> bool:
-    """Would one more trick turn up a better card than the one scored now?"""
+def wants_trick(view: PlayerView, myopic: bool = False) -> bool:
+    """Does the player want more tricks: are they not scoring their row's highest card
+    (``myopic``: would one more trick turn up a better card than the one scored now)?"""
     row = view.arrangement
     assert row is not None
     k = view.tricks_won[view.player]
     now = row[(k - 1) % 3] if k else 0
-    return row[k % 3] > now
+    if myopic:
+        return row[k % 3] > now
+    return now != max(row)

@@ -64,7 +64,8 @@ def playout(game: GameState, rng: random.Random, noise: float = 0.1) -> None:
             k = tricks[p]
             arr = arrs[p]
             now = arr[(k - 1) % 3] if k else 0
-            want = arr[k % 3] > now
+            want = now != (arr[0] if arr[0] > arr[1] and arr[0] > arr[2] else
+                           arr[1] if arr[1] > arr[2] else arr[2])
             # Tricks one card from completion, and who would win them.
             if want:
                 best_card = -1

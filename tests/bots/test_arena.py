@@ -1,0 +1,103 @@
+"""The arena: reproducible with any number of jobs, fair seating, the report's shape."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from monstertrick import arena
+from monstertrick.cli import main
+
+SEATS = ["hard:4", "medium", "easy"]
+KEYS = {"bot", "win_share", "win_ci95", "mean_vp", "vp_ci95", "hit_rate",
+        "decision_ms_median", "decision_ms_p95"}
+
+
+def without_times(report: dict) -> dict:
+    return {
+        "games": report["games"],
+        "seats": [{k: v for k, v in s.items() if not k.startswith("decision_ms")}
+                  for s in report["seats"]],
+    }
+
+
+def test_the_same_seed_gives_the_same_results_with_any_jobs() -> None:
+    one = arena.run(SEATS, 4, seed=3, jobs=1)
+    two = arena.run(SEATS, 4, seed=3, jobs=2)
+    assert without_times(one) == without_times(two)
+    other = arena.run(SEATS, 4, seed=4, jobs=1)
+    assert without_times(other) != without_times(one)
+
+
+def test_seats_and_the_starting_player_rotate() -> None:
+    for n in range(2, 6):
+        placements = set()
+        for g in range(n * n):
+            chairs, first = arena.seating(n, g)
+            assert sorted(chairs) == list(range(n))
+            placements.add((chairs[first], tuple(chairs)))
+        # Every seat starts equally often, from every chair.
+        starts = [chairs_first for chairs_first, _ in placements]
+        assert all(starts.count(s) == n for s in range(n))
+
+
+def test_one_game_accounts_for_every_seat() -> None:
+    result = arena.play_game(["medium", "easy", "medium", "easy"], seed=1, index=5)
+    assert sum(result.win) == pytest.approx(1.0)
+    assert all(0 <= vp <= 18 for vp in result.vp)
+    assert all(0 <= h <= 3 for h in result.hits)
+    assert all(len(t) == 3 + 36 for t in result.decision_ms)
+
+
+def test_arena_json_output(capsys) -> None:
+    assert main(["arena", "--seats", "hard:3,medium,easy,easy", "--games", "2", "--json"]) == 0
+    out = capsys.readouterr().out
+    report = json.loads(out)
+    assert report["games"] == 2
+    assert [s["bot"] for s in report["seats"]] == ["hard:3", "medium", "easy", "easy"]
+    for s in report["seats"]:
+        assert set(s) == KEYS
+        assert 0 <= s["win_share"] <= 1 and 0 <= s["hit_rate"] <= 1
+        lo, hi = s["vp_ci95"]
+        assert lo <= s["mean_vp"] <= hi
+        assert s["decision_ms_median"] <= s["decision_ms_p95"]
+    assert sum(s["win_share"] for s in report["seats"]) == pytest.approx(1.0, abs=1e-3)
+
+
+def test_arena_table_output(capsys) -> None:
+    assert main(["arena", "--seats", "medium,easy", "--games", "2", "--seed", "5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "2 games, seed 5"
+    assert "win share" in lines[1] and "hit rate" in lines[1] and "p95 ms" in lines[1]
+    assert lines[2].split()[:2] == ["1", "medium"] and lines[3].split()[:2] == ["2", "easy"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--seats", "hard,expert"],
+        ["--seats", "medium"],
+        ["--seats", "easy,easy,easy,easy,easy,easy"],
+        ["--seats", "easy,easy", "--games", "0"],
+        ["--seats", "easy,easy", "--jobs", "x"],
+    ],
+)
+def test_arena_usage_errors(args, capsys) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["arena", *args])
+    assert exc.value.code == 2
+
+
+def test_arena_does_not_import_textual() -> None:
+    code = (
+        "import sys\n"
+        "from monstertrick.cli import main\n"
+        "main(['arena', '--seats', 'medium,easy', '--games', '1', '--json'])\n"
+        "assert 'textual' not in sys.modules, 'textual was imported'\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["games"] == 1

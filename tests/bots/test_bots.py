@@ -1,0 +1,148 @@
+"""Computer players: legal choices only, decisions from the view alone, reproducible."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from monstertrick.bots import LEVELS, Bot, HardBot, bot_rng, make_bot
+from monstertrick.engine import GameState, Phase, determinize
+from monstertrick.engine.record import from_record, to_record
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+QUICK = ["easy", "medium", "hard:6"]
+
+
+def play_bots(game: GameState, bots: list[Bot], seed: int, *, until: int | None = None) -> None:
+    """Let the bots play ``game`` on to its end (or until ``until`` decisions were made),
+    checking every choice against the engine's legal ones."""
+    made = 0
+    while game.phase is not Phase.GAME_OVER:
+        if game.phase is Phase.ROUND_OVER:
+            game.next_round()
+        while game.phase is Phase.ARRANGING:
+            if until is not None and made >= until:
+                return
+            p = game.current_player
+            order = bots[p].choose_arrangement(game.view(p), bot_rng(seed, game.round, None, p))
+            assert order in game.legal_arrangements()
+            game.arrange(p, order)
+            made += 1
+        while game.phase is Phase.PLAYING:
+            if until is not None and made >= until:
+                return
+            p = game.current_player
+            view = game.view(p)
+            move = bots[p].choose_move(view, bot_rng(seed, game.round, game.turn, p))
+            assert move in view.legal_moves
+            game.play(move)
+            made += 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(2, 5),
+    st.integers(0, 2**32),
+    st.lists(st.sampled_from(QUICK), min_size=5, max_size=5),
+)
+def test_bots_only_choose_legal_arrangements_and_moves(n: int, seed: int, levels) -> None:
+    game = GameState(NAMES[:n], seed=seed, first_player=seed % n)
+    play_bots(game, [make_bot(level) for level in levels[:n]], seed)
+    assert game.outcome() is not None
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard:20"])
+def test_a_decision_depends_only_on_the_view(level: str) -> None:
+    """Two worlds with different hidden cards but one view give the same decision."""
+    rng = random.Random(5)
+    bot = make_bot(level)
+    checked = 0
+    for seed in range(6):
+        game = GameState(NAMES[:4], seed=seed)
+        play_bots(game, [make_bot("medium")] * 4, seed, until=4 + 7 * seed)
+        p = game.current_player
+        view = game.view(p)
+        one, two = determinize(view, rng), determinize(view, rng)
+        assert [one.hand(q) for q in range(4)] != [two.hand(q) for q in range(4)]
+        if game.phase is Phase.ARRANGING:
+            a = bot.choose_arrangement(one.view(p), random.Random(seed))
+            b = bot.choose_arrangement(two.view(p), random.Random(seed))
+        else:
+            a = bot.choose_move(one.view(p), random.Random(seed))
+            b = bot.choose_move(two.view(p), random.Random(seed))
+        assert a == b
+        checked += 1
+    assert checked == 6
+
+
+def test_a_resumed_game_plays_on_like_an_uninterrupted_one() -> None:
+    seed = 12
+    bots = [make_bot(level) for level in ("hard:10", "medium", "easy")]
+    whole = GameState(NAMES[:3], seed=seed)
+    play_bots(whole, bots, seed)
+    half = GameState(NAMES[:3], seed=seed)
+    play_bots(half, bots, seed, until=50)
+    resumed = from_record(to_record(half))  # saved and loaded: a new GameState
+    assert resumed.round == half.round and resumed.turn == half.turn
+    # Finish the round from the record's state with the same bots and seed.
+    while resumed.phase is Phase.PLAYING:
+        p = resumed.current_player
+        rng = bot_rng(seed, resumed.round, resumed.turn, p)
+        resumed.play(bots[p].choose_move(resumed.view(p), rng))
+    assert resumed.round_results()[-1] == whole.round_results()[resumed.round - 1]
+    assert resumed.log[-1].moves == whole.log[resumed.round - 1].moves
+
+
+def test_bot_rng_depends_on_the_position_only() -> None:
+    a = bot_rng(7, 1, 3, 2).random()
+    assert a == bot_rng(7, 1, 3, 2).random()
+    others = {bot_rng(*key).random() for key in [(8, 1, 3, 2), (7, 2, 3, 2), (7, 1, 4, 2),
+                                                    (7, 1, 3, 1), (7, 1, None, 2)]}
+    assert a not in others and len(others) == 5
+
+
+def test_make_bot_levels() -> None:
+    for level in LEVELS:
+        bot = make_bot(level)
+        assert bot.name == level and isinstance(bot, Bot)
+    assert make_bot(" Hard:50 ").name == "hard:50"
+    assert make_bot("hard:0.2s").name == "hard:0.2s"
+    for bad in ["expert", "", "hard:0", "hard:x", "easy:3", "hard:-1s"]:
+        with pytest.raises(ValueError):
+            make_bot(bad)
+
+
+def test_hard_with_fixed_iterations_is_reproducible() -> None:
+    game = GameState(NAMES[:4], seed=3)
+    play_bots(game, [make_bot("medium")] * 4, 3, until=9)
+    view = game.view(game.current_player)
+    bot = make_bot("hard:60")
+    moves = {bot.choose_move(view, random.Random(1)) for _ in range(3)}
+    assert len(moves) == 1
+
+
+def test_hard_answers_at_once_when_asked_to_stop() -> None:
+    game = GameState(NAMES[:4], seed=4)
+    play_bots(game, [make_bot("medium")] * 4, 4, until=6)
+    view = game.view(game.current_player)
+    bot = HardBot(seconds=30)
+    import time
+
+    start = time.perf_counter()
+    move = bot.choose_move(view, random.Random(0), stop=lambda: True)
+    assert time.perf_counter() - start < 1
+    assert move in view.legal_moves
+
+
+def test_hard_respects_its_time_budget() -> None:
+    game = GameState(NAMES[:5], seed=9)
+    play_bots(game, [make_bot("medium")] * 5, 9, until=5)
+    view = game.view(game.current_player)
+    import time
+
+    start = time.perf_counter()
+    HardBot(seconds=0.2).choose_move(view, random.Random(0))
+    assert time.perf_counter() - start < 0.6

@@ -1,0 +1,45 @@
+"""``--players "Ann, Cy:hard, Bob:easy"``: a level after a name seats a computer player."""
+
+from __future__ import annotations
+
+import pytest
+
+from monstertrick.setup import Seat, SetupError, parse_seats
+
+
+def test_levels_make_computer_seats() -> None:
+    seating = parse_seats("Ann, Cy:hard, Bob:easy".split(","))
+    assert seating.seats == (Seat("Ann"), Seat("Cy", bot="hard"), Seat("Bob", bot="easy"))
+    assert seating.names == ("Ann", "Cy", "Bob")
+    assert [s.is_human for s in seating.seats] == [True, False, False]
+
+
+def test_levels_are_case_and_space_insensitive_and_may_fix_iterations() -> None:
+    seating = parse_seats(["Ann", " Cy : Medium ", "Dee:hard:200"])
+    assert seating.seats[1] == Seat("Cy", bot="medium")
+    assert seating.seats[2] == Seat("Dee", bot="hard:200")
+
+
+def test_plain_names_are_people_as_before() -> None:
+    seating = parse_seats(["Ann", "Bob"], first="bob")
+    assert seating.seats == (Seat("Ann"), Seat("Bob")) and seating.first == 1
+
+
+def test_first_player_is_named_without_the_level() -> None:
+    assert parse_seats(["Ann", "Cy:hard"], first="Cy").first == 1
+
+
+@pytest.mark.parametrize(
+    ("entries", "words"),
+    [
+        (["Ann", "Cy:expert"], "'expert' is not a computer player: choose easy, medium or hard"),
+        (["Ann", "Cy:"], "write a level after the colon"),
+        (["Ann", ":hard"], "a name cannot be empty"),
+        (["Ann", "Cy:hard:0"], "hard:N"),
+        (["Ann", "ann:easy"], "two players are called"),
+        (["Cy:hard"], "2 to 5 players"),
+    ],
+)
+def test_bad_levels_are_refused_in_words(entries, words) -> None:
+    with pytest.raises(SetupError, match=words):
+        parse_seats(entries)
