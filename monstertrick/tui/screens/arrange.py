@@ -7,13 +7,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from .. import theme
 from ...engine import IllegalMoveError
 from ..match import Match
 from ..messages import Advance
-from ..widgets import Hand, VPRow
+from ..widgets import Hand, KeyBar, VPRow
 from .base import GameScreen
 
 
@@ -62,7 +62,7 @@ class ArrangeScreen(GameScreen):
                 id="arrange-help",
             )
         yield Static("", id="status")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._show()

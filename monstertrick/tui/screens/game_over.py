@@ -6,12 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import TieBreak
 from .. import theme
 from ..match import Match
 from ..messages import NewGame
+from ..widgets import KeyBar
 from .base import GameScreen
 
 
@@ -64,7 +65,7 @@ class GameOverScreen(GameScreen):
             yield Static(
                 Content("Press n for a new game, q to quit."), classes="hint"
             )
-        yield Footer()
+        yield KeyBar()
 
     def action_new_game(self) -> None:
         self.post_message(NewGame())

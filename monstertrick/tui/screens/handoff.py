@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
+from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from .. import theme
 from ..match import Match
 from ..messages import HandoffAccepted
+from ..widgets import KeyBar
 from .base import GameScreen
 
 TASKS = {
@@ -40,29 +41,23 @@ class HandoffScreen(GameScreen):
             detail = f"Round {game.round} of 3 · card {13 - left} of 12"
         else:
             detail = f"Round {game.round} of 3 · VP cards {', '.join(map(str, game.vp_set))}"
-        with Middle():
-            with Center():
-                yield Static(
-                    Content.assemble(
-                        "Pass the keyboard to ", theme.player(self.player, name, bold=True)
-                    ),
-                    id="handoff-title",
-                )
-            with Center():
-                yield Static(
-                    Content.from_markup(
-                        "$name, press [b]Enter[/] to $what.", name=name, what=what
-                    ),
-                    id="handoff-task",
-                )
-            with Center():
-                yield Static(Content(detail), id="handoff-detail")
-            with Center():
-                yield Static(
-                    Content("Everyone else: please look away from the screen."),
-                    id="handoff-note",
-                )
-        yield Footer()
+        with Vertical(id="handoff"):
+            yield Static(
+                Content.assemble(
+                    "Pass the keyboard to ", theme.player(self.player, name, bold=True)
+                ),
+                id="handoff-title",
+            )
+            yield Static(
+                Content.from_markup("$name, press [b]Enter[/] to $what.", name=name, what=what),
+                id="handoff-task",
+            )
+            yield Static(Content(detail), id="handoff-detail")
+            yield Static(
+                Content("Everyone else: please look away from the screen."),
+                id="handoff-note",
+            )
+        yield KeyBar()
 
     def action_accept(self) -> None:
         self.post_message(HandoffAccepted(self.player, self.job))

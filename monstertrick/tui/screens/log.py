@@ -8,10 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer
+
 
 from ...engine import Arranged, Event
-from ..widgets import EventList
+from ..widgets import EventList, KeyBar
 
 
 class LogScreen(ModalScreen[None]):
@@ -31,7 +31,7 @@ class LogScreen(ModalScreen[None]):
         with VerticalScroll(id="log-box") as box:
             box.border_title = f"Game log · round {self.round}"
             yield EventList(self.names, self.events, empty="No card played yet this round.")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         box = self.query_one("#log-box", VerticalScroll)

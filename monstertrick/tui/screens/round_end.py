@@ -6,12 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import Phase, vp_position
 from .. import theme
 from ..match import Match
 from ..messages import Advance
+from ..widgets import KeyBar
 from .base import GameScreen
 from .log import LogScreen
 
@@ -81,7 +82,7 @@ class RoundEndScreen(GameScreen):
                 ),
                 classes="hint",
             )
-        yield Footer()
+        yield KeyBar()
 
     def action_continue(self) -> None:
         self.post_message(Advance())

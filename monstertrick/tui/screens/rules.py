@@ -8,11 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 
 def rules_text() -> str:
     return (files("monstertrick.tui") / "rules.md").read_text(encoding="utf-8")
+
+from ..widgets import KeyBar
 
 
 class RulesScreen(Screen[None]):
@@ -26,7 +28,7 @@ class RulesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(rules_text(), id="rules")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()

@@ -15,12 +15,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from ...engine import MAX_PLAYERS, MIN_PLAYERS
 from ...setup import MAX_NAME_LENGTH, Seat, SetupError, name_problem, parse_seats
 from .. import theme
 from ..messages import StartGame
+
+from ..widgets import KeyBar
 
 
 class SeatRow(Vertical):
@@ -57,11 +59,11 @@ class SeatRow(Vertical):
         yield Static("", classes="seat-error")
 
     @property
-    def name(self) -> str:
+    def player_name(self) -> str:
         return self.query_one(Input).value
 
     def seat(self) -> Seat:
-        return Seat(self.name.strip())
+        return Seat(self.player_name.strip())
 
     def show_problem(self, problem: str | None) -> None:
         error = self.query_one(".seat-error", Static)
@@ -115,7 +117,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="form-line"):
                 yield Button("Start the game (F5)", id="start", variant="primary", compact=True)
             yield Static("", id="setup-error")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
@@ -134,7 +136,7 @@ class SetupScreen(Screen[None]):
         ok = True
         names: list[str] = []
         for row in self._rows():
-            name = row.name
+            name = row.player_name
             problem = name_problem(name.strip() if name.strip() else name, names)
             if problem and not name and not all_rows:
                 row.show_problem(None)
@@ -153,28 +155,28 @@ class SetupScreen(Screen[None]):
     def _submitted(self) -> None:
         self.action_start()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "add-seat":
-            self.action_add_seat()
+            await self.action_add_seat()
         elif event.button.id == "remove-seat":
-            self.action_remove_seat()
+            await self.action_remove_seat()
         elif event.button.id == "start":
             self.action_start()
 
-    def action_add_seat(self) -> None:
+    async def action_add_seat(self) -> None:
         rows = self._rows()
         if len(rows) < MAX_PLAYERS:
             row = SeatRow(len(rows))
-            self.query_one("#seats").mount(row)
-            self.call_after_refresh(lambda: row.query_one(Input).focus())
-            self.call_after_refresh(self._sync_buttons)
+            await self.query_one("#seats").mount(row)
+            row.query_one(Input).focus()
+            self._sync_buttons()
 
-    def action_remove_seat(self) -> None:
+    async def action_remove_seat(self) -> None:
         rows = self._rows()
         if len(rows) > MIN_PLAYERS:
-            rows[-1].remove()
-            self.call_after_refresh(self._sync_buttons)
-            self.call_after_refresh(lambda: self._check(all_rows=False))
+            await rows[-1].remove()
+            self._sync_buttons()
+            self._check(all_rows=False)
 
     def action_back(self) -> None:
         if self.can_go_back:

@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ..messages import NewGame
 
@@ -18,6 +18,8 @@ TITLE = r"""
 | |  | | (_) | | | \__ \ ||  __/ |      | || |   | | (__|   <
 |_|  |_|\___/|_| |_|___/\__\___|_|      |_||_|   |_|\___|_|\_\
 """.strip("\n")
+
+from ..widgets import KeyBar
 
 
 class StartScreen(Screen[None]):
@@ -41,7 +43,7 @@ class StartScreen(Screen[None]):
                     yield Button("New game", id="new-game", variant="primary")
                     yield Button("Rules", id="rules")
                     yield Button("Quit", id="quit")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#new-game").focus()

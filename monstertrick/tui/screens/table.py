@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import (
     CardPlayed,
@@ -25,7 +25,7 @@ from ...engine import (
 from .. import theme
 from ..match import Match
 from ..messages import Advance
-from ..widgets import EventList, Hand, PlayerPanel, PlayersHeader, TrickSlot, VPRow
+from ..widgets import EventList, Hand, KeyBar, PlayerPanel, PlayersHeader, TrickSlot, VPRow
 from ..widgets.player_panel import name_width
 from .base import GameScreen
 from .log import LogScreen
@@ -61,9 +61,14 @@ def result_text(events: Sequence[Event], me: int, names: Sequence[str]) -> str:
     return " ".join(parts)
 
 
+class SinceBox(VerticalScroll, can_focus=False):
+    """Scrolls when the list is long; never takes the focus (the arrows are the game's)."""
+
+
 class TableScreen(GameScreen):
     """``player``'s turn. They choose a card and a slot; the result stays until Enter."""
 
+    AUTO_FOCUS = None
     BINDINGS = [
         Binding("left", "card(-1)", "Card", key_display="←/→"),
         Binding("right", "card(1)", "Card", show=False),
@@ -98,7 +103,7 @@ class TableScreen(GameScreen):
                 yield PlayersHeader(name_width(v), classes="players-header")
                 for p in range(v.num_players):
                     yield PlayerPanel(p, v, id=f"player-{p}", classes="player-panel")
-            with VerticalScroll(id="since"):
+            with SinceBox(id="since"):
                 yield EventList(v.players, self.since, empty="Nothing yet: you play first.")
         with Horizontal(id="tricks"):
             for s in range(4):
@@ -106,12 +111,11 @@ class TableScreen(GameScreen):
         yield Hand(self.player, id="hand")
         yield VPRow(self.player, id="vp-row")
         yield Static(id="status")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         since = self.query_one("#since")
         since.border_title = "Since your last turn"
-        since.can_focus = False
         self.query_one("#players").border_title = "Players"
         self._refresh_all()
         self._status(None)

@@ -1,10 +1,11 @@
 """Reusable widgets: they show what they are given and post messages up."""
 
-from .card import CardView
+from .card import card_lines
 from .event_log import EventList
 from .hand import Hand
+from .key_bar import KeyBar
 from .player_panel import PlayerPanel, PlayersHeader
 from .trick_slot import TrickSlot
 from .vp_row import VPRow
 
-__all__ = ["CardView", "EventList", "Hand", "PlayerPanel", "PlayersHeader", "TrickSlot", "VPRow"]
+__all__ = ["card_lines", "EventList", "Hand", "KeyBar", "PlayerPanel", "PlayersHeader", "TrickSlot", "VPRow"]

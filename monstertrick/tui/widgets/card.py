@@ -1,27 +1,32 @@
-"""One card: its colour letter and value on its colour."""
+"""How a card is drawn: its colour letter and value on its colour, three lines tall.
+
+The letter is printed on every card so the game reads the same in monochrome
+(``NO_COLOR``) and for colour-blind players.
+"""
 
 from __future__ import annotations
 
 from textual.content import Content
-from textual.reactive import reactive
-from textual.widget import Widget
 
 from ...engine import Card
+from .. import theme
+
+CARD_WIDTH = 4
+"""Columns of one card face; ``G12`` fits with a space."""
 
 
-class CardView(Widget):
-    """A card in a hand. It shows ``G7`` on green; the letter reads without colour."""
-
-    selected: reactive[bool] = reactive(False, init=False)
-
-    def __init__(self, card: Card, index: int, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.card = card
-        self.index = index
-        self.add_class(f"-{card.colour.label}")
-
-    def render(self) -> Content:
-        return Content(str(self.card))
-
-    def watch_selected(self, selected: bool) -> None:
-        self.set_class(selected, "-selected")
+def card_lines(card: Card, *, selected: bool = False) -> tuple[Content, Content, Content]:
+    """Top edge, face and bottom edge of one card."""
+    colour = theme.card_var(card.colour)
+    face = f"{card}".center(CARD_WIDTH)
+    if selected:
+        top = Content.from_markup("[bold $accent]$t[/]", t=" ▼▼ ")
+        mid = Content.from_markup(
+            f"[bold underline $card-ink on {colour}]$t[/]", t=face
+        )
+        bottom = Content.from_markup("[bold $accent]$t[/]", t=" ▲▲ ")
+    else:
+        top = Content.from_markup(f"[{colour}]$t[/]", t="▁" * CARD_WIDTH)
+        mid = Content.from_markup(f"[bold $card-ink on {colour}]$t[/]", t=face)
+        bottom = Content.from_markup(f"[{colour}]$t[/]", t="▔" * CARD_WIDTH)
+    return top, mid, bottom

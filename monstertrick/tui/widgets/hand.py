@@ -1,24 +1,29 @@
-"""A player's hand: a row of cards, optionally with a cursor."""
+"""A player's hand: a row of cards, optionally with a cursor. One widget, drawn at once."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from textual import events
-from textual.app import ComposeResult
+from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Card
-from .card import CardView
+from .card import CARD_WIDTH, card_lines
+
+GAP = 2
 
 
 class Hand(Widget):
-    """Shows ``cards``; the card at ``cursor`` is marked (-1: no cursor)."""
+    """Shows ``cards``; the card at ``cursor`` is marked (-1: no cursor).
 
-    cards: reactive[tuple[Card, ...]] = reactive((), recompose=True)
-    cursor: reactive[int] = reactive(-1, init=False)
+    A private widget: ``owner`` is whose cards these are; only their screens show it.
+    """
+
+    cards: reactive[tuple[Card, ...]] = reactive(())
+    cursor: reactive[int] = reactive(-1)
 
     @dataclass
     class CardChosen(Message):
@@ -30,19 +35,24 @@ class Hand(Widget):
     def __init__(self, owner: int, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.owner = owner
-        """Whose cards these are (a private widget: only shown to its owner)."""
 
-    def compose(self) -> ComposeResult:
+    def render(self) -> Content:
+        if not self.cards:
+            return Content.from_markup("\n[dim]no cards left[/]")
+        rows: list[list[Content]] = [[], [], []]
         for i, card in enumerate(self.cards):
-            view = CardView(card, i)
-            view.selected = i == self.cursor
-            yield view
+            for row, part in zip(rows, card_lines(card, selected=i == self.cursor)):
+                row.append(part)
+        gap = Content(" " * GAP)
+        return Content("\n").join(gap.join(row) for row in rows)
 
-    def watch_cursor(self, cursor: int) -> None:
-        for view in self.query(CardView):
-            view.selected = view.index == cursor
+    def index_at(self, x: int) -> int | None:
+        index, offset = divmod(x, CARD_WIDTH + GAP)
+        if offset < CARD_WIDTH and 0 <= index < len(self.cards):
+            return index
+        return None
 
     def on_click(self, event: events.Click) -> None:
-        widget = event.widget
-        if isinstance(widget, CardView):
-            self.post_message(self.CardChosen(self, widget.index))
+        index = self.index_at(event.x)
+        if index is not None:
+            self.post_message(self.CardChosen(self, index))

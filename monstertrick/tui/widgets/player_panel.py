@@ -37,13 +37,13 @@ class PlayerPanel(Widget):
 
     def show(self, view: PlayerView) -> None:
         self.view = view
+        self.set_class(view.current_player == self.seat, "-to-move")
         self.refresh()
 
     def render(self) -> Content:
         v = self.view
         p = self.seat
         to_move = v.current_player == p
-        self.set_class(to_move, "-to-move")
         width = name_width(v)
         name = v.players[p]
         pad = " " * (width - len(name))

@@ -1,0 +1,156 @@
+"""Shared helpers for the app's tests: build games, read the screen, play through keys."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Sequence
+
+from textual.pilot import Pilot
+
+from monstertrick.engine import Phase
+from monstertrick.setup import parse_seats
+from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.match import Match
+from monstertrick.tui.screens.arrange import ArrangeScreen
+from monstertrick.tui.screens.game_over import GameOverScreen
+from monstertrick.tui.screens.handoff import HandoffScreen
+from monstertrick.tui.screens.round_end import RoundEndScreen
+from monstertrick.tui.screens.table import TableScreen
+
+THEME = "textual-dark"
+
+#: Keys that lay out the VP cards differently for each seat (none keeps 1-2-3).
+ARRANGE_KEYS: tuple[tuple[str, ...], ...] = (
+    ("shift+right",),  # 2 1 3
+    ("right", "shift+right"),  # 1 3 2
+    ("shift+right", "shift+right"),  # 2 3 1
+    ("right", "right", "shift+left"),  # 1 3 2 -> distinct enough for 4-5 players' tests
+    ("right", "right", "shift+left", "shift+left"),  # 3 1 2
+)
+
+
+def arrangement_for(seat: int, vp_set: Sequence[int]) -> tuple[int, int, int]:
+    """The VP order ARRANGE_KEYS produce for a seat (used to build games directly)."""
+    order = list(vp_set)
+    cursor = 0
+    for key in ARRANGE_KEYS[seat]:
+        if key == "right":
+            cursor += 1
+        elif key == "shift+right":
+            order[cursor], order[cursor + 1] = order[cursor + 1], order[cursor]
+            cursor += 1
+        elif key == "shift+left":
+            order[cursor], order[cursor - 1] = order[cursor - 1], order[cursor]
+            cursor -= 1
+    return (order[0], order[1], order[2])
+
+
+def make_match(names: Sequence[str], seed: int, *, moves: int = 0, rounds_done: int = 0,
+               to_round_end: bool = False) -> Match:
+    """A match played (through the Match, so the log fills) to a given point."""
+    match = Match.start(parse_seats(list(names)), seed)
+    game = match.game
+
+    def arrange_all() -> None:
+        while game.phase is Phase.ARRANGING:
+            p = game.current_player
+            assert p is not None
+            match.arrange(p, arrangement_for(p, game.vp_set))
+
+    def play_round() -> None:
+        arrange_all()
+        i = 0
+        while game.phase is Phase.PLAYING:
+            legal = game.legal_moves()
+            match.play(legal[(i * 7) % len(legal)])
+            i += 1
+
+    for r in range(rounds_done):
+        play_round()
+        match.round_end_shown = game.round
+        if game.phase is Phase.ROUND_OVER:
+            match.next_round()
+    if to_round_end:
+        play_round()
+        return match
+    arrange_all()
+    for i in range(moves):
+        legal = game.legal_moves()
+        match.play(legal[(i * 7) % len(legal)])
+    return match
+
+
+def screen_text(app: MonsterTrickApp) -> str:
+    """The text of the screen as rendered now."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+CARD_TOKEN = re.compile(r"\b[BGPY]\d{1,2}\b")
+
+
+def card_tokens(text: str) -> set[str]:
+    return set(CARD_TOKEN.findall(text))
+
+
+def vp_order_pattern(order: Sequence[int]) -> re.Pattern[str]:
+    a, b, c = order
+    return re.compile(rf"\[\s*{a}\s*\]\s*\[\s*{b}\s*\]\s*\[\s*{c}\s*\]")
+
+
+async def play_through(
+    pilot: Pilot[int],
+    *,
+    rng: random.Random,
+    on_screen: Callable[[], None] = lambda: None,
+    illegal_tries: int = 3,
+    max_steps: int = 5000,
+) -> None:
+    """Play the game to the final standings with keys only, calling ``on_screen``
+    after every key press (and once at the start)."""
+    app = pilot.app
+    assert isinstance(app, MonsterTrickApp)
+    await pilot.pause()
+    on_screen()
+
+    async def press(*keys: str) -> None:
+        await pilot.press(*keys)
+        on_screen()
+
+    tried = 0
+    for _ in range(max_steps):
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return
+        if isinstance(screen, (HandoffScreen, RoundEndScreen)):
+            await press("enter")
+        elif isinstance(screen, ArrangeScreen):
+            await press(*ARRANGE_KEYS[screen.player], "enter")
+        elif isinstance(screen, TableScreen):
+            if screen.result is not None:
+                await press("enter")
+                continue
+            view = screen.view
+            if tried < illegal_tries:
+                # Try an illegal slot for the card under the cursor, if there is one.
+                card = view.hand[screen.cursor]
+                bad = [s for s in range(4) if s not in view.legal_slots(card)]
+                if bad:
+                    tried += 1
+                    before = len(view.hand)
+                    await press(str(bad[0] + 1))
+                    assert screen.result is None
+                    assert len(screen.view.hand) == before
+                    assert "Not allowed" in screen_text(app)
+            # A card next to the cursor (few key presses keep the test quick), a random
+            # legal slot for it.
+            step = rng.choice((-1, 0, 0, 1))
+            target = min(max(screen.cursor + step, 0), len(view.hand) - 1)
+            slot = rng.choice(view.legal_slots(view.hand[target]))
+            steps = target - screen.cursor
+            keys = ["right"] * steps if steps >= 0 else ["left"] * -steps
+            await press(*keys, str(slot + 1))
+            assert screen.result is not None
+        else:
+            raise AssertionError(f"unexpected screen {screen!r}")
+    raise AssertionError("the game did not end")

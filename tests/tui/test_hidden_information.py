@@ -1,0 +1,72 @@
+"""Nobody sees another player's hand or VP order.
+
+A full 3-player game is played through the UI. After every key press the rendered text
+of the screen is captured. Who is at the keyboard is known only from the handoff
+screens ("Pass the keyboard to X"): from then on X is at the keyboard. No screen shown
+while X is not at the keyboard may contain a card of X's hand or X's VP order (until the
+round is over and every row is revealed). The handoff screens themselves show nobody's
+private information. Skipping a handoff makes this test fail.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from monstertrick.engine import Phase
+from monstertrick.setup import parse_seats
+from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.screens.game_over import GameOverScreen
+from monstertrick.tui.widgets import Hand, VPRow
+
+from .helpers import THEME, card_tokens, play_through, screen_text, vp_order_pattern
+
+NAMES = ("Ann", "Bob", "Cid")
+HANDOFF = re.compile(r"Pass the keyboard to ● (\w+)")
+
+
+async def test_no_screen_shows_another_players_hand_or_vp_order() -> None:
+    app = MonsterTrickApp(seats=parse_seats(list(NAMES)), seed=2024)
+    app.theme = THEME
+    at_keyboard: list[int | None] = [None]
+    screens_seen: list[str] = []
+    leaks: list[str] = []
+    handoffs = 0
+
+    def check() -> None:
+        nonlocal handoffs
+        text = screen_text(app)
+        screens_seen.append(text)
+        match = app.match
+        assert match is not None
+        game = match.game
+        handoff = HANDOFF.search(text)
+        # A handoff screen is shown to nobody in particular: check it for everyone.
+        viewer = None if handoff else at_keyboard[0]
+        tokens = card_tokens(text)
+        revealed = game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+        for p, name in enumerate(NAMES):
+            if p == viewer:
+                continue
+            shown = tokens & {str(c) for c in game.hand(p)}
+            if shown:
+                leaks.append(f"{name}'s cards {sorted(shown)} shown to {viewer}:\n{text}")
+            order = game.arrangement(p)
+            if order is not None and not revealed and vp_order_pattern(order).search(text):
+                leaks.append(f"{name}'s VP order {order} shown to {viewer}:\n{text}")
+        # The private widgets on screen belong to whoever is at the keyboard.
+        for widget in [*app.screen.query(Hand), *app.screen.query(VPRow)]:
+            if widget.owner != viewer:
+                leaks.append(f"{type(widget).__name__} of {NAMES[widget.owner]} shown to {viewer}")
+        if handoff:
+            handoffs += 1
+            at_keyboard[0] = NAMES.index(handoff.group(1))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_through(pilot, rng=random.Random(7), on_screen=check, illegal_tries=2)
+        assert isinstance(app.screen, GameOverScreen)
+    assert not leaks, leaks[0]
+    # Every arrangement (3 x 3) and every turn (3 x 36) had its handoff.
+    assert handoffs == 3 * 3 + 3 * 36
+    assert len(screens_seen) > 3 * 36 * 3
+    assert all(isinstance(s, str) for s in screens_seen)
