@@ -10,8 +10,9 @@ UCB1, so the budget goes to the promising ones, and the candidate with the best 
 VP is played.
 
 The budget is a time limit (``seconds``, default 0.75 s so that a decision takes under
-1 s on a slow machine) or a fixed number of playouts (``iterations``, for reproducible
-play): ``make_bot("hard")`` or ``make_bot("hard:400")``.
+1 s on a slow machine; it stops earlier once every candidate has had 500 playouts on
+average) or a fixed number of playouts (``iterations``, for reproducible play):
+``make_bot("hard")``, ``make_bot("hard:0.3s")`` or ``make_bot("hard:400")``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ from .medium import MediumBot
 from .tactics import distinct_moves
 
 DEFAULT_SECONDS = 0.75
+#: With a time budget, the search also stops after this many playouts per candidate on
+#: average: late in a round playouts are cheap and more of them change nothing.
+ENOUGH_PER_CANDIDATE = 500
 EXPLORATION = 0.5
 
 T = TypeVar("T")
@@ -118,6 +122,7 @@ class HardBot:
         visits = [0] * k
         totals = [0.0] * k
         limit = self.iterations
+        enough = ENOUGH_PER_CANDIDATE * k
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         clock = time.perf_counter
         log = math.log
@@ -127,7 +132,7 @@ class HardBot:
             if limit is not None:
                 if i >= limit:
                     break
-            elif i >= k and clock() >= deadline:  # type: ignore[operator]
+            elif i >= k and (i >= enough or clock() >= deadline):  # type: ignore[operator]
                 break
             if stop is not None and i % 16 == 0 and stop():
                 break
