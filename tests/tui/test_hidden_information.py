@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from monstertrick.engine import Phase
 from monstertrick.setup import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
@@ -25,6 +27,7 @@ NAMES = ("Ann", "Bob", "Cid")
 HANDOFF = re.compile(r"Pass the keyboard to ● (\w+)")
 
 
+@pytest.mark.usefixtures("quick_idle")
 async def test_no_screen_shows_another_players_hand_or_vp_order() -> None:
     app = MonsterTrickApp(seats=parse_seats(list(NAMES)), seed=2024)
     app.theme = THEME

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from textual.widgets import Input
 
 from monstertrick.setup import parse_seats
@@ -20,6 +22,7 @@ from monstertrick.tui.screens.too_small import TooSmallScreen
 from .helpers import THEME, play_through, screen_text
 
 
+@pytest.mark.usefixtures("quick_idle")
 async def test_two_player_game_to_the_final_standings() -> None:
     # As `monstertrick play --players "Ann,Bob" --seed 11` starts it.
     app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=11)

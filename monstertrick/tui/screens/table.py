@@ -104,7 +104,9 @@ class TableScreen(GameScreen):
                 for p in range(v.num_players):
                     yield PlayerPanel(p, v, id=f"player-{p}", classes="player-panel")
             with SinceBox(id="since"):
-                yield EventList(v.players, self.since, empty="Nothing yet: you play first.")
+                yield EventList(
+                    v.players, self.since, empty="Nothing yet: you play first.", compact=True
+                )
         with Horizontal(id="tricks"):
             for s in range(4):
                 yield TrickSlot(s, v.players, id=f"slot-{s}")
@@ -140,7 +142,11 @@ class TableScreen(GameScreen):
         for panel in self.query(PlayerPanel):
             panel.show(v)
         for slot in self.query(TrickSlot):
-            slot.trick = v.table[slot.slot]
+            trick = v.table[slot.slot]
+            played = [pc.player for pc in v.played if pc.slot == slot.slot]
+            slot.players = tuple(played[-trick.count :]) if trick else ()
+            slot.trick = trick
+            slot.refresh()
         hand = self.query_one(Hand)
         hand.cards = v.hand
         self.cursor = max(0, min(self.cursor, len(v.hand) - 1))

@@ -23,6 +23,8 @@ class TrickSlot(Widget):
     """
 
     trick: reactive[TrickView | None] = reactive(None, init=False)
+    players: tuple[int, ...] = ()
+    """Who played each card of the trick, in order (public)."""
     mark: reactive[str] = reactive("", init=False)
     cursor: reactive[bool] = reactive(False, init=False)
 
@@ -44,9 +46,17 @@ class TrickSlot(Widget):
         if trick is None:
             return Content.from_markup("[dim]empty slot[/]\n[dim]open a trick[/]")
         lead = trick.lead
+        if self.content_size.height >= trick.count + 2 and len(self.players) == trick.count:
+            # Room for a line per card: who played it.
+            cards = Content("\n").join(
+                Content.assemble(theme.card_chip(c), " ", theme.player(p, self.names[p]))
+                for c, p in zip(trick.cards, self.players)
+            )
+        else:
+            cards = theme.cards_inline(trick.cards)
         lines = [
-            theme.cards_inline(trick.cards),
-            theme.player(trick.holder, self.names[trick.holder]),
+            cards,
+            Content.assemble("holder ", theme.player(trick.holder, self.names[trick.holder])),
             Content.from_markup(
                 f"[{theme.card_var(lead)}]■[/] $lead lead", lead=f"{lead.letter} {lead.label}"
             ),

@@ -1,0 +1,25 @@
+"""Fixtures for the app's tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import textual._wait
+
+
+@pytest.fixture
+def quick_idle() -> Iterator[None]:
+    """Let Pilot notice an idle app sooner (for the tests that play whole games).
+
+    Pilot waits after every key until the app has used almost no CPU for 1/50 s; a full
+    game is a few hundred keys, so that wait alone costs tens of seconds. A 1/200 s
+    window is still far longer than any message hop between key and screen.
+    """
+    saved = textual._wait.SLEEP_GRANULARITY, textual._wait.SLEEP_IDLE
+    textual._wait.SLEEP_GRANULARITY = 1 / 200
+    textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
+    try:
+        yield
+    finally:
+        textual._wait.SLEEP_GRANULARITY, textual._wait.SLEEP_IDLE = saved

@@ -1,0 +1,138 @@
+"""Snapshots of every screen at 80x24 and 120x40, fixed seeds, pinned theme.
+
+Update them with ``pytest tests/tui --snapshot-update`` after a deliberate change, and
+look at the report before committing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from monstertrick.setup import parse_seats
+from monstertrick.tui.app import MonsterTrickApp
+
+from .helpers import THEME, make_match
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+THREE = ("Ann", "Bob", "Cid")
+FIVE = ("Ann", "Bob", "Cid", "Dee", "Eve")
+
+
+def app_for(**kwargs: object) -> MonsterTrickApp:
+    app = MonsterTrickApp(**kwargs)  # type: ignore[arg-type]
+    app.theme = THEME
+    return app
+
+
+async def no_blink(pilot: Pilot[int]) -> None:
+    for widget in pilot.app.screen.query(Input):
+        widget.cursor_blink = False
+    await pilot.pause()
+
+
+Snap = Callable[..., bool]
+RunBefore = Callable[[Pilot[int]], Awaitable[None]]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_start(snap_compare: Snap, size: tuple[int, int]) -> None:
+    assert snap_compare(app_for(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_setup_with_errors(snap_compare: Snap, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        await pilot.press("n")
+        await pilot.press(*"Ann", "tab", *"ANN", "f2", *"Bartholomew-the-Great")
+        await no_blink(pilot)
+
+    assert snap_compare(app_for(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_handoff(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(seats=parse_seats(list(THREE)), seed=3)
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_arrange(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(seats=parse_seats(list(THREE)), seed=3)
+    assert snap_compare(app, terminal_size=size, press=["enter", "shift+right"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_choosing(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(match=make_match(THREE, 3, moves=14))
+    assert snap_compare(app, terminal_size=size, press=["enter", "right", "right", "down"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_illegal_slot(snap_compare: Snap, size: tuple[int, int]) -> None:
+    match = make_match(THREE, 5, moves=9)
+    view = match.view(match.game.current_player or 0)
+    index, slot = next(
+        (i, s)
+        for i, card in enumerate(view.hand)
+        for s in range(4)
+        if s not in view.legal_slots(card)
+    )
+    app = app_for(match=match)
+    keys = ["enter", *["right"] * index, str(slot + 1)]
+    assert snap_compare(app, terminal_size=size, press=keys)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_result(snap_compare: Snap, size: tuple[int, int]) -> None:
+    match = make_match(THREE, 3, moves=20)
+    view = match.view(match.game.current_player or 0)
+    move = view.legal_moves[0]
+    app = app_for(match=match)
+    keys = ["enter", *["right"] * view.hand.index(move.card), str(move.slot + 1)]
+    assert snap_compare(app, terminal_size=size, press=keys)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_five_players(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(match=make_match(FIVE, 8, moves=23))
+    assert snap_compare(app, terminal_size=size, press=["enter"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_log(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(match=make_match(THREE, 3, moves=14))
+    assert snap_compare(app, terminal_size=size, press=["enter", "l"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_round_end(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(match=make_match(THREE, 3, to_round_end=True))
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_over(snap_compare: Snap, size: tuple[int, int]) -> None:
+    match = make_match(THREE, 3, rounds_done=3)
+    app = app_for(match=match)
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_rules(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(seats=parse_seats(list(THREE)), seed=3)
+    assert snap_compare(app, terminal_size=size, press=["f1"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_quit_dialog(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(seats=parse_seats(list(THREE)), seed=3)
+    assert snap_compare(app, terminal_size=size, press=["ctrl+q"])
+
+
+def test_too_small(snap_compare: Snap) -> None:
+    app = app_for(seats=parse_seats(list(THREE)), seed=3)
+    assert snap_compare(app, terminal_size=(60, 20))
