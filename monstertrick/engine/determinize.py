@@ -62,7 +62,6 @@ class Determinizer:
         self._unseen = unseen
         self._others = [p for p in range(n) if p != me]
         r = view.round - 1
-        vps = VP_SETS[r]
         # The VP rows the others may have: fixed (round over), or every order that puts
         # their face-up card in its place; None for a player who has not arranged.
         rows: list[list[tuple[int, int, int]] | None] = []

@@ -5,8 +5,8 @@ internals directly (it lives in the engine package for that reason) and applies 
 through :meth:`GameState.push`, the engine's own fast path; the rules are never written
 twice.
 
-The policy: every player wants one more trick exactly when it would turn up a higher VP
-card of their row than the one they score now. A player who wants a trick completes a
+The policy: every player wants more tricks exactly while they do not score the highest
+VP card of their row. A player who wants a trick completes a
 trick they would win when they can (with their lowest card that does it) and otherwise
 plays at random; a player who does not want one never completes a trick for themselves
 when another card or slot avoids it, and prefers not to take a trick over. A small share
@@ -40,7 +40,10 @@ def playout(game: GameState, rng: random.Random, noise: float = 0.1) -> None:
     rand = rng.random
     push = game.push
     hands = game._hands
-    arrs = game._arr
+    if game._phase is not _PLAYING:
+        return
+    arrs: list[tuple[int, int, int]] = game._arr  # type: ignore[assignment]  # all arranged
+    best = [max(row) for row in arrs]
     tricks = game._tricks
     slots_cards = game._cards
     leads = game._lead
@@ -50,22 +53,19 @@ def playout(game: GameState, rng: random.Random, noise: float = 0.1) -> None:
     moves_of = MOVES
     end = game._n * HAND_SIZE
     turn = game._turn
-    if game._phase is not _PLAYING:
-        return
     while turn < end:
         p = game._to_move
         hand = hands[p]
         nh = len(hand)
         per_colour = legal_table[game._cfg]
-        card = hand[int(rand() * nh)]
+        card: int = hand[int(rand() * nh)]
         legal = per_colour[card >> 4]
         slot = legal[int(rand() * len(legal))] if len(legal) > 1 else legal[0]
         if rand() >= noise:
             k = tricks[p]
             arr = arrs[p]
             now = arr[(k - 1) % 3] if k else 0
-            want = now != (arr[0] if arr[0] > arr[1] and arr[0] > arr[2] else
-                           arr[1] if arr[1] > arr[2] else arr[2])
+            want = now != best[p]
             # Tricks one card from completion, and who would win them.
             if want:
                 best_card = -1
