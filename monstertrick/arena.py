@@ -135,7 +135,7 @@ class SeatStats:
         return {
             "bot": self.bot,
             "win_share": round(win, 4),
-            "win_ci95": [round(x, 4) for x in _ci(self.win)],
+            "win_ci95": [round(min(1.0, max(0.0, x)), 4) for x in _ci(self.win)],
             "mean_vp": round(mean_vp, 3),
             "vp_ci95": [round(x, 3) for x in _ci(self.vp)],
             "hit_rate": round(self.hits / self.rounds, 4) if self.rounds else 0.0,

@@ -52,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
         "arena",
         help="play computer players against each other and report their strength",
         description="Play bot-only games without the UI and report per seat: win share "
-        "(a shared win counts 1/k), mean VP per game with a 95%% confidence interval, how "
+        "(a shared win counts 1/k), mean VP per game with a 95% confidence interval, how "
         "often the VP card scored was the row's highest (hit rate), and decision times. "
         "Seats and the starting player rotate over the games. The same seed gives the "
         "same results with any --jobs (hard seats need hard:N for that).",

@@ -36,6 +36,10 @@ def unseen(view: PlayerView) -> set[Card]:
 def distinct_moves(view: PlayerView) -> list[Move]:
     """The legal moves with equivalent ones merged: empty slots are interchangeable,
     so a card that may open a trick keeps only the first empty slot."""
+    if not view.legal_moves:
+        raise ValueError(
+            f"{view.players[view.player]} has no move to choose: it is not their turn to play"
+        )
     out: list[Move] = []
     empty = {s for s, t in enumerate(view.table) if t is None}
     seen_open: set[Card] = set()

@@ -146,3 +146,12 @@ def test_hard_respects_its_time_budget() -> None:
     start = time.perf_counter()
     HardBot(seconds=0.2).choose_move(view, random.Random(0))
     assert time.perf_counter() - start < 0.6
+
+
+def test_a_bot_asked_to_move_out_of_turn_says_so() -> None:
+    game = GameState(NAMES[:3], seed=2)
+    play_bots(game, [make_bot("easy")] * 3, 2, until=3)
+    idle = (game.current_player + 1) % 3
+    for level in LEVELS:
+        with pytest.raises(ValueError, match="not their turn"):
+            make_bot(level).choose_move(game.view(idle), random.Random(0))
