@@ -133,14 +133,15 @@ def run_arena(
 
     from .arena import format_report, run
 
+    console = Console(stderr=True)
     progress = Progress(
         TextColumn("arena"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
+        console=console,
+        transient=console.is_terminal,  # in a log file, the last state stays
     )
     with progress:
         task = progress.add_task("games", total=games)
