@@ -33,7 +33,7 @@ class GameOverScreen(GameScreen):
             key=lambda p: (-outcome.totals[p], -scores[2][p], -scores[1][p], p),
         )
         width = max(6, max(len(n) for n in names))
-        lines = [Content(f"      {'Player':<{width}}   R1  R2  R3   Total")]
+        lines = [Content(f"        {'Player':<{width}}   R1  R2  R3  Total")]
         rank = 0
         for i, p in enumerate(order):
             if p in outcome.winners:
@@ -48,7 +48,7 @@ class GameOverScreen(GameScreen):
                     " " * (width - len(names[p])),
                     "  ",
                     " ".join(f"{scores[r][p]:>3}" for r in range(3)),
-                    f"   {outcome.totals[p]:>5}",
+                    f"  {outcome.totals[p]:>5}",
                 )
             )
         if outcome.tie_break is TieBreak.SHARED:

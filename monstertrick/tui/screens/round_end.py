@@ -38,7 +38,7 @@ class RoundEndScreen(GameScreen):
         width = max(6, max(len(n) for n in self.names))
         lines = [
             Content(
-                f"  {'Player':<{width}}   VP row revealed   Tricks   VP scored   Total"
+                f"  {'Player':<{width}}   {'VP row':<11}   Tricks   {'VP scored':<13}  Total"
             )
         ]
         for p, name in enumerate(self.names):
@@ -55,10 +55,10 @@ class RoundEndScreen(GameScreen):
                     " " * (width - len(name)),
                     "   ",
                     chips,
-                    "       ",
+                    "   ",
                     f"{tricks[p]:>6}   ",
-                    f"{scores[p]:>3} {where:<8}",
-                    f"{totals[p]:>4}",
+                    f"{scores[p]:>3} {where:<9}",
+                    f"  {totals[p]:>5}",
                 )
             )
         last = game.phase is Phase.GAME_OVER

@@ -51,7 +51,7 @@ class EventList(Widget):
             )
         if isinstance(event, TrickTakenOver):
             return Content.assemble(
-                "  ", who(event.player), f" took trick {event.slot + 1} from {names[event.previous]}"
+                "  ", who(event.player), f" took trick {event.slot + 1} over"
             )
         if isinstance(event, TrickWon):
             return Content.assemble(

@@ -64,7 +64,7 @@ class TrickSlot(Widget):
         return Content("\n").join(lines)
 
     def watch_trick(self, trick: TrickView | None) -> None:
-        self.border_subtitle = f"{trick.count if trick else 0}/4"
+        self.border_subtitle = f"{trick.count}/4" if trick else ""
 
     def watch_mark(self, mark: str) -> None:
         self.set_class(mark == "legal", "-legal")
