@@ -45,9 +45,9 @@ class KeyBar(Widget):
             if key == self.app.COMMAND_PALETTE_BINDING and self.app.ENABLE_COMMAND_PALETTE:
                 palette = active
                 continue
-            if not binding.show or binding.action in seen:
+            if not binding.show or binding.action in seen or binding.description in seen:
                 continue
-            seen.add(binding.action)
+            seen.update((binding.action, binding.description))
             part = self._key(self.app.get_key_display(binding), binding.description, active.enabled)
             spans.append((x, x + part.cell_length, binding.action, active.node))
             parts.append(part)
