@@ -48,14 +48,14 @@ class MonsterTrickApp(App[int]):
     """Hot-seat Monster Trick for 2-5 people at one keyboard."""
 
     TITLE = "Monster Trick"
-    CSS_PATH: ClassVar[list[str | Path]] = ["styles/app.tcss", "styles/game.tcss"]  # type: ignore[misc]
+    CSS_PATH = ["styles/app.tcss", "styles/game.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="rules"),
         Binding("ctrl+c", "help_quit", show=False, system=True),
     ]
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (32, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
     def __init__(
         self,

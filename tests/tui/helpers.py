@@ -66,7 +66,7 @@ def make_match(names: Sequence[str], seed: int, *, moves: int = 0, rounds_done: 
             match.play(legal[(i * 7) % len(legal)])
             i += 1
 
-    for r in range(rounds_done):
+    for _ in range(rounds_done):
         play_round()
         match.round_end_shown = game.round
         if game.phase is Phase.ROUND_OVER:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from textual.widgets import Input
 
+from monstertrick.engine import Move
 from monstertrick.setup import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.game_over import GameOverScreen
@@ -125,17 +125,14 @@ async def test_illegal_slot_shows_the_reason_and_changes_nothing() -> None:
         screen = app.screen
         assert isinstance(screen, TableScreen)
         view = screen.view
-        for i, card in enumerate(view.hand):
-            bad = [s for s in range(4) if s not in view.legal_slots(card)]
-            if bad:
-                break
-        else:  # pragma: no cover - the seed is chosen to have one
-            raise AssertionError("no illegal slot to try")
+        i, card, bad = next(
+            (i, card, bad)
+            for i, card in enumerate(view.hand)
+            if (bad := [s for s in range(4) if s not in view.legal_slots(card)])
+        )
         await pilot.press(*["right"] * i, str(bad[0] + 1))
         await pilot.pause()
-        reason = match.game.illegal_reason(
-            __import__("monstertrick.engine", fromlist=["Move"]).Move.of(card, bad[0])
-        )
+        reason = match.game.illegal_reason(Move.of(card, bad[0]))
         assert reason is not None
         assert screen.result is None
         assert match.game.turn == 9

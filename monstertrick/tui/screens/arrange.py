@@ -9,8 +9,8 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from .. import theme
 from ...engine import IllegalMoveError
+from .. import theme
 from ..match import Match
 from ..messages import Advance
 from ..widgets import Hand, KeyBar, VPRow

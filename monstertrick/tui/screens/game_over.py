@@ -10,7 +10,6 @@ from textual.widgets import Static
 
 from ...engine import TieBreak
 from .. import theme
-from ..match import Match
 from ..messages import NewGame
 from ..widgets import KeyBar
 from .base import GameScreen

@@ -9,7 +9,6 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 
-
 from ...engine import Arranged, Event
 from ..widgets import EventList, KeyBar
 

@@ -10,11 +10,12 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown
 
+from ..widgets import KeyBar
+
 
 def rules_text() -> str:
     return (files("monstertrick.tui") / "rules.md").read_text(encoding="utf-8")
 
-from ..widgets import KeyBar
 
 
 class RulesScreen(Screen[None]):

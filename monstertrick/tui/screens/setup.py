@@ -21,7 +21,6 @@ from ...engine import MAX_PLAYERS, MIN_PLAYERS
 from ...setup import MAX_NAME_LENGTH, Seat, SetupError, name_problem, parse_seats
 from .. import theme
 from ..messages import StartGame
-
 from ..widgets import KeyBar
 
 

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ..messages import NewGame
+from ..widgets import KeyBar
 
 TITLE = r"""
  __  __                 _              _____      _      _
@@ -19,7 +20,6 @@ TITLE = r"""
 |_|  |_|\___/|_| |_|___/\__\___|_|      |_||_|   |_|\___|_|\_\
 """.strip("\n")
 
-from ..widgets import KeyBar
 
 
 class StartScreen(Screen[None]):
