@@ -37,7 +37,7 @@ class HandoffScreen(GameScreen):
         game = self.match.game
         what = TASKS[self.job]
         if self.job == "play":
-            left = len(game.hand(self.player))
+            left = self.match.view(self.player).hand_sizes[self.player]
             detail = f"Round {game.round} of 3 · card {13 - left} of 12"
         else:
             detail = f"Round {game.round} of 3 · VP cards {', '.join(map(str, game.vp_set))}"
