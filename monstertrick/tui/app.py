@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ..engine import Phase
+from ..saves import SaveStore
 from ..setup import Seating
 from .match import Match
 from .messages import Advance, HandoffAccepted, NewGame, StartGame
@@ -68,6 +69,8 @@ class MonsterTrickApp(App[int]):
         self.seats = seats
         self.seed = seed
         self.match: Match | None = match
+        self.store = SaveStore()
+        self._last_save_warning: str | None = None
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(THEME_VARIABLES)
@@ -94,13 +97,14 @@ class MonsterTrickApp(App[int]):
     def start_game(self, seating: Seating, seed: int | None) -> None:
         self.seats = seating
         self.seed = new_seed() if seed is None else seed
-        self.match = Match.start(seating, self.seed)
+        self.match = Match.start(seating, self.seed, self.store)
         self.advance()
 
     def advance(self) -> None:
         """Show what the game needs next."""
         match = self.match
         assert match is not None
+        self._warn_if_not_saved(match)
         game = match.game
         phase = game.phase
         if phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and match.round_end_shown < game.round:
@@ -116,6 +120,13 @@ class MonsterTrickApp(App[int]):
             assert player is not None
             task = "arrange" if phase is Phase.ARRANGING else "play"
             self.show(HandoffScreen(match, player, task))
+
+    def _warn_if_not_saved(self, match: Match) -> None:
+        """Say clearly, once per failure, that autosaving failed and where."""
+        error = match.save_error
+        if error is not None and error != self._last_save_warning:
+            self.notify(error, title="Not saved", severity="warning", timeout=12)
+        self._last_save_warning = error
 
     @on(HandoffAccepted)
     def _handoff_accepted(self, message: HandoffAccepted) -> None:

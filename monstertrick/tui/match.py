@@ -8,6 +8,7 @@ looked. Every rule question goes to the engine.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..engine import (
     CardPlayed,
@@ -20,7 +21,9 @@ from ..engine import (
     TrickWon,
     VPCardTurned,
 )
-from ..setup import Seating
+from ..saves import SavedGame, SaveError, SaveMeta, SaveStore
+from ..setup import Seat, Seating
+from ..timeline import Timeline
 
 #: Events that tell the table what happened in play (shown in "since your last turn").
 PLAY_EVENTS = (CardPlayed, TrickTakenOver, TrickWon, VPCardTurned)
@@ -40,11 +43,60 @@ class Match:
     """Per player, how much of ``log`` they had seen when they last played."""
     round_end_shown: int = 0
     """The last round whose results the table has seen."""
+    store: SaveStore | None = None
+    """Where the game is autosaved after every decision (None: not saved)."""
+    save_path: Path | None = None
+    meta: SaveMeta | None = None
+    save_error: str | None = None
+    """Why the last autosave failed, in words (None when it worked)."""
 
     @classmethod
-    def start(cls, seating: Seating, seed: int) -> Match:
+    def start(cls, seating: Seating, seed: int, store: SaveStore | None = None) -> Match:
         game = GameState(list(seating.names), seed=seed, first_player=seating.first)
-        return cls(seating, seed, game, log_round=game.round)
+        match = cls(seating, seed, game, log_round=game.round, store=store)
+        if store is not None:
+            match.save_path = store.new_path()
+            match.meta = SaveMeta(
+                seats=[{"name": s.name, "bot": s.bot} for s in seating.seats], seed=seed
+            )
+            match.autosave()
+        return match
+
+    @classmethod
+    def resume(cls, saved: SavedGame, store: SaveStore | None = None) -> Match:
+        """Go on with a saved game, with the public log of its current round rebuilt."""
+        game = saved.game
+        seats = tuple(Seat(s["name"], s.get("bot")) for s in saved.meta.seats)
+        match = cls(
+            Seating(seats, game.first_player),
+            saved.meta.seed,
+            game,
+            log_round=game.round,
+            round_end_shown=game.round - 1,
+            store=store,
+            save_path=saved.path,
+            meta=saved.meta,
+        )
+        if game.phase in (Phase.ARRANGING, Phase.PLAYING):
+            n = game.num_players
+            for frame in Timeline.of(game).frames:
+                if frame.round != game.round:
+                    continue
+                match.log.extend(frame.events)
+                if frame.step > 0:
+                    mover = (game.starting_player + frame.step - 1) % n
+                    match.seen[mover] = len(match.log)
+        return match
+
+    def autosave(self) -> None:
+        """Save the game as it stands; a failure is kept in ``save_error``, never raised."""
+        if self.store is None or self.save_path is None or self.meta is None:
+            return
+        try:
+            self.save_path = self.store.save(self.save_path, self.game, self.meta)
+            self.save_error = None
+        except SaveError as exc:
+            self.save_error = str(exc)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -63,6 +115,7 @@ class Match:
     def arrange(self, player: int, order: tuple[int, int, int]) -> list[Event]:
         events = self.game.arrange(player, order)
         self._record(events)
+        self.autosave()
         return events
 
     def play(self, move: Move) -> list[Event]:
@@ -72,6 +125,7 @@ class Match:
         self._record(events)
         if player is not None:
             self.seen[player] = len(self.log)
+        self.autosave()
         return events
 
     def next_round(self) -> None:
@@ -79,6 +133,7 @@ class Match:
         self.log = []
         self.seen = {}
         self.log_round = self.game.round
+        self.autosave()
 
     def since_last_turn(self, player: int) -> list[Event]:
         """Public play events since ``player`` last played this round."""

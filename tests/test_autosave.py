@@ -1,0 +1,72 @@
+"""Autosave after every decision, and resuming where the game stood."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from monstertrick.engine import Phase
+from monstertrick.engine.record import to_record
+from monstertrick.saves import SaveStore, read_save
+from monstertrick.setup import parse_seats
+from monstertrick.tui.match import Match
+
+
+def decide(match: Match, rng: random.Random) -> None:
+    game = match.game
+    if game.phase is Phase.ROUND_OVER:
+        match.next_round()
+    elif game.phase is Phase.ARRANGING:
+        match.arrange(game.current_player, rng.choice(game.legal_arrangements()))  # type: ignore[arg-type]
+    else:
+        match.play(rng.choice(game.legal_moves()))
+
+
+def test_every_decision_is_saved_at_once(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    match = Match.start(parse_seats(["Ann", "Bob", "Cid"]), seed=4, store=store)
+    assert match.save_path is not None and match.save_path.exists()
+    rng = random.Random(1)
+    for _ in range(60):
+        decide(match, rng)
+        assert to_record(read_save(match.save_path).game) == to_record(match.game)
+    assert match.save_error is None
+
+
+def test_a_finished_game_is_filed_in_the_history(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    match = Match.start(parse_seats(["Ann", "Bob"]), seed=4, store=store)
+    rng = random.Random(2)
+    while match.game.phase is not Phase.GAME_OVER:
+        decide(match, rng)
+    assert match.save_path == store.history / match.save_path.name
+    assert store.unfinished() == ([], [])
+    assert len(store.finished()[0]) == 1
+
+
+def test_a_resumed_game_plays_on_exactly_as_before(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    seats = parse_seats(["Ann", "Bob", "Cid"], first="Bob")
+    straight = Match.start(seats, seed=8)
+    saved = Match.start(seats, seed=8, store=store)
+    r1, r2 = random.Random(5), random.Random(5)
+    for _ in range(70):
+        decide(straight, r1)
+        decide(saved, r2)
+    games, _ = store.unfinished()
+    resumed = Match.resume(games[0], store)
+    assert resumed.seating == seats
+    assert resumed.since_last_turn(0) == straight.since_last_turn(0)
+    while straight.game.phase is not Phase.GAME_OVER:
+        decide(straight, r1)
+        decide(resumed, r2)
+    assert to_record(resumed.game) == to_record(straight.game)
+
+
+def test_a_failed_autosave_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "saves").write_text("not a folder")
+    match = Match.start(parse_seats(["Ann", "Bob"]), seed=1, store=SaveStore(tmp_path))
+    assert match.save_error is not None and "Saving failed" in match.save_error
+    assert str(tmp_path / "saves") in match.save_error
+    decide(match, random.Random(0))
+    assert match.game.phase is Phase.ARRANGING
