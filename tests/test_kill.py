@@ -1,0 +1,87 @@
+"""Kill -9 an autosaving all-bot game at random moments: nothing is ever lost."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from monstertrick.engine.record import to_record
+from monstertrick.saves import SaveStore, read_save
+from monstertrick.tui.match import Match
+
+from .autosave_worker import play_to_end, seating
+
+WORKER = Path(__file__).with_name("autosave_worker.py")
+ROOT = Path(__file__).resolve().parents[1]
+LEVELS = "easy,medium,easy"
+KILLS = 12
+
+
+def moves_of(doc: dict) -> list[list[dict]]:
+    return [r["moves"] for r in doc["rounds"]]
+
+
+def is_prefix(part: dict, whole: dict) -> bool:
+    """The saved game is the whole game cut short: same deals, arrangements so far and
+    moves a prefix of the whole game's."""
+    rounds, full = part["rounds"], whole["rounds"]
+    if len(rounds) > len(full) or part["players"] != whole["players"]:
+        return False
+    for i, r in enumerate(rounds):
+        f = full[i]
+        last = i == len(rounds) - 1
+        if r["hands"] != f["hands"]:
+            return False
+        if any(a is not None and a != b for a, b in zip(r["arrangements"], f["arrangements"])):
+            return False
+        if None in r["arrangements"] and (not last or r["moves"]):
+            return False
+        if r["moves"] != f["moves"][: len(r["moves"])] or (not last and r["moves"] != f["moves"]):
+            return False
+    return True
+
+
+def test_killing_the_game_at_any_moment_leaves_a_save_that_replays_and_resumes(tmp_path) -> None:
+    rng = random.Random(2026)
+    for attempt in range(KILLS):
+        seed = 100 + attempt
+        straight = Match.start(seating(LEVELS.split(",")), seed)
+        play_to_end(straight)
+        whole = to_record(straight.game)
+
+        home = tmp_path / f"home{attempt}"
+        env = {**os.environ, "MONSTERTRICK_HOME": str(home), "PYTHONPATH": str(ROOT)}
+        proc = subprocess.Popen(
+            [sys.executable, str(WORKER), str(seed), LEVELS],
+            stdout=subprocess.PIPE, text=True, env=env,
+        )
+        assert proc.stdout is not None
+        # let it make a random number of decisions (3 rounds x 39 steps), then kill it
+        # while it goes on: the kill lands anywhere, writes included
+        wanted = rng.randrange(1, 110)
+        for _ in range(wanted):
+            if not proc.stdout.readline():
+                break
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        proc.stdout.close()
+
+        store = SaveStore(home)
+        saved_files = [p for p in (home / "saves").glob("*.json")] + [
+            p for p in (home / "history").glob("*.json")
+        ]
+        assert len(saved_files) == 1, f"attempt {attempt}: {saved_files}"
+        leftovers = [p for p in (home / "saves").glob(".*.tmp")]
+        saved = read_save(saved_files[0])  # replays cleanly, or this raises
+        doc = to_record(saved.game)
+        assert is_prefix(doc, whole), f"attempt {attempt}: the save is not a prefix of the game"
+
+        resumed = Match.resume(saved, store)
+        play_to_end(resumed)
+        assert to_record(resumed.game) == whole, f"attempt {attempt}: resuming changed the game"
+        for tmp in leftovers:  # a temporary file cut off mid-write is never the save
+            assert tmp.name.startswith(".")
