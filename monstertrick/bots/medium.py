@@ -4,7 +4,7 @@ Arranging: it estimates from its hand how many tricks it can win (high cards win
 tricks) and lays its highest VP card at the position that count scores, the middle one
 where one trick too many would land, the lowest where one too few would.
 
-Playing: while one more trick would turn up a better VP card it takes tricks — above
+Playing: until it scores the highest VP card of its row it takes tricks — above
 all tricks one card from completion that it can win, then tricks it can hold safely —
 and otherwise it keeps out of them: it never completes a trick for itself when it can
 help it, avoids holding tricks near completion, and sheds its high cards where they
