@@ -241,14 +241,29 @@ class SaveStore:
         except OSError:
             return path  # could not move it: leave it where it is, untouched
 
+    def damaged_saves(self) -> list[DamagedSave]:
+        """Every file in damaged/, with the reason it cannot be read."""
+        try:
+            files = sorted(p for p in self.damaged.glob("*.json") if p.is_file())
+        except OSError:
+            return []
+        found = []
+        for path in files:
+            try:
+                read_save(path)
+                reason = "it reads correctly now: move it back into the saves folder to use it"
+            except RecordError as exc:
+                reason = str(exc)
+            found.append(DamagedSave(path, reason))
+        return found
+
     def unfinished(self) -> tuple[list[SavedGame], list[DamagedSave]]:
-        """Games in progress, most recently played first, and the damaged ones found
-        (which are moved into damaged/ as they are found)."""
+        """Games in progress, most recently played first, and every damaged save (a
+        file that cannot be read is moved into damaged/ as it is found)."""
         games: list[SavedGame] = []
-        damaged: list[DamagedSave] = []
         for item in self._scan(self.saves):
             if isinstance(item, DamagedSave):
-                damaged.append(item)
+                continue
             elif item.finished:
                 # finished but not yet moved (e.g. killed in between): file it now
                 try:
@@ -258,15 +273,13 @@ class SaveStore:
             else:
                 games.append(item)
         games.sort(key=lambda g: g.meta.updated, reverse=True)
-        return games, damaged
+        return games, self.damaged_saves()
 
     def finished(self) -> tuple[list[SavedGame], list[DamagedSave]]:
-        games: list[SavedGame] = []
-        damaged: list[DamagedSave] = []
-        for item in self._scan(self.history):
-            (damaged if isinstance(item, DamagedSave) else games).append(item)  # type: ignore[arg-type]
+        """Finished games, most recent first, and every damaged save."""
+        games = [g for g in self._scan(self.history) if isinstance(g, SavedGame)]
         games.sort(key=lambda g: g.meta.updated, reverse=True)
-        return games, damaged
+        return games, self.damaged_saves()
 
     def delete(self, path: Path) -> None:
         path.unlink(missing_ok=True)

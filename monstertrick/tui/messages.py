@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 from ..setup import Seating
+
+if TYPE_CHECKING:
+    from .match import Decision, Match
 
 
 class Advance(Message):
@@ -25,7 +29,27 @@ class HandoffAccepted(Message):
 class StartGame(Message):
     seating: Seating
     seed: int | None
+    pace: float | None = None
+    """Seconds a computer player's move stays on screen (None: keep the app's)."""
 
 
 class NewGame(Message):
     """Open the setup form (from the start screen or after a game)."""
+
+
+@dataclass
+class OpenSaved(Message):
+    """Open the saved games: ``"continue"`` (unfinished) or ``"history"`` (finished)."""
+
+    which: str
+
+
+@dataclass
+class BotDecided(Message):
+    """A computer player's worker has decided (nothing is changed yet)."""
+
+    match: Match
+    player: int
+    position: tuple[int, str, int]
+    """Round, phase and turn when it started thinking: a stale answer is dropped."""
+    decision: Decision

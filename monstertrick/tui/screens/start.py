@@ -1,4 +1,4 @@
-"""The start screen: New game, Rules, Quit."""
+"""The start screen: Continue, New game, History, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ..messages import NewGame
+from ..messages import NewGame, OpenSaved
 from ..widgets import KeyBar
 
 TITLE = r"""
@@ -24,10 +24,18 @@ TITLE = r"""
 
 class StartScreen(Screen[None]):
     BINDINGS = [
+        Binding("c", "open_saved('continue')", "Continue"),
         Binding("n", "new_game", "New game"),
+        Binding("h", "open_saved('history')", "History"),
         Binding("r", "app.rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
+
+    def __init__(self, unfinished: int = 0, finished: int = 0, damaged: int = 0) -> None:
+        super().__init__()
+        self.unfinished = unfinished
+        self.finished = finished
+        self.damaged = damaged
 
     def compose(self) -> ComposeResult:
         with Middle():
@@ -40,17 +48,54 @@ class StartScreen(Screen[None]):
                 )
             with Center():
                 with Vertical(id="start-menu"):
-                    yield Button("New game", id="new-game", variant="primary")
+                    if self.unfinished or self.damaged:
+                        yield Button(
+                            f"Continue ({self.unfinished})", id="continue", variant="primary"
+                        )
+                    yield Button(
+                        "New game", id="new-game",
+                        variant="default" if self.unfinished else "primary",
+                    )
+                    yield Button("History", id="history", disabled=not self.finished)
                     yield Button("Rules", id="rules")
                     yield Button("Quit", id="quit")
+            if self.damaged:
+                with Center():
+                    yield Static(
+                        Content.from_markup(
+                            "[$warning]$n damaged save(s) were moved aside: see Continue.[/]",
+                            n=str(self.damaged),
+                        ),
+                        id="start-damaged",
+                    )
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#new-game").focus()
+        self.query_one("#continue" if self.unfinished or self.damaged else "#new-game").focus()
+        if self.damaged:
+            self.notify(
+                f"{self.damaged} saved game(s) could not be read and were moved aside, "
+                "kept as they were: see Continue for the reasons.",
+                title="Damaged saves",
+                severity="warning",
+                timeout=8,
+            )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open_saved":
+            if parameters == ("continue",):
+                return bool(self.unfinished or self.damaged)
+            return bool(self.finished)
+        return True
+
+    def action_open_saved(self, which: str) -> None:
+        self.post_message(OpenSaved(which))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "new-game":
             self.action_new_game()
+        elif event.button.id in ("continue", "history"):
+            self.action_open_saved(str(event.button.id))
         elif event.button.id == "rules":
             self.app.action_rules()  # type: ignore[attr-defined]
         else:

@@ -1,0 +1,218 @@
+"""Saved games: continue an unfinished one, or look back at the history.
+
+Lists show only what everyone may see: players, round, turn, dates, results. A save
+that cannot be read is listed as damaged, with the reason, after it has been moved
+into the ``damaged/`` folder; every other game stays usable.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Static
+
+from ...saves import DamagedSave, SavedGame, SaveStore, summarize
+from ..widgets import KeyBar
+
+
+def when(stamp: str) -> str:
+    """An ISO time as local 'YYYY-MM-DD HH:MM' (or as written if it is not one)."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp or "—"
+
+
+def damaged_lines(damaged: list[DamagedSave]) -> Content:
+    if not damaged:
+        return Content("")
+    lines = [
+        Content.from_markup(
+            "[b $warning]$n damaged save(s)[/] moved aside (kept, never deleted):",
+            n=str(len(damaged)),
+        )
+    ]
+    for d in damaged:
+        lines.append(Content.from_markup("  $f: $why", f=str(d.path), why=d.reason))
+    return Content("\n").join(lines)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="quit-box"):
+            yield Static(self.question, id="quit-question")
+            with Horizontal(id="quit-buttons"):
+                yield Button("Yes (y)", variant="error", id="confirm-yes")
+                yield Button("No (n)", variant="primary", id="confirm-no")
+
+    def on_mount(self) -> None:
+        self.query_one("#confirm-no").focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "confirm-yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class ContinueScreen(Screen[SavedGame | None]):
+    """Unfinished games, most recently played first: continue one, or delete it."""
+
+    CSS_PATH = "../styles/saved.tcss"
+    BINDINGS = [
+        # priority: the list has the focus and would take Enter for itself
+        Binding("enter", "resume", "Continue", priority=True),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, store: SaveStore) -> None:
+        super().__init__()
+        self.store = store
+        self.games: list[SavedGame] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(Content.from_markup("[b]Continue a game[/]"), id="saved-title")
+        yield DataTable(id="saved-table", cursor_type="row", zebra_stripes=True)
+        yield Static(id="saved-empty")
+        yield Static(id="saved-damaged")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Players", "Where", "Last played")
+        self.reload()
+        table.focus()
+
+    def reload(self) -> None:
+        self.games, damaged = self.store.unfinished()
+        table = self.query_one(DataTable)
+        table.clear()
+        for i, saved in enumerate(self.games):
+            who, _, where = saved.summary().partition(" — ")
+            table.add_row(who, where, when(saved.meta.updated), key=str(i))
+        empty = "" if self.games else f"No unfinished games in {self.store.saves}."
+        self.query_one("#saved-empty", Static).update(empty)
+        self.query_one("#saved-damaged", Static).update(damaged_lines(damaged))
+
+    def _selected(self) -> SavedGame | None:
+        table = self.query_one(DataTable)
+        if not self.games or table.cursor_row < 0:
+            return None
+        return self.games[min(table.cursor_row, len(self.games) - 1)]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("resume", "delete"):
+            return bool(self.games)
+        return True
+
+    def action_resume(self) -> None:
+        saved = self._selected()
+        if saved is not None:
+            self.dismiss(saved)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_resume()
+
+    def action_delete(self) -> None:
+        saved = self._selected()
+        if saved is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.store.delete(saved.path)
+                self.reload()
+                self.notify(f"Deleted the game of {', '.join(saved.game.players)}.")
+
+        who = ", ".join(saved.game.players)
+        self.app.push_screen(
+            ConfirmScreen(f"Delete the unfinished game of {who}? This cannot be undone."),
+            answered,
+        )
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class HistoryScreen(Screen[None]):
+    """Finished games with their results, and a summary per player name."""
+
+    CSS_PATH = "../styles/saved.tcss"
+    BINDINGS = [
+        Binding("enter", "view", "Replay", priority=True),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, store: SaveStore) -> None:
+        super().__init__()
+        self.store = store
+        self.games: list[SavedGame] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(Content.from_markup("[b]Finished games[/]"), id="saved-title")
+        yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
+        yield Static(id="saved-empty")
+        yield Static(Content.from_markup("[b]Players[/]"), id="summary-title")
+        yield DataTable(id="summary-table", cursor_type="none", zebra_stripes=True)
+        yield Static(id="saved-damaged")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.games, damaged = self.store.finished()
+        table = self.query_one("#history-table", DataTable)
+        table.add_columns("Date", "Players", "Winner", "Scores")
+        for i, saved in enumerate(self.games):
+            game = saved.game
+            outcome = game.outcome()
+            assert outcome is not None
+            winners = " & ".join(game.players[w] for w in outcome.winners)
+            scores = ", ".join(f"{n} {t}" for n, t in zip(game.players, outcome.totals))
+            table.add_row(when(saved.meta.updated), ", ".join(game.players), winners, scores,
+                          key=str(i))
+        if not self.games:
+            self.query_one("#saved-empty", Static).update("No finished games yet.")
+        summary = self.query_one("#summary-table", DataTable)
+        summary.add_columns("Name", "Games", "Wins", "Mean VP", "Hit rate")
+        for row in summarize(self.games):
+            wins = f"{row.wins:g}" if row.wins == int(row.wins) else f"{row.wins:.2f}"
+            summary.add_row(row.name, str(row.games), wins, f"{row.mean_vp:.1f}",
+                            f"{row.hit_rate:.0%}")
+        self.query_one("#saved-damaged", Static).update(damaged_lines(damaged))
+        table.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "view":
+            return bool(self.games)
+        return True
+
+    def action_view(self) -> None:
+        from .viewer import ViewerScreen
+
+        table = self.query_one("#history-table", DataTable)
+        if not self.games:
+            return
+        saved = self.games[min(max(table.cursor_row, 0), len(self.games) - 1)]
+        self.app.push_screen(ViewerScreen(saved.game, title=", ".join(saved.game.players)))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_view()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
