@@ -17,7 +17,11 @@ class QuitScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="quit-box"):
-            yield Static("Quit the game in progress? It will be lost.", id="quit-question")
+            yield Static(
+                "Quit now? The game is saved: continue it later from the start screen "
+                "or with monstertrick resume.",
+                id="quit-question",
+            )
             with Horizontal(id="quit-buttons"):
                 yield Button("Quit (y)", variant="error", id="quit-yes")
                 yield Button("Keep playing (n)", variant="primary", id="quit-no")
