@@ -168,3 +168,26 @@ def test_summary_per_name_counts_games_wins_mean_vp_and_hit_rate(store) -> None:
         assert r.mean_vp == pytest.approx(totals[n] / 3)
         assert r.hit_rate == pytest.approx(hits[n] / 9)
 
+
+
+def test_a_read_only_save_folder_gives_a_clear_error_and_keeps_the_old_save(
+    store, monkeypatch
+) -> None:
+    game = played_game(stop=10)
+    path = store.save(store.saves / "g.json", game, meta_for(game))
+    before = path.read_bytes()
+    import tempfile
+
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    if os.geteuid() != 0:  # a real read-only folder where permissions bind
+        monkeypatch.undo()
+        store.saves.chmod(0o500)
+    try:
+        with pytest.raises(SaveError, match=r"Saving failed: cannot write .*g\.json"):
+            store.save(path, played_game(stop=20), meta_for(game))
+    finally:
+        store.saves.chmod(0o700)
+    assert path.read_bytes() == before

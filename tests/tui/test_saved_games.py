@@ -150,3 +150,15 @@ def test_resume_refuses_a_finished_game_and_a_damaged_file(tmp_path, capsys) -> 
 def test_resume_without_games_says_so(capsys) -> None:
     assert main(["resume"]) == 1
     assert "no unfinished games" in capsys.readouterr().err
+
+
+async def test_when_autosave_fails_the_game_goes_on_with_a_warning(monstertrick_home: Path) -> None:
+    (monstertrick_home / "saves").write_text("a file where the saves folder should be")
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        shown = [n.message for n in app._notifications]  # what the toasts show
+        assert any("Saving failed" in t and "saves" in t for t in shown), shown
+        await pilot.press("enter")
+        assert app.match is not None and app.match.game.phase is Phase.ARRANGING
