@@ -8,6 +8,7 @@ card also prints its colour letter, so the game reads the same without colour.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from textual.content import Content
 
@@ -42,17 +43,20 @@ def card_var(colour: Colour) -> str:
     return f"$card-{colour.label}"
 
 
+@lru_cache(maxsize=1024)
 def marker(seat: int) -> Content:
     """The seat's marker in its player colour."""
     return Content.from_markup(f"[{seat_var(seat)}]●[/]")
 
 
+@lru_cache(maxsize=1024)
 def player(seat: int, name: str, *, bold: bool = False) -> Content:
     """``● Ann`` with the marker (and, if asked, the name) in the player colour."""
     style = f"bold {seat_var(seat)}" if bold else seat_var(seat)
     return Content.from_markup(f"[{seat_var(seat)}]●[/] [{style}]$name[/]", name=name)
 
 
+@lru_cache(maxsize=1024)
 def card_chip(card: Card) -> Content:
     """A card inline: its letter and value on its colour, e.g. `` G7 ``."""
     return Content.from_markup(
@@ -64,6 +68,7 @@ def cards_inline(cards: Sequence[Card]) -> Content:
     return Content(" ").join(card_chip(c) for c in cards)
 
 
+@lru_cache(maxsize=1024)
 def vp_chip(value: int | None, *, style: str = "") -> Content:
     """A VP card: ``[3]`` face up, ``[▒]`` face down (None)."""
     if value is None:

@@ -6,6 +6,8 @@ The letter is printed on every card so the game reads the same in monochrome
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from textual.content import Content
 
 from ...engine import Card
@@ -15,6 +17,7 @@ CARD_WIDTH = 4
 """Columns of one card face; ``G12`` fits with a space."""
 
 
+@lru_cache(maxsize=256)
 def card_lines(card: Card, *, selected: bool = False) -> tuple[Content, Content, Content]:
     """Top edge, face and bottom edge of one card."""
     colour = theme.card_var(card.colour)
