@@ -38,6 +38,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, help="deal from this seed (the same seed, the same game)")
     play.add_argument("--first", metavar="NAME", help="who starts round 1 (default: the first name)")
+    play.add_argument(
+        "--pace",
+        type=_pace,
+        default=None,
+        metavar="SECONDS",
+        help="how long a computer player's move stays on screen (default 1; 0: no pause; "
+        "Space skips ahead)",
+    )
 
     replay = sub.add_parser(
         "replay",
@@ -73,6 +81,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _pace(text: str) -> float:
+    from .setup import SetupError, parse_pace
+
+    try:
+        return parse_pace(text)
+    except SetupError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -104,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             seats = parse_seats(names, first=args.first)
         except SetupError as exc:
             parser.error(str(exc))
-        return run_app(seats=seats, seed=args.seed)
+        return run_app(seats=seats, seed=args.seed, pace=args.pace)
     return run_app()
 
 

@@ -13,6 +13,12 @@ from .engine.cards import MAX_PLAYERS, MIN_PLAYERS
 
 MAX_NAME_LENGTH = 16
 
+DEFAULT_PACE = 1.0
+"""Seconds a computer player's move stays on screen before the game goes on."""
+MAX_PACE = 30.0
+PACE_STEPS = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0)
+"""The pauses offered in the app (``monstertrick play --pace`` takes any)."""
+
 
 class SetupError(ValueError):
     """A table that cannot be played: the message says what to fix."""
@@ -105,3 +111,19 @@ def parse_seats(names: Sequence[str], *, first: str | int | None = None) -> Seat
             raise SetupError(f"{first} is not one of the players ({', '.join(names)})")
         start = folded.index(first.strip().casefold())
     return Seating(tuple(Seat(n, bot=level) for n, (_, level) in zip(names, entries)), start)
+
+
+def parse_pace(text: str) -> float:
+    """``"0.5"`` → 0.5: the pause after a computer player's move, in seconds (0: none)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise SetupError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= seconds <= MAX_PACE:  # also refuses nan
+        raise SetupError(f"the pace must be 0 to {MAX_PACE:g} seconds, not {text}")
+    return seconds
+
+
+def pace_label(seconds: float) -> str:
+    """How a pause is written for players: ``"no pause"``, ``"0.5 s"``."""
+    return "no pause" if seconds <= 0 else f"{seconds:g} s"

@@ -14,16 +14,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState, get_current_worker
 
-from ..engine import Phase
+from ..engine import Phase, PlayerView
 from ..saves import SaveStore
-from ..setup import Seating
+from ..setup import DEFAULT_PACE, Seating
 from .match import Match
-from .messages import Advance, HandoffAccepted, NewGame, StartGame
+from .messages import Advance, BotDecided, HandoffAccepted, NewGame, StartGame
 from .screens.arrange import ArrangeScreen
 from .screens.game_over import GameOverScreen
 from .screens.handoff import HandoffScreen
@@ -34,6 +35,7 @@ from .screens.setup import SetupScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
 from .screens.too_small import TooSmallScreen
+from .screens.watch import WatchScreen
 from .theme import THEME_VARIABLES
 
 MIN_WIDTH = 80
@@ -64,6 +66,7 @@ class MonsterTrickApp(App[int]):
         seed: int | None = None,
         *,
         match: Match | None = None,
+        pace: float | None = None,
     ) -> None:
         super().__init__()
         self.seats = seats
@@ -71,6 +74,11 @@ class MonsterTrickApp(App[int]):
         self.match: Match | None = match
         self.store = SaveStore()
         self._last_save_warning: str | None = None
+        self.pace = DEFAULT_PACE if pace is None else pace
+        """Seconds a computer player's move stays on screen (0: none)."""
+        self.last_private: int | None = None
+        """The person whose private screen was shown last (None: nobody since the last
+        public pause): with two or more people, anyone else gets a handoff first."""
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(THEME_VARIABLES)
@@ -109,8 +117,10 @@ class MonsterTrickApp(App[int]):
         phase = game.phase
         if phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and match.round_end_shown < game.round:
             match.round_end_shown = game.round
+            self.last_private = None  # anyone may press Enter on a public screen
             self.show(RoundEndScreen(match, game.round))
         elif phase is Phase.GAME_OVER:
+            self.last_private = None
             self.show(GameOverScreen(match))
         elif phase is Phase.ROUND_OVER:
             match.next_round()
@@ -119,7 +129,89 @@ class MonsterTrickApp(App[int]):
             player = game.current_player
             assert player is not None
             task = "arrange" if phase is Phase.ARRANGING else "play"
-            self.show(HandoffScreen(match, player, task))
+            if match.is_bot(player):
+                self.bot_turn(match, player)
+            elif len(match.humans) > 1 and self.last_private != player:
+                self.show(HandoffScreen(match, player, task))
+            else:
+                self.show_private(player, task)
+
+    def show_private(self, player: int, task: str) -> None:
+        """A person's own screen: only once they are known to be at the keyboard (a
+        handoff, or they are the only person playing)."""
+        assert self.match is not None
+        self.last_private = player
+        if task == "arrange":
+            self.show(ArrangeScreen(self.match, player))
+        else:
+            self.show(TableScreen(self.match, player))
+
+    # ------------------------------------------------------------------ computer players
+
+    def bot_turn(self, match: Match, player: int) -> None:
+        """A computer player's turn: the public table (or the only person's own screen
+        without their cursor) while a worker thinks."""
+        humans = match.humans
+        viewer = humans[0] if len(humans) == 1 else None
+        top = self.screen
+        if isinstance(top, WatchScreen) and top.match is match and top.viewer == viewer:
+            top.next_turn(player)
+        else:
+            self.show(WatchScreen(match, player, viewer))
+        match.bot(player)  # made here, not in the thread
+        self.think(match, player, match.view(player), match.position)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="bots")
+    def think(
+        self, match: Match, player: int, view: PlayerView, position: tuple[int, str, int]
+    ) -> None:
+        """Decide in a thread from the bot's view only; the app carries the move out."""
+        worker = get_current_worker()
+        decision = match.decide(player, view, stop=lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.post_message(BotDecided(match, player, position, decision))
+
+    @on(BotDecided)
+    def _bot_decided(self, message: BotDecided) -> None:
+        match = message.match
+        if match is not self.match or match.position != message.position:
+            return  # a stale answer (a new game, or the position moved on)
+        if not self.screen_stack:
+            return  # the app is closing
+        events = match.apply(message.player, message.decision)
+        self._warn_if_not_saved(match)
+        for screen in self.screen_stack:
+            if isinstance(screen, WatchScreen) and screen.actor == message.player:
+                screen.show_result(events)
+                return
+        self.advance()  # pragma: no cover - the watch screen is always there
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A computer player that fails says so and plays its easiest move instead."""
+        worker = event.worker
+        if worker.group != "bots" or event.state is not WorkerState.ERROR:
+            return
+        match = self.match
+        player = match.game.current_player if match is not None else None
+        if match is None or player is None or not match.is_bot(player):
+            return
+        crash_report_path(worker.error)
+        self.notify(
+            f"{match.names[player]} could not decide (an internal error): "
+            "it plays a simple move instead.",
+            severity="error",
+        )
+        from ..bots import bot_rng, make_bot
+
+        view = match.view(player)
+        easy = make_bot("easy")
+        rng = bot_rng(match.seed, view.round, None, player)
+        decision = (
+            easy.choose_arrangement(view, rng)
+            if view.phase is Phase.ARRANGING
+            else easy.choose_move(view, rng)
+        )
+        self.post_message(BotDecided(match, player, match.position, decision))
 
     def _warn_if_not_saved(self, match: Match) -> None:
         """Say clearly, once per failure, that autosaving failed and where."""
@@ -130,11 +222,7 @@ class MonsterTrickApp(App[int]):
 
     @on(HandoffAccepted)
     def _handoff_accepted(self, message: HandoffAccepted) -> None:
-        assert self.match is not None
-        if message.task == "arrange":
-            self.show(ArrangeScreen(self.match, message.player))
-        else:
-            self.show(TableScreen(self.match, message.player))
+        self.show_private(message.player, message.task)
 
     @on(Advance)
     def _advance(self) -> None:
@@ -142,16 +230,19 @@ class MonsterTrickApp(App[int]):
 
     @on(StartGame)
     def _start_game(self, message: StartGame) -> None:
+        if message.pace is not None:
+            self.pace = message.pace
         self.start_game(message.seating, message.seed)
 
     @on(NewGame)
     def _new_game(self) -> None:
         names = self.match.names if self.match is not None else ("", "")
+        levels = [s.bot for s in self.match.seating.seats] if self.match is not None else []
         if self.match is not None:
-            self.show(SetupScreen(names, can_go_back=False))
+            self.show(SetupScreen(names, can_go_back=False, levels=levels, pace=self.pace))
             self.match = None
         else:
-            self.push_screen(SetupScreen(names))
+            self.push_screen(SetupScreen(names, pace=self.pace))
 
     # ------------------------------------------------------------------ app-wide keys
 
@@ -232,9 +323,11 @@ def crash_report_path(error: BaseException | None = None) -> Path | None:
         return None
 
 
-def run(seats: Seating | None = None, seed: int | None = None) -> int:
+def run(
+    seats: Seating | None = None, seed: int | None = None, *, pace: float | None = None
+) -> int:
     """Run the app (``monstertrick`` / ``monstertrick play``); returns the exit code."""
-    app = MonsterTrickApp(seats=seats, seed=seed)
+    app = MonsterTrickApp(seats=seats, seed=seed, pace=pace)
     try:
         result = app.run()
     except KeyboardInterrupt:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..bots import Bot, StopCheck, bot_rng, make_bot
 from ..engine import (
     CardPlayed,
     Event,
@@ -27,6 +28,9 @@ from ..timeline import Timeline
 
 #: Events that tell the table what happened in play (shown in "since your last turn").
 PLAY_EVENTS = (CardPlayed, TrickTakenOver, TrickWon, VPCardTurned)
+
+Decision = tuple[int, int, int] | Move
+"""What a player decides: a VP order (arranging) or a move (playing)."""
 
 
 @dataclass
@@ -49,6 +53,9 @@ class Match:
     meta: SaveMeta | None = None
     save_error: str | None = None
     """Why the last autosave failed, in words (None when it worked)."""
+    bots: dict[int, Bot] = field(default_factory=dict, repr=False)
+    """The computer players met so far, per seat (made from their level when first
+    needed; a test may seat its own)."""
 
     @classmethod
     def start(cls, seating: Seating, seed: int, store: SaveStore | None = None) -> Match:
@@ -148,3 +155,65 @@ class Match:
     @property
     def running(self) -> bool:
         return self.game.phase is not Phase.GAME_OVER
+
+    # ------------------------------------------------------------------ computer players
+
+    @property
+    def position(self) -> tuple[int, str, int]:
+        """Where the game stands: round, phase and cards played (changes with every
+        decision)."""
+        game = self.game
+        arranged = sum(game.arrangement(p) is not None for p in range(game.num_players))
+        return (game.round, game.phase.value, game.turn + arranged)
+
+    def is_bot(self, player: int) -> bool:
+        return not self.seating.seats[player].is_human
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats played by people, in seat order."""
+        return tuple(p for p, s in enumerate(self.seating.seats) if s.is_human)
+
+    def bot(self, player: int) -> Bot:
+        """The computer player of a bot seat."""
+        bot = self.bots.get(player)
+        if bot is None:
+            level = self.seating.seats[player].bot
+            if level is None:
+                raise ValueError(f"{self.names[player]} is a person, not a computer player")
+            bot = self.bots[player] = make_bot(level)
+        return bot
+
+    def decide(
+        self, player: int, view: PlayerView | None = None, stop: StopCheck | None = None
+    ) -> Decision:
+        """What the bot at ``player`` does now, from its view only; changes nothing.
+
+        Its randomness comes from the seed and the position (:func:`bot_rng`), so a
+        resumed game plays on exactly as an uninterrupted one. ``view`` may be taken
+        beforehand (a worker thread then reads nothing else of the game).
+        """
+        if view is None:
+            view = self.game.view(player)
+        bot = self.bot(player)
+        if view.phase is Phase.ARRANGING:
+            rng = bot_rng(self.seed, view.round, None, player)
+            return bot.choose_arrangement(view, rng, stop)
+        if view.current_player != player:
+            raise ValueError(f"it is not {self.names[player]}'s turn")
+        rng = bot_rng(self.seed, view.round, len(view.played), player)
+        return bot.choose_move(view, rng, stop)
+
+    def apply(self, player: int, decision: Decision) -> list[Event]:
+        """Carry out a decision through :meth:`arrange` or :meth:`play` (which autosave)."""
+        if isinstance(decision, Move):
+            if self.game.current_player != player:
+                raise ValueError(f"it is not {self.names[player]}'s turn")
+            return self.play(decision)
+        return self.arrange(player, decision)
+
+    def bot_decision(self, player: int, stop: StopCheck | None = None) -> Decision:
+        """Let the bot at ``player`` decide and carry it out (the headless path)."""
+        decision = self.decide(player, stop=stop)
+        self.apply(player, decision)
+        return decision

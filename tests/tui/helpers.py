@@ -17,6 +17,7 @@ from monstertrick.tui.screens.game_over import GameOverScreen
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.round_end import RoundEndScreen
 from monstertrick.tui.screens.table import TableScreen
+from monstertrick.tui.screens.watch import WatchScreen
 
 THEME = "textual-dark"
 
@@ -105,9 +106,10 @@ async def play_through(
     on_screen: Callable[[], None] = lambda: None,
     illegal_tries: int = 3,
     max_steps: int = 5000,
+    until: Callable[[], bool] = lambda: False,
 ) -> None:
-    """Play the game to the final standings with keys only, calling ``on_screen``
-    after every key press (and once at the start)."""
+    """Play the game to the final standings (or until ``until()``) with keys only,
+    calling ``on_screen`` after every key press (and once at the start)."""
     app = pilot.app
     assert isinstance(app, MonsterTrickApp)
     await pilot.pause()
@@ -120,9 +122,16 @@ async def play_through(
     tried = 0
     for _ in range(max_steps):
         screen = app.screen
-        if isinstance(screen, GameOverScreen):
+        if isinstance(screen, GameOverScreen) or until():
             return
-        if isinstance(screen, (HandoffScreen, RoundEndScreen)):
+        if isinstance(screen, WatchScreen):
+            # A computer player's turn: let its worker finish (pace 0 goes on by itself).
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            on_screen()
+            if app.screen is screen and screen.result is not None:
+                await press("space")
+        elif isinstance(screen, (HandoffScreen, RoundEndScreen)):
             await press("enter")
         elif isinstance(screen, ArrangeScreen):
             await press(*ARRANGE_KEYS[screen.player], "enter")

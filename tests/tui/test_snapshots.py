@@ -47,7 +47,8 @@ def test_start(snap_compare: Snap, size: tuple[int, int]) -> None:
 def test_setup_with_errors(snap_compare: Snap, size: tuple[int, int]) -> None:
     async def run_before(pilot: Pilot[int]) -> None:
         await pilot.press("n")
-        await pilot.press(*"Ann", "tab", *"ANN", "f2", *"Bartholomew-the-Great")
+        # Tab goes from a name to its seat's "played by" choice, then to the next name.
+        await pilot.press(*"Ann", "tab", "tab", *"ANN", "f2", *"Bartholomew-the-Great")
         await no_blink(pilot)
 
     assert snap_compare(app_for(), terminal_size=size, run_before=run_before)
@@ -136,3 +137,24 @@ def test_quit_dialog(snap_compare: Snap, size: tuple[int, int]) -> None:
 def test_too_small(snap_compare: Snap) -> None:
     app = app_for(seats=parse_seats(list(THREE)), seed=3)
     assert snap_compare(app, terminal_size=(60, 20))
+
+
+async def bots_decided(pilot: Pilot[int]) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_watch_bot_move_public(snap_compare: Snap, size: tuple[int, int]) -> None:
+    # Two people and a computer player: Cy's move, seen by the whole table.
+    match = make_match(["Ann", "Cy:hard:20", "Bob"], 3, moves=13)
+    app = app_for(match=match, pace=60)
+    assert snap_compare(app, terminal_size=size, run_before=bots_decided)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_watch_bot_move_one_person(snap_compare: Snap, size: tuple[int, int]) -> None:
+    # One person and two computer players: Ann's own hand stays in view.
+    match = make_match(["Ann", "Cy:easy", "Dee:medium"], 3, moves=13)
+    app = app_for(match=match, pace=60)
+    assert snap_compare(app, terminal_size=size, run_before=bots_decided)

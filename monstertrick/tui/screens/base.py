@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 
 from ..match import Match
+from ..messages import Advance
 
 if TYPE_CHECKING:
     from ..app import MonsterTrickApp
@@ -24,6 +25,25 @@ class GameScreen(Screen[None]):
     def __init__(self, match: Match) -> None:
         super().__init__()
         self.match = match
+        self._advanced = False
+        self._advance_pending = False
+
+    def advance_once(self) -> None:
+        """Tell the app this screen is done: once only, and only while it is on top (a
+        timer may fire under the rules or the quit dialog: the game then goes on as
+        soon as that closes)."""
+        if self._advanced:
+            return
+        if self.app.screen is not self:
+            self._advance_pending = True
+            return
+        self._advanced = True
+        self.post_message(Advance())
+
+    def on_screen_resume(self) -> None:
+        if self._advance_pending:
+            self._advance_pending = False
+            self.advance_once()
 
     @property
     def names(self) -> tuple[str, ...]:

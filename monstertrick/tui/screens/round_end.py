@@ -11,10 +11,12 @@ from textual.widgets import Static
 from ...engine import Phase, vp_position
 from .. import theme
 from ..match import Match
-from ..messages import Advance
 from ..widgets import KeyBar
 from .base import GameScreen
 from .log import LogScreen
+
+ROUND_END_PACES = 3
+"""Without people at the table, the results stay up for three times the pace."""
 
 
 class RoundEndScreen(GameScreen):
@@ -84,8 +86,17 @@ class RoundEndScreen(GameScreen):
             )
         yield KeyBar()
 
+    def on_mount(self) -> None:
+        # Nobody plays: the game goes on by itself, so it can be watched to the end.
+        if not self.match.humans:
+            pace = self.game_app.pace * ROUND_END_PACES
+            if pace <= 0:
+                self.call_later(self.advance_once)
+            else:
+                self.set_timer(pace, self.advance_once)
+
     def action_continue(self) -> None:
-        self.post_message(Advance())
+        self.advance_once()
 
     def action_log(self) -> None:
         self.app.push_screen(LogScreen(self.names, self.match.round_log(), self.round_no))

@@ -17,24 +17,35 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select, Static
 
+from ...bots import LEVELS
 from ...engine import MAX_PLAYERS, MIN_PLAYERS
-from ...setup import MAX_NAME_LENGTH, Seat, SetupError, name_problem, parse_seats
+from ...setup import (
+    DEFAULT_PACE,
+    MAX_NAME_LENGTH,
+    PACE_STEPS,
+    Seat,
+    SetupError,
+    name_problem,
+    pace_label,
+    parse_seats,
+)
 from .. import theme
 from ..messages import StartGame
 from ..widgets import KeyBar
 
+PLAYED_BY = [("person", "person"), *((f"computer · {lv}", lv) for lv in LEVELS)]
+"""Who plays a seat: a person, or a computer player at one of the levels."""
+
 
 class SeatRow(Vertical):
-    """One seat: its colour, the name, who plays it (a person, for now), an error line.
+    """One seat: its colour, the name, who plays it (a person or a computer player's
+    level), an error line. :meth:`seat` gives the :class:`Seat`."""
 
-    :meth:`seat` gives the :class:`Seat`; a later "computer player" choice adds a
-    widget here and fills ``Seat.bot``.
-    """
-
-    def __init__(self, index: int, name: str = "") -> None:
+    def __init__(self, index: int, name: str = "", level: str | None = None) -> None:
         super().__init__(classes="seat-row")
         self.index = index
         self.initial = name
+        self.level = level if level in LEVELS else None
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="seat-line"):
@@ -52,8 +63,15 @@ class SeatRow(Vertical):
                 id=f"name-{self.index}",
                 classes="seat-name",
             )
-            yield Static(
-                Content(f"{theme.SEAT_COLOUR_NAMES[self.index]} · person"), classes="seat-kind"
+            yield Static(Content(theme.SEAT_COLOUR_NAMES[self.index]), classes="seat-kind")
+            yield Select(
+                PLAYED_BY,
+                value=self.level or "person",
+                allow_blank=False,
+                compact=True,
+                id=f"kind-{self.index}",
+                classes="seat-played-by",
+                tooltip="A person, or a computer player (easy, medium or hard)",
             )
         yield Static("", classes="seat-error")
 
@@ -61,8 +79,18 @@ class SeatRow(Vertical):
     def player_name(self) -> str:
         return self.query_one(Input).value
 
+    @property
+    def bot_level(self) -> str | None:
+        value = self.query_one(Select).value
+        return value if isinstance(value, str) and value in LEVELS else None
+
     def seat(self) -> Seat:
-        return Seat(self.player_name.strip())
+        return Seat(self.player_name.strip(), self.bot_level)
+
+    def entry(self) -> str:
+        """The seat as ``monstertrick play --players`` writes it (``"Cy:hard"``)."""
+        seat = self.seat()
+        return seat.name if seat.bot is None else f"{seat.name}:{seat.bot}"
 
     def show_problem(self, problem: str | None) -> None:
         error = self.query_one(".seat-error", Static)
@@ -78,11 +106,21 @@ class SetupScreen(Screen[None]):
         Binding("f5", "start", "Start"),
     ]
 
-    def __init__(self, names: Sequence[str] = ("", ""), *, can_go_back: bool = True) -> None:
+    def __init__(
+        self,
+        names: Sequence[str] = ("", ""),
+        *,
+        can_go_back: bool = True,
+        levels: Sequence[str | None] = (),
+        pace: float = DEFAULT_PACE,
+    ) -> None:
         super().__init__()
         self.initial = list(names)[:MAX_PLAYERS]
         while len(self.initial) < MIN_PLAYERS:
             self.initial.append("")
+        self.levels = list(levels)[: len(self.initial)]
+        self.levels += [None] * (len(self.initial) - len(self.levels))
+        self.pace = pace
         self.can_go_back = can_go_back
         self.touched = False
 
@@ -91,8 +129,8 @@ class SetupScreen(Screen[None]):
         with VerticalScroll(id="setup-form"):
             yield Static("Players, in seat order (clockwise):", classes="label")
             with Vertical(id="seats"):
-                for i, name in enumerate(self.initial):
-                    yield SeatRow(i, name)
+                for i, (name, level) in enumerate(zip(self.initial, self.levels)):
+                    yield SeatRow(i, name, level)
             with Horizontal(id="seat-buttons"):
                 yield Button("+ Add seat (F2)", id="add-seat", compact=True)
                 yield Button("− Remove seat (F3)", id="remove-seat", compact=True)
@@ -104,6 +142,16 @@ class SetupScreen(Screen[None]):
                     allow_blank=False,
                     compact=True,
                     id="first",
+                )
+            with Horizontal(classes="form-line"):
+                yield Static("Computer moves:", classes="form-label")
+                paces = sorted({*PACE_STEPS, self.pace})
+                yield Select(
+                    [(f"shown for {pace_label(p)}" if p else "no pause", p) for p in paces],
+                    value=self.pace,
+                    allow_blank=False,
+                    compact=True,
+                    id="pace",
                 )
             with Horizontal(classes="form-line"):
                 yield Static("Seed:", classes="form-label")
@@ -192,13 +240,16 @@ class SetupScreen(Screen[None]):
         except ValueError:
             error.update(Content("The seed must be a whole number (or empty)."))
             return
-        names = [row.seat().name for row in self._rows()]
+        entries = [row.entry() for row in self._rows()]
         first: int | None = 0
         if self.query_one("#first", Select).value == "random":
-            first = random.SystemRandom().randrange(len(names))
+            first = random.SystemRandom().randrange(len(entries))
         try:
-            seating = parse_seats(names, first=first)
+            seating = parse_seats(entries, first=first)
         except SetupError as exc:
             error.update(Content(str(exc)))
             return
-        self.post_message(StartGame(seating, seed))
+        pace = self.query_one("#pace", Select).value
+        self.post_message(
+            StartGame(seating, seed, pace=float(pace) if isinstance(pace, (int, float)) else None)
+        )

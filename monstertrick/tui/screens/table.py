@@ -217,7 +217,8 @@ class TableScreen(GameScreen):
         self._refresh_all()
         self.refresh_bindings()
         text = result_text(events, self.player, self.view.players)
-        self._status(f"{text} Press Enter to pass the keyboard on.")
+        after = "pass the keyboard on" if len(self.match.humans) > 1 else "go on"
+        self._status(f"{text} Press Enter to {after}.")
 
     def action_pass_on(self) -> None:
         self.post_message(Advance())

@@ -1,0 +1,194 @@
+"""A computer player's turn, shown to the whole table.
+
+Public information only: the tricks, everyone's panel (cards left, tricks, face-up VP
+cards, scores) and the round's log. In a game with a single person, who is then the
+only one at the keyboard, their own hand and VP row stay in view (``viewer``).
+
+The app's worker thinks; this screen says "Cy is thinking…", then shows what the move
+did for the pace the app is set to (Space goes on at once) and tells the app it is
+done. Consecutive computer turns reuse the screen (:meth:`next_turn`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.timer import Timer
+from textual.widgets import Static
+
+from ...engine import Arranged, Event, Phase, PlayerView
+from ...setup import PACE_STEPS, pace_label
+from .. import theme
+from ..match import PLAY_EVENTS, Match
+from ..widgets import EventList, Hand, KeyBar, PlayerPanel, PlayersHeader, TrickSlot, VPRow
+from ..widgets.player_panel import name_width
+from .base import GameScreen
+from .log import LogScreen
+from .table import SinceBox
+
+
+def public_result(events: Sequence[Event], names: Sequence[str]) -> str:
+    """What a move did, in words anyone may read (an arrangement's order stays secret)."""
+    return " ".join(
+        e.describe(names) for e in events if isinstance(e, (Arranged, *PLAY_EVENTS))
+    )
+
+
+class WatchScreen(GameScreen):
+    """``actor`` (a computer player) decides; everyone may look."""
+
+    AUTO_FOCUS = None
+    BINDINGS = [
+        Binding("space", "skip", "Go on", key_display="Space"),
+        Binding("minus", "pace(-1)", "Pause", key_display="-/+"),
+        Binding("plus,equals_sign", "pace(1)", "Pause", show=False),
+        Binding("l", "log", "Log"),
+    ]
+
+    def __init__(self, match: Match, actor: int, viewer: int | None = None) -> None:
+        super().__init__(match)
+        self.actor = actor
+        self.viewer = viewer
+        self.private_to = viewer
+        self.result: list[Event] | None = None
+        self._timer: Timer | None = None
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        v = self._view()
+        yield Static(id="topbar", classes="topbar")
+        with Horizontal(id="middle"):
+            with Vertical(id="players"):
+                yield PlayersHeader(name_width(v), classes="players-header")
+                for p in range(v.num_players):
+                    yield PlayerPanel(p, v, id=f"player-{p}", classes="player-panel")
+            with SinceBox(id="since"):
+                yield EventList(v.players, (), empty="No card played yet.", compact=True)
+        with Horizontal(id="tricks"):
+            for s in range(4):
+                yield TrickSlot(s, v.players, id=f"slot-{s}")
+        if self.viewer is not None:
+            yield Hand(self.viewer, id="hand")
+            yield VPRow(self.viewer, id="vp-row")
+        else:
+            yield Static(
+                Content("Computer players are moving: only what everyone may see is shown."),
+                id="watch-note",
+            )
+        yield Static(id="status")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#since").border_title = "This round"
+        self.query_one("#players").border_title = "Players"
+        self._refresh_all()
+
+    def _view(self) -> PlayerView:
+        # Only the public parts of the actor's view are drawn when there is no viewer.
+        return self.match.view(self.actor if self.viewer is None else self.viewer)
+
+    # ------------------------------------------------------------------ the app's calls
+
+    def next_turn(self, actor: int) -> None:
+        """The next computer player's turn, on the same screen."""
+        self.actor = actor
+        self.result = None
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._advanced = False
+        self._advance_pending = False
+        self._refresh_all()
+        self.refresh_bindings()
+
+    def show_result(self, events: list[Event]) -> None:
+        """The move is made: show it for the pace, then go on."""
+        self.result = events
+        self._refresh_all()
+        self.refresh_bindings()
+        pace = self.game_app.pace
+        if pace <= 0:
+            self.advance_once()
+        else:
+            self._timer = self.set_timer(pace, self.advance_once)
+
+    # ------------------------------------------------------------------ display
+
+    def _refresh_all(self) -> None:
+        v = self._view()
+        name = v.players[self.actor]
+        arranging = v.phase is Phase.ARRANGING
+        if arranging:
+            doing = "arranges their VP cards"
+        else:
+            played = 12 - v.hand_sizes[self.actor] + (0 if self.result else 1)
+            doing = f"to play · card {min(played, 12)} of 12"
+        self.query_one("#topbar", Static).update(
+            Content.assemble(
+                f"Round {v.round} of 3 · ",
+                theme.player(self.actor, name, bold=True),
+                f" {doing} · computer player · pause {pace_label(self.game_app.pace)}",
+            )
+        )
+        for panel in self.query(PlayerPanel):
+            panel.show(v)
+        for slot in self.query(TrickSlot):
+            trick = v.table[slot.slot]
+            played_here = [pc.player for pc in v.played if pc.slot == slot.slot]
+            slot.players = tuple(played_here[-trick.count :]) if trick else ()
+            slot.trick = trick
+            slot.refresh()
+        events = self.query_one(EventList)
+        events.events = tuple(e for e in self.match.round_log() if isinstance(e, PLAY_EVENTS))
+        events.refresh(layout=True)
+        self.query_one("#since", SinceBox).scroll_end(animate=False)
+        if self.viewer is not None:
+            hand = self.query_one(Hand)
+            hand.cards = v.hand
+            hand.cursor = -1
+            row = self.query_one(VPRow)
+            row.values = v.arrangement or ()
+            row.tricks = v.tricks_won[self.viewer] if v.arrangement is not None else None
+            row.refresh()
+        self._status(v)
+
+    def _status(self, v: PlayerView) -> None:
+        who = theme.player(self.actor, v.players[self.actor], bold=True)
+        if self.result is None:
+            text = Content.assemble(who, " is thinking…")
+        else:
+            what = public_result(self.result, v.players)
+            text = Content(what)
+            if self.game_app.pace > 0:
+                text = Content.assemble(text, Content.from_markup("  [dim](Space: go on)[/]"))
+        self.query_one("#status", Static).update(text)
+
+    # ------------------------------------------------------------------ actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "skip":
+            return self.result is not None
+        return True
+
+    def action_skip(self) -> None:
+        if self.result is not None:
+            self.advance_once()
+
+    def action_pace(self, step: int) -> None:
+        app = self.game_app
+        steps = PACE_STEPS
+        now = app.pace
+        if step > 0:
+            app.pace = next((s for s in steps if s > now), steps[-1])
+        else:
+            app.pace = next((s for s in reversed(steps) if s < now), steps[0])
+        self.notify(f"Pause after a computer move: {pace_label(app.pace)}", timeout=2)
+        self._refresh_all()
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogScreen(self.names, self.match.round_log(), self.match.game.round))
