@@ -47,6 +47,34 @@ def build_parser() -> argparse.ArgumentParser:
         "Space skips ahead)",
     )
 
+    resume = sub.add_parser(
+        "resume",
+        help="continue a saved game (the most recent one without FILE)",
+        description="Continue an unfinished saved game: FILE, or the one played most "
+        "recently. It opens on a handoff screen.",
+    )
+    resume.add_argument("file", nargs="?", metavar="FILE", help="a saved game (.json)")
+    resume.add_argument(
+        "--pace",
+        type=_pace,
+        default=None,
+        metavar="SECONDS",
+        help="how long a computer player's move stays on screen (default 1; 0: no pause)",
+    )
+
+    view = sub.add_parser(
+        "view",
+        help="step through a finished game, every hand shown",
+        description="Step through a recorded game move by move, showing every hand and "
+        "VP row. An unfinished game is refused unless --reveal is given.",
+    )
+    view.add_argument("file", metavar="FILE", help="a game record or saved game (.json)")
+    view.add_argument(
+        "--reveal",
+        action="store_true",
+        help="show an unfinished game too (its hands and VP rows are still secret)",
+    )
+
     replay = sub.add_parser(
         "replay",
         help="replay game records and report their outcome",
@@ -122,16 +150,65 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SetupError as exc:
             parser.error(str(exc))
         return run_app(seats=seats, seed=args.seed, pace=args.pace)
+    if args.command == "resume":
+        return run_resume(args.file, pace=args.pace)
+    if args.command == "view":
+        return run_view(args.file, reveal=args.reveal)
     return run_app()
 
 
-def run_app(**options: object) -> int:
+def _problem(message: str) -> int:
+    print(f"monstertrick: {message}", file=sys.stderr)
+    return 1
+
+
+def run_resume(file: str | None, *, pace: float | None = None) -> int:
+    from pathlib import Path
+
+    from .engine import Phase, RecordError
+    from .saves import SaveStore, read_save
+
+    if file is None:
+        store = SaveStore()
+        games, damaged = store.unfinished()
+        for d in damaged:
+            print(f"damaged save moved to {d.path}: {d.reason}", file=sys.stderr)
+        if not games:
+            return _problem(f"no unfinished games in {store.saves}; start one with 'monstertrick'")
+        saved = games[0]
+    else:
+        try:
+            saved = read_save(Path(file))
+        except RecordError as exc:
+            return _problem(f"{file} cannot be resumed: {exc}")
+        if saved.game.phase is Phase.GAME_OVER:
+            return _problem(f"{file} is a finished game: watch it with 'monstertrick view {file}'")
+    return run_app(resume=saved, pace=pace)
+
+
+def run_view(file: str, *, reveal: bool) -> int:
+    from pathlib import Path
+
+    from .engine import Phase, RecordError
+    from .saves import read_save
+
     try:
-        from .tui.app import run
-    except ImportError:  # pragma: no cover - until the app is installed
-        print("The terminal app is not available yet: use 'monstertrick replay'.", file=sys.stderr)
-        return 1
-    return run(**options)
+        saved = read_save(Path(file))
+    except RecordError as exc:
+        return _problem(f"{file} cannot be shown: {exc}")
+    if saved.game.phase is not Phase.GAME_OVER and not reveal:
+        return _problem(
+            f"{file} is an unfinished game: its hands and VP rows are still secret, so the "
+            "viewer will not show them. Continue it with 'monstertrick resume', or add "
+            "--reveal to show everything anyway."
+        )
+    return run_app(view=saved.game)
+
+
+def run_app(**options: object) -> int:
+    from .tui.app import run
+
+    return run(**options)  # type: ignore[arg-type]
 
 
 def run_arena(

@@ -20,21 +20,23 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from ..engine import Phase, PlayerView
-from ..saves import SaveStore
+from ..engine import GameState, Phase, PlayerView
+from ..saves import SavedGame, SaveStore
 from ..setup import DEFAULT_PACE, Seating
 from .match import Match
-from .messages import Advance, BotDecided, HandoffAccepted, NewGame, StartGame
+from .messages import Advance, BotDecided, HandoffAccepted, NewGame, OpenSaved, StartGame
 from .screens.arrange import ArrangeScreen
 from .screens.game_over import GameOverScreen
 from .screens.handoff import HandoffScreen
 from .screens.quit import QuitScreen
 from .screens.round_end import RoundEndScreen
 from .screens.rules import RulesScreen
+from .screens.saved import ContinueScreen, HistoryScreen
 from .screens.setup import SetupScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
 from .screens.too_small import TooSmallScreen
+from .screens.viewer import ViewerScreen
 from .screens.watch import WatchScreen
 from .theme import THEME_VARIABLES
 
@@ -66,6 +68,8 @@ class MonsterTrickApp(App[int]):
         seed: int | None = None,
         *,
         match: Match | None = None,
+        resume: SavedGame | None = None,
+        view: GameState | None = None,
         pace: float | None = None,
     ) -> None:
         super().__init__()
@@ -74,11 +78,16 @@ class MonsterTrickApp(App[int]):
         self.match: Match | None = match
         self.store = SaveStore()
         self._last_save_warning: str | None = None
+        self._resume = resume
+        self._view = view
         self.pace = DEFAULT_PACE if pace is None else pace
         """Seconds a computer player's move stays on screen (0: none)."""
         self.last_private: int | None = None
         """The person whose private screen was shown last (None: nobody since the last
         public pause): with two or more people, anyone else gets a handoff first."""
+        self.keyboard_known = True
+        """False after a resume until a handoff names who is at the keyboard: until
+        then no private screen is shown, even in a game with one person."""
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(THEME_VARIABLES)
@@ -86,13 +95,46 @@ class MonsterTrickApp(App[int]):
     # ------------------------------------------------------------------ flow
 
     def on_mount(self) -> None:
-        if self.match is not None:
+        if self._view is not None:
+            self.push_screen(ViewerScreen(self._view, exit_on_close=True))
+        elif self._resume is not None:
+            self.resume_game(self._resume)
+        elif self.match is not None:
             self.advance()
         elif self.seats is not None:
             self.start_game(self.seats, self.seed)
         else:
-            self.push_screen(StartScreen())
+            self.push_screen(self.start_screen())
         self._check_size()
+
+    def start_screen(self) -> StartScreen:
+        """The start screen, counting saved games (damaged ones are moved aside here)."""
+        finished, _ = self.store.finished()
+        unfinished, damaged = self.store.unfinished()
+        return StartScreen(len(unfinished), len(finished), len(damaged))
+
+    def resume_game(self, saved: SavedGame) -> None:
+        """Go on with a saved game; it always opens on a handoff (or a public) screen."""
+        self.match = Match.resume(saved, self.store)
+        self.seats = self.match.seating
+        self.seed = self.match.seed
+        self.last_private = None
+        self.keyboard_known = False
+        self.advance()
+
+    @on(OpenSaved)
+    def _open_saved(self, message: OpenSaved) -> None:
+        if message.which == "history":
+            self.push_screen(HistoryScreen(self.store))
+            return
+
+        def chosen(saved: SavedGame | None) -> None:
+            if saved is not None:
+                self.resume_game(saved)
+            elif isinstance(self.screen, StartScreen):
+                self.switch_screen(self.start_screen())
+
+        self.push_screen(ContinueScreen(self.store), chosen)
 
     def show(self, screen: Screen[None]) -> None:
         """Replace the current phase screen (its private content goes with it)."""
@@ -103,6 +145,7 @@ class MonsterTrickApp(App[int]):
             self.push_screen(screen)
 
     def start_game(self, seating: Seating, seed: int | None) -> None:
+        self.keyboard_known = True
         self.seats = seating
         self.seed = new_seed() if seed is None else seed
         self.match = Match.start(seating, self.seed, self.store)
@@ -131,7 +174,9 @@ class MonsterTrickApp(App[int]):
             task = "arrange" if phase is Phase.ARRANGING else "play"
             if match.is_bot(player):
                 self.bot_turn(match, player)
-            elif len(match.humans) > 1 and self.last_private != player:
+            elif not self.keyboard_known or (
+                len(match.humans) > 1 and self.last_private != player
+            ):
                 self.show(HandoffScreen(match, player, task))
             else:
                 self.show_private(player, task)
@@ -152,7 +197,7 @@ class MonsterTrickApp(App[int]):
         """A computer player's turn: the public table (or the only person's own screen
         without their cursor) while a worker thinks."""
         humans = match.humans
-        viewer = humans[0] if len(humans) == 1 else None
+        viewer = humans[0] if len(humans) == 1 and self.keyboard_known else None
         top = self.screen
         if isinstance(top, WatchScreen) and top.match is match and top.viewer == viewer:
             top.next_turn(player)
@@ -222,6 +267,7 @@ class MonsterTrickApp(App[int]):
 
     @on(HandoffAccepted)
     def _handoff_accepted(self, message: HandoffAccepted) -> None:
+        self.keyboard_known = True
         self.show_private(message.player, message.task)
 
     @on(Advance)
@@ -324,10 +370,15 @@ def crash_report_path(error: BaseException | None = None) -> Path | None:
 
 
 def run(
-    seats: Seating | None = None, seed: int | None = None, *, pace: float | None = None
+    seats: Seating | None = None,
+    seed: int | None = None,
+    *,
+    resume: SavedGame | None = None,
+    view: GameState | None = None,
+    pace: float | None = None,
 ) -> int:
-    """Run the app (``monstertrick`` / ``monstertrick play``); returns the exit code."""
-    app = MonsterTrickApp(seats=seats, seed=seed, pace=pace)
+    """Run the app (``monstertrick``, ``play``, ``resume``, ``view``); returns the exit code."""
+    app = MonsterTrickApp(seats=seats, seed=seed, resume=resume, view=view, pace=pace)
     try:
         result = app.run()
     except KeyboardInterrupt:

@@ -6,8 +6,6 @@ import json
 import random
 from pathlib import Path
 
-import pytest
-
 from monstertrick.cli import main
 from monstertrick.engine import Phase
 from monstertrick.saves import SaveStore, read_save
@@ -162,3 +160,32 @@ async def test_when_autosave_fails_the_game_goes_on_with_a_warning(monstertrick_
         assert any("Saving failed" in t and "saves" in t for t in shown), shown
         await pilot.press("enter")
         assert app.match is not None and app.match.game.phase is Phase.ARRANGING
+
+
+async def test_a_resumed_game_with_one_person_and_bots_opens_on_a_handoff() -> None:
+    from monstertrick.tui.screens.watch import WatchScreen
+
+    match = Match.start(parse_seats(["Me", "Al:easy", "Bo:easy"]), 11, SaveStore())
+    rng = random.Random(0)
+    game = match.game
+    while game.turn < 7 or game.current_player == 0:  # stop where a bot is to play
+        player = game.current_player
+        assert player is not None
+        if match.is_bot(player):
+            match.bot_decision(player)
+        elif game.phase is Phase.ARRANGING:
+            match.arrange(player, rng.choice(game.legal_arrangements()))
+        else:
+            match.play(rng.choice(game.legal_moves()))
+    app = MonsterTrickApp(resume=read_save(match.save_path), pace=0)  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(500):
+            screen = app.screen
+            if isinstance(screen, HandoffScreen):
+                break
+            assert isinstance(screen, WatchScreen) and screen.viewer is None, screen
+            await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, HandoffScreen)
