@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import sys
 
-from monstertrick.bots import bot_rng, make_bot
 from monstertrick.engine import Phase
 from monstertrick.saves import SaveStore
 from monstertrick.setup import Seat, Seating
@@ -25,18 +24,12 @@ def seating(levels: list[str]) -> Seating:
 
 def step(match: Match) -> None:
     """One decision of a bot-only game, as the app makes it."""
-    game = match.game
-    if game.phase is Phase.ROUND_OVER:
+    if match.game.phase is Phase.ROUND_OVER:
         match.next_round()
         return
-    player = game.current_player
+    player = match.game.current_player
     assert player is not None
-    bot = make_bot(match.seating.seats[player].bot or "easy")
-    view = game.view(player)
-    if game.phase is Phase.ARRANGING:
-        match.arrange(player, bot.choose_arrangement(view, bot_rng(match.seed, game.round, None, player)))
-    else:
-        match.play(bot.choose_move(view, bot_rng(match.seed, game.round, game.turn, player)))
+    match.bot_decision(player)
 
 
 def play_to_end(match: Match, announce: bool = False) -> None:
