@@ -118,7 +118,8 @@ class SavedGame:
         elif g.phase is Phase.ARRANGING:
             where = f"round {g.round}, arranging"
         else:
-            where = f"round {g.round}, card {g.turn + 1} of {12 * g.num_players}"
+            mover = g.players[g.current_player]  # type: ignore[index]
+            where = f"round {g.round}, {mover} to play ({g.turn} of {12 * g.num_players} cards played)"
         return f"{who} — {where}"
 
 
