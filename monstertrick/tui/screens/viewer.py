@@ -80,7 +80,7 @@ class ViewerScreen(Screen[None]):
         where = "deal and VP rows" if frame.is_deal else f"card {frame.step} of {total}"
         status = Content.from_markup(
             "[b]$title[/]Round $r of 3 · $where · step $i of $n  "
-            "[dim]←/→ card · PgUp/PgDn round · Home/End[/]",
+            "[dim]← → · PgUp PgDn · Home End[/]",
             title=f"{self.title_text} · " if self.title_text else "",
             r=str(frame.round),
             where=where,
