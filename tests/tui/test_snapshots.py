@@ -7,6 +7,7 @@ look at the report before committing.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
@@ -158,3 +159,63 @@ def test_watch_bot_move_one_person(snap_compare: Snap, size: tuple[int, int]) ->
     match = make_match(["Ann", "Cy:easy", "Dee:medium"], 3, moves=13)
     app = app_for(match=match, pace=60)
     assert snap_compare(app, terminal_size=size, run_before=bots_decided)
+
+
+def _saved_games(home: Path) -> None:
+    """Two unfinished games and two finished ones, with fixed names and dates."""
+    import random
+
+    from monstertrick.engine import GameState, Phase
+    from monstertrick.engine.record import dumps
+    from monstertrick.saves import SaveMeta, atomic_write
+
+    for i, (names, stop, folder) in enumerate(
+        [(THREE, 40, "saves"), (FIVE, 70, "saves"), (THREE, None, "history"), (("Ann", "Bob"), None, "history")]
+    ):
+        game = GameState(list(names), seed=i)
+        rng = random.Random(i)
+        steps = 0
+        while game.phase is not Phase.GAME_OVER and (stop is None or steps < stop):
+            if game.phase is Phase.ROUND_OVER:
+                game.next_round()
+            elif game.phase is Phase.ARRANGING:
+                game.arrange(game.current_player, rng.choice(game.legal_arrangements()))  # type: ignore[arg-type]
+            else:
+                game.play(rng.choice(game.legal_moves()))
+            steps += 1
+        stamp = f"2026-11-2{i}T18:3{i}:00+00:00"
+        meta = SaveMeta([{"name": n, "bot": None} for n in names], i, stamp, stamp, "0.1.0")
+        atomic_write(home / folder / f"game{i}.json", dumps(game, meta.to_json()))
+
+
+@pytest.fixture
+def saved_games(monstertrick_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    _saved_games(monstertrick_home)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_continue(snap_compare: Snap, size: tuple[int, int], saved_games: None) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        await pilot.press("c")
+
+    assert snap_compare(app_for(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_history(snap_compare: Snap, size: tuple[int, int], saved_games: None) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        await pilot.press("h")
+
+    assert snap_compare(app_for(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_viewer(snap_compare: Snap, size: tuple[int, int], saved_games: None) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
+        await pilot.press("h", "enter", "home", "pagedown", *["right"] * 9)
+
+    assert snap_compare(app_for(), terminal_size=size, run_before=run_before)
