@@ -6,8 +6,10 @@ from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
+from ...engine import PlayerView
 from ..match import Match
 from ..messages import Advance
+from ..widgets import PlayerPanel, TrickSlot
 
 if TYPE_CHECKING:
     from ..app import MonsterTrickApp
@@ -21,6 +23,17 @@ class GameScreen(Screen[None]):
     """
 
     private_to: int | None = None
+
+    def show_public(self, view: PlayerView) -> None:
+        """Update the player panels and the four trick slots (public information)."""
+        for panel in self.query(PlayerPanel):
+            panel.show(view)
+        for slot in self.query(TrickSlot):
+            trick = view.table[slot.slot]
+            played_here = [pc.player for pc in view.played if pc.slot == slot.slot]
+            slot.players = tuple(played_here[-trick.count :]) if trick else ()
+            slot.trick = trick
+            slot.refresh()
 
     def __init__(self, match: Match) -> None:
         super().__init__()

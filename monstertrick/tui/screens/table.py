@@ -139,14 +139,7 @@ class TableScreen(GameScreen):
                 f" to play · {doing} · private screen",
             )
         )
-        for panel in self.query(PlayerPanel):
-            panel.show(v)
-        for slot in self.query(TrickSlot):
-            trick = v.table[slot.slot]
-            played = [pc.player for pc in v.played if pc.slot == slot.slot]
-            slot.players = tuple(played[-trick.count :]) if trick else ()
-            slot.trick = trick
-            slot.refresh()
+        self.show_public(v)
         hand = self.query_one(Hand)
         hand.cards = v.hand
         self.cursor = max(0, min(self.cursor, len(v.hand) - 1))

@@ -135,14 +135,7 @@ class WatchScreen(GameScreen):
                 f" {doing} · computer player · pause {pace_label(self.game_app.pace)}",
             )
         )
-        for panel in self.query(PlayerPanel):
-            panel.show(v)
-        for slot in self.query(TrickSlot):
-            trick = v.table[slot.slot]
-            played_here = [pc.player for pc in v.played if pc.slot == slot.slot]
-            slot.players = tuple(played_here[-trick.count :]) if trick else ()
-            slot.trick = trick
-            slot.refresh()
+        self.show_public(v)
         events = self.query_one(EventList)
         events.events = tuple(e for e in self.match.round_log() if isinstance(e, PLAY_EVENTS))
         events.refresh(layout=True)
