@@ -11,15 +11,9 @@ from monstertrick.saves import SaveStore, read_save
 from monstertrick.setup import parse_seats
 from monstertrick.tui.match import Match
 
+from .engine.helpers import random_step
 
-def decide(match: Match, rng: random.Random) -> None:
-    game = match.game
-    if game.phase is Phase.ROUND_OVER:
-        match.next_round()
-    elif game.phase is Phase.ARRANGING:
-        match.arrange(game.current_player, rng.choice(game.legal_arrangements()))  # type: ignore[arg-type]
-    else:
-        match.play(rng.choice(game.legal_moves()))
+decide = random_step
 
 
 def test_every_decision_is_saved_at_once(tmp_path: Path) -> None:

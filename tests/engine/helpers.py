@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from monstertrick.engine import Card, GameState, Move, deck
+from monstertrick.engine import Card, GameState, Move, Phase, deck
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
@@ -50,3 +52,17 @@ def play(game: GameState, *moves: str) -> list:
     for m in moves:
         events.extend(game.play(move(m)))
     return events
+
+
+def random_step(target: Any, rng: random.Random) -> None:
+    """One random decision for a :class:`GameState`, or for anything with its ``game``
+    and the same ``arrange``/``play``/``next_round`` (the app's ``Match``)."""
+    game: GameState = getattr(target, "game", target)
+    if game.phase is Phase.ROUND_OVER:
+        target.next_round()
+    elif game.phase is Phase.ARRANGING:
+        target.arrange(game.current_player, rng.choice(game.legal_arrangements()))
+    elif game.phase is Phase.PLAYING:
+        target.play(rng.choice(game.legal_moves()))
+    else:
+        raise ValueError("the game is over")

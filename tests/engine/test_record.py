@@ -21,7 +21,8 @@ from monstertrick.engine.record import (
     to_record,
 )
 
-NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+from .helpers import NAMES, random_step
+
 CONFORMANCE = Path(__file__).resolve().parents[3] / "shared" / "conformance"
 
 
@@ -31,12 +32,7 @@ def played_game(n: int = 3, seed: int = 5, stop: int | None = None) -> GameState
     game = GameState(NAMES[:n], seed=seed, first_player=1 % n)
     steps = 0
     while game.phase is not Phase.GAME_OVER:
-        if game.phase is Phase.ROUND_OVER:
-            game.next_round()
-        elif game.phase is Phase.ARRANGING:
-            game.arrange(game.current_player, rng.choice(game.legal_arrangements()))  # type: ignore[arg-type]
-        else:
-            game.play(rng.choice(game.legal_moves()))
+        random_step(game, rng)
         steps += 1
         if stop is not None and steps >= stop:
             break
@@ -102,17 +98,10 @@ def test_dumps_and_loads_round_trip_and_meta_is_kept_and_ignored() -> None:
 def test_a_resumed_record_deals_later_rounds_from_the_seed() -> None:
     game = played_game(stop=40)  # mid round 1
     again = loads(dumps(game), seed=5)
-    rng = random.Random(99)
     for g in (game, again):
         r = random.Random(99)
         while g.phase is not Phase.GAME_OVER:
-            if g.phase is Phase.ROUND_OVER:
-                g.next_round()
-            elif g.phase is Phase.ARRANGING:
-                g.arrange(g.current_player, r.choice(g.legal_arrangements()))  # type: ignore[arg-type]
-            else:
-                g.play(r.choice(g.legal_moves()))
-    assert rng is not None
+            random_step(g, r)
     assert to_record(game) == to_record(again)
 
 

@@ -17,6 +17,7 @@ from monstertrick.tui.screens.saved import ConfirmScreen, ContinueScreen, Histor
 from monstertrick.tui.screens.start import StartScreen
 from monstertrick.tui.screens.viewer import ViewerScreen
 
+from ..engine.helpers import random_step
 from .helpers import THEME
 
 SIZE = (100, 30)
@@ -26,16 +27,10 @@ def saved_match(seed: int, steps: int, names=("Ann", "Bob", "Cid")) -> Match:
     """A game autosaved into $MONSTERTRICK_HOME after ``steps`` decisions."""
     match = Match.start(parse_seats(list(names)), seed, SaveStore())
     rng = random.Random(seed)
-    game = match.game
     for _ in range(steps):
-        if game.phase is Phase.GAME_OVER:
+        if match.game.phase is Phase.GAME_OVER:
             break
-        if game.phase is Phase.ROUND_OVER:
-            match.next_round()
-        elif game.phase is Phase.ARRANGING:
-            match.arrange(game.current_player, rng.choice(game.legal_arrangements()))  # type: ignore[arg-type]
-        else:
-            match.play(rng.choice(game.legal_moves()))
+        random_step(match, rng)
     return match
 
 

@@ -16,6 +16,7 @@ from textual.widgets import Input
 from monstertrick.setup import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 
+from ..engine.helpers import random_step
 from .helpers import THEME, make_match
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -176,12 +177,7 @@ def _saved_games(home: Path) -> None:
         rng = random.Random(i)
         steps = 0
         while game.phase is not Phase.GAME_OVER and (stop is None or steps < stop):
-            if game.phase is Phase.ROUND_OVER:
-                game.next_round()
-            elif game.phase is Phase.ARRANGING:
-                game.arrange(game.current_player, rng.choice(game.legal_arrangements()))  # type: ignore[arg-type]
-            else:
-                game.play(rng.choice(game.legal_moves()))
+            random_step(game, rng)
             steps += 1
         stamp = f"2026-11-2{i}T18:3{i}:00+00:00"
         meta = SaveMeta([{"name": n, "bot": None} for n in names], i, stamp, stamp, "0.1.0")
