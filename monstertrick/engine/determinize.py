@@ -63,7 +63,8 @@ class Determinizer:
         self._others = [p for p in range(n) if p != me]
         r = view.round - 1
         # The VP rows the others may have: fixed (round over), or every order that puts
-        # their face-up card in its place; None for a player who has not arranged.
+        # the cards seen face up this round in their places; None for a player who has
+        # not arranged.
         rows: list[list[tuple[int, int, int]] | None] = []
         for p in range(n):
             if p == me:
@@ -73,12 +74,12 @@ class Determinizer:
             elif not view.arranged[p]:
                 rows.append(None)
             else:
-                up = view.face_up[p]
+                seen = view.vp_seen[p]
                 rows.append(
                     [
                         row
                         for row in _ORDERS[r]
-                        if up is None or row[up[0]] == up[1]
+                        if all(v is None or row[i] == v for i, v in enumerate(seen))
                     ]
                 )
         self._rows = rows

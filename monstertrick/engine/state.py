@@ -195,6 +195,10 @@ class PlayerView:
     tricks_won: tuple[int, ...]
     face_up: tuple[tuple[int, int] | None, ...]
     """Per player, ``(position, value)`` of the face-up VP card, or None."""
+    vp_seen: tuple[tuple[int | None, int | None, int | None], ...]
+    """Per player, the VP cards everyone has seen face up this round, by position (None
+    where not yet shown): cards turn up left, middle, right, so after ``t`` tricks the
+    first ``min(t, 3)`` positions have been seen."""
     round_scores: tuple[tuple[int, ...], ...]
     """Scores of the finished rounds, per round, per player."""
     revealed: tuple[tuple[int, int, int], ...] | None
@@ -348,6 +352,18 @@ class GameState:
         if pos is None or arr is None:
             return None
         return (pos, arr[pos])
+
+    def vp_seen(self, player: int) -> tuple[int | None, int | None, int | None]:
+        """The player's VP cards that have been face up this round (None: not yet)."""
+        arr = self._arr[player]
+        shown = min(self._tricks[player], 3)
+        if arr is None:
+            return (None, None, None)
+        return (
+            arr[0] if shown > 0 else None,
+            arr[1] if shown > 1 else None,
+            arr[2] if shown > 2 else None,
+        )
 
     def round_scores(self) -> tuple[tuple[int, ...], ...]:
         return tuple(scores for _, scores in self._results)
@@ -577,6 +593,7 @@ class GameState:
             played=tuple(played),
             tricks_won=tuple(self._tricks),
             face_up=tuple(self.face_up(p) for p in range(n)),
+            vp_seen=tuple(self.vp_seen(p) for p in range(n)),
             round_scores=self.round_scores(),
             revealed=tuple(self._arr) if over else None,  # type: ignore[arg-type]
             legal_moves=tuple(self.legal_moves()) if self._to_move == player else (),

@@ -143,6 +143,11 @@ def test_views_show_only_what_the_player_may_see(params) -> None:
                     if face is not None:
                         arr = game.arrangement(q)
                         assert arr is not None and arr[face[0]] == face[1]
+                    seen = view.vp_seen[q]
+                    shown = min(view.tricks_won[q], 3)
+                    assert all((v is not None) == (i < shown) for i, v in enumerate(seen))
+                    if shown:
+                        assert seen[:shown] == game.arrangement(q)[:shown]  # type: ignore[index]
             assert view.legal_moves == (
                 tuple(game.legal_moves()) if game.current_player == p else ()
             )

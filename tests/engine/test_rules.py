@@ -351,6 +351,19 @@ def test_vp_card_turns_up_on_each_trick_won_cycling_left_middle_right() -> None:
     assert game.view(1).face_up[0] == (0, 3)
 
 
+def test_vp_cards_once_face_up_have_been_seen_by_everyone() -> None:
+    highs = "G6 G5 G4 B6 B5 B4 P6 P5 P4 Y6 Y5 Y4"
+    game = game_with([highs, ""], 2, arrange=[(3, 1, 2), (1, 2, 3)])
+    assert game.view(1).vp_seen[0] == (None, None, None)
+    play(game, "G6>1", "G1>1", "G5>1", "G2>1")
+    assert game.view(1).vp_seen[0] == (3, None, None)
+    play(game, "B6>1", "B1>1", "B5>1", "B2>1")
+    # the left card is face down again, but everyone saw it
+    assert game.view(1).face_up[0] == (1, 1)
+    assert game.view(1).vp_seen[0] == (3, 1, None)
+    assert game.view(0).vp_seen[1] == (None, None, None)
+
+
 def test_face_up_vp_card_is_public_and_others_stay_hidden() -> None:
     game = game_with(["G2 G1", "G6 G5"], 2, arrange=[(1, 2, 3), (3, 2, 1)])
     play(game, "G2>1", "G6>1", "G1>1", "G5>1")
