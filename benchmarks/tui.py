@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -116,6 +118,8 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=200, help="key presses timed")
     parser.add_argument("--child", choices=("minimal", "monstertrick"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    # The games a benchmark starts are autosaved: keep them out of the user's data folder.
+    os.environ.setdefault("MONSTERTRICK_HOME", tempfile.mkdtemp(prefix="monstertrick-bench-"))
     if args.child:
         child(args.child)
         return
