@@ -163,3 +163,32 @@ async def play_through(
         else:
             raise AssertionError(f"unexpected screen {screen!r}")
     raise AssertionError("the game did not end")
+
+
+HANDOFF = re.compile(r"Pass the keyboard to ● (\w+)")
+
+
+def leaks(app: MonsterTrickApp, text: str, names: Sequence[str], viewer: int | None) -> list[str]:
+    """What the screen ``text`` shows of other players' hands and VP orders, and the
+    private widgets on it that do not belong to ``viewer`` (None: shown to nobody in
+    particular, so nobody's secrets may be on it)."""
+    from monstertrick.tui.widgets import Hand, VPRow
+
+    assert app.match is not None
+    game = app.match.game
+    found: list[str] = []
+    tokens = card_tokens(text)
+    revealed = game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+    for p, name in enumerate(names):
+        if p == viewer:
+            continue
+        shown = tokens & {str(c) for c in game.hand(p)}
+        if shown:
+            found.append(f"{name}'s cards {sorted(shown)} shown to {viewer}:\n{text}")
+        order = game.arrangement(p)
+        if order is not None and not revealed and vp_order_pattern(order).search(text):
+            found.append(f"{name}'s VP order {order} shown to {viewer}:\n{text}")
+    for widget in [*app.screen.query(Hand), *app.screen.query(VPRow)]:
+        if widget.owner != viewer:
+            found.append(f"{type(widget).__name__} of {names[widget.owner]} shown to {viewer}")
+    return found

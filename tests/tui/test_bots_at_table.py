@@ -4,7 +4,6 @@ thread while the screen answers keys, the setup form's levels and ``--pace``."""
 from __future__ import annotations
 
 import random
-import re
 import threading
 from pathlib import Path
 
@@ -27,9 +26,10 @@ from monstertrick.tui.screens.setup import SetupScreen
 from monstertrick.tui.screens.start import StartScreen
 from monstertrick.tui.screens.table import TableScreen
 from monstertrick.tui.screens.watch import WatchScreen
-from monstertrick.tui.widgets import Hand, VPRow
+from monstertrick.tui.widgets import Hand
 
-from .helpers import THEME, card_tokens, play_through, screen_text, vp_order_pattern
+from .helpers import HANDOFF, THEME, play_through, screen_text
+from .helpers import leaks as screen_leaks
 
 
 class BlockingBot:
@@ -224,7 +224,6 @@ def test_a_resumed_all_bot_game_plays_on_as_an_uninterrupted_one(tmp_path: Path)
     assert resumed.game.log == straight.game.log
 
 
-HANDOFF = re.compile(r"Pass the keyboard to ● (\w+)")
 
 
 @pytest.mark.usefixtures("quick_idle")
@@ -245,23 +244,9 @@ async def test_people_and_bots_mixed_no_screen_shows_another_persons_hand() -> N
         nonlocal handoffs
         text = screen_text(app)
         assert app.match is not None
-        game = app.match.game
         handoff = HANDOFF.search(text)
         viewer = None if handoff else at_keyboard[0]
-        tokens = card_tokens(text)
-        revealed = game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
-        for p, name in enumerate(names):
-            if p == viewer:
-                continue
-            shown = tokens & {str(c) for c in game.hand(p)}
-            if shown:
-                leaks.append(f"{name}'s cards {sorted(shown)} shown to {viewer}:\n{text}")
-            order = game.arrangement(p)
-            if order is not None and not revealed and vp_order_pattern(order).search(text):
-                leaks.append(f"{name}'s VP order {order} shown to {viewer}:\n{text}")
-        for widget in [*app.screen.query(Hand), *app.screen.query(VPRow)]:
-            if widget.owner != viewer:
-                leaks.append(f"{type(widget).__name__} of {names[widget.owner]} shown to {viewer}")
+        leaks.extend(screen_leaks(app, text, names, viewer))
         screen = app.screen
         if isinstance(screen, (ArrangeScreen, TableScreen)) and (
             not private or private[-1] is not screen

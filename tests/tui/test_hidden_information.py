@@ -11,20 +11,17 @@ private information. Skipping a handoff makes this test fail.
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
-from monstertrick.engine import Phase
 from monstertrick.setup import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.game_over import GameOverScreen
-from monstertrick.tui.widgets import Hand, VPRow
 
-from .helpers import THEME, card_tokens, play_through, screen_text, vp_order_pattern
+from .helpers import HANDOFF, THEME, play_through, screen_text
+from .helpers import leaks as screen_leaks
 
 NAMES = ("Ann", "Bob", "Cid")
-HANDOFF = re.compile(r"Pass the keyboard to ● (\w+)")
 
 
 @pytest.mark.usefixtures("quick_idle")
@@ -42,25 +39,11 @@ async def test_no_screen_shows_another_players_hand_or_vp_order() -> None:
         screens_seen.append(text)
         match = app.match
         assert match is not None
-        game = match.game
         handoff = HANDOFF.search(text)
         # A handoff screen is shown to nobody in particular: check it for everyone.
         viewer = None if handoff else at_keyboard[0]
-        tokens = card_tokens(text)
-        revealed = game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
-        for p, name in enumerate(NAMES):
-            if p == viewer:
-                continue
-            shown = tokens & {str(c) for c in game.hand(p)}
-            if shown:
-                leaks.append(f"{name}'s cards {sorted(shown)} shown to {viewer}:\n{text}")
-            order = game.arrangement(p)
-            if order is not None and not revealed and vp_order_pattern(order).search(text):
-                leaks.append(f"{name}'s VP order {order} shown to {viewer}:\n{text}")
-        # The private widgets on screen belong to whoever is at the keyboard.
-        for widget in [*app.screen.query(Hand), *app.screen.query(VPRow)]:
-            if widget.owner != viewer:
-                leaks.append(f"{type(widget).__name__} of {NAMES[widget.owner]} shown to {viewer}")
+        # Hands, VP orders and private widgets on screen belong to whoever is at the keyboard.
+        leaks.extend(screen_leaks(app, text, NAMES, viewer))
         if handoff:
             handoffs += 1
             at_keyboard[0] = NAMES.index(handoff.group(1))
