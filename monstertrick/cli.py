@@ -251,8 +251,10 @@ def run_arena(
 
 
 def run_replay(files: Sequence[str], *, as_json: bool, out: TextIO, err: TextIO) -> int:
-    from .engine.errors import RecordError
-    from .engine.record import parse_json, replay
+    """Replay each record (of any registered game) and report its outcome."""
+    from .errors import RecordError
+    from .games import GAMES
+    from .records import game_of, parse_json
 
     status = 0
     for name in files:
@@ -263,56 +265,29 @@ def run_replay(files: Sequence[str], *, as_json: bool, out: TextIO, err: TextIO)
                 with open(name, "rb") as fh:
                     data = fh.read()
         except OSError as exc:
-            outcome: object = RecordError(f"cannot read the file: {exc.strerror or exc}")
+            outcome: dict[str, object] | str | RecordError = RecordError(
+                f"cannot read the file: {exc.strerror or exc}"
+            )
         else:
             try:
-                outcome = replay(parse_json(data))
+                doc = parse_json(data)
+                game = GAMES[game_of(doc)].load()
+                outcome = game.replay(doc) if as_json else game.describe(doc)
             except RecordError as exc:
                 outcome = exc
         if isinstance(outcome, RecordError):
             status = 1
             if as_json:
-                print(json.dumps({"error": {"message": str(outcome), "round": outcome.round,
-                                            "move": outcome.move}}), file=out)
+                error = {"message": str(outcome), "round": outcome.round, "move": outcome.move}
+                print(json.dumps({"error": error}), file=out)
             else:
                 print(f"{name}: {outcome}", file=err)
-            continue
-        if as_json:
-            print(json.dumps(outcome.to_json()), file=out)  # type: ignore[attr-defined]
+        elif as_json:
+            print(json.dumps(outcome), file=out)
         else:
-            print(describe(name, outcome), file=out)
+            print(f"{name}: {outcome}", file=out)
     out.flush()
     return status
-
-
-def describe(name: str, result: object) -> str:
-    """The outcome of one record, for people."""
-    from .engine.record import ReplayResult
-    from .engine.state import Phase
-
-    assert isinstance(result, ReplayResult)
-    game = result.game
-    names = result.players
-    width = max(len(n) for n in names)
-    lines = [f"{name}: {', '.join(names)}"]
-    for r, (tricks, scores) in enumerate(zip(result.tricks, result.scores)):
-        if scores is None:
-            state = "arranging" if game.phase is Phase.ARRANGING else f"{game.turn} cards played"
-            lines.append(f"  round {r + 1} (unfinished, {state}):")
-        else:
-            lines.append(f"  round {r + 1}:")
-        for p, n in enumerate(names):
-            score = f", {scores[p]} VP" if scores is not None else ""
-            t = tricks[p]
-            lines.append(f"    {n:<{width}}  {t} trick{'s' if t != 1 else ''}{score}")
-    outcome = game.outcome()
-    if outcome is None:
-        lines.append("  the game is not finished")
-    else:
-        totals = ", ".join(f"{n} {v}" for n, v in zip(names, outcome.totals))
-        lines.append(f"  totals: {totals}")
-        lines.append(f"  {outcome.explain(names)}")
-    return "\n".join(lines)
 
 
 if __name__ == "__main__":  # pragma: no cover

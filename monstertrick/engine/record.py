@@ -14,10 +14,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NUM_ROUNDS, NUM_SLOTS, VP_SETS, Card
+from ..records import (
+    DEFAULT_GAME,
+    FORMAT,
+    check_format,
+    check_players,
+    is_int,
+    kind,
+    parse_json,
+)
 from .errors import IllegalMoveError, InvalidMoveError, RecordError
 from .state import GameState, Move, Phase, check_deal
 
-FORMAT = "monstertrick-record/1"
 _ROUND_KEYS = {"hands", "arrangements", "moves"}
 _MOVE_KEYS = {"card", "slot"}
 
@@ -55,30 +63,6 @@ def loads(text: str | bytes, *, seed: int | str | None = None) -> GameState:
     return from_record(parse_json(text), seed=seed)
 
 
-def parse_json(text: str | bytes) -> Any:
-    """JSON text to a value, with a :class:`RecordError` for anything that is not JSON."""
-    try:
-        if isinstance(text, bytes):
-            text = text.decode("utf-8")
-        return json.loads(text)
-    except UnicodeDecodeError as exc:
-        raise RecordError(
-            f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})"
-        ) from None
-    except json.JSONDecodeError as exc:
-        if not text.strip():
-            raise RecordError("the file is empty, not a game record") from None
-        raise RecordError(
-            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        ) from None
-    except (ValueError, RecursionError) as exc:
-        raise RecordError(f"not valid JSON: {exc}") from None
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def from_record(doc: Any, *, seed: int | str | None = None) -> GameState:
     """Replay a record under the rules; return the game at the record's end.
 
@@ -86,21 +70,13 @@ def from_record(doc: Any, *, seed: int | str | None = None) -> GameState:
     plays on exactly as it would have. Raises :class:`RecordError` with 1-based
     ``round`` and ``move`` (None where the fault is not in one round or move).
     """
-    if not isinstance(doc, dict):
-        raise RecordError("a game record is a JSON object, not " + _kind(doc))
-    fmt = doc.get("format")
-    if fmt != FORMAT:
-        if fmt is None:
-            raise RecordError(f'the record has no "format" (expected "{FORMAT}")')
-        raise RecordError(f"unknown record format {fmt!r}: this program reads {FORMAT!r}")
-    players = doc.get("players")
-    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RecordError('"players" must list 2 to 5 player names')
-    if not all(isinstance(p, str) and p.strip() for p in players):
-        raise RecordError('"players" must be non-empty names')
+    check_format(doc)
+    if doc.get("game", DEFAULT_GAME) != DEFAULT_GAME:
+        raise RecordError(f"this is not a Monster Trick record (its game is {doc['game']!r})")
+    players = check_players(doc.get("players"), MIN_PLAYERS, MAX_PLAYERS)
     n = len(players)
     first = doc.get("first_player", 0)
-    if not _is_int(first) or not 0 <= first < n:
+    if not is_int(first) or not 0 <= first < n:
         raise RecordError(f'"first_player" must be a seat number from 0 to {n - 1}')
     rounds = doc.get("rounds")
     if not isinstance(rounds, list) or not 1 <= len(rounds) <= NUM_ROUNDS:
@@ -111,7 +87,7 @@ def from_record(doc: Any, *, seed: int | str | None = None) -> GameState:
         number = r + 1
         last = r == len(rounds) - 1
         if not isinstance(rnd, dict):
-            raise RecordError("a round is a JSON object, not " + _kind(rnd), number)
+            raise RecordError("a round is a JSON object, not " + kind(rnd), number)
         unknown = set(rnd) - _ROUND_KEYS
         missing = _ROUND_KEYS - set(rnd)
         if missing:
@@ -142,12 +118,6 @@ def from_record(doc: Any, *, seed: int | str | None = None) -> GameState:
             game.push(_read_move(game, raw, number, i + 1))
     assert game is not None
     return game
-
-
-def _kind(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "true/false"}.get(
-        type(value), "null" if value is None else "a number"
-    )
 
 
 def _read_hands(raw: Any, n: int, number: int) -> list[list[Card]]:
@@ -185,7 +155,7 @@ def _read_arrangements(game: GameState, raw: Any, number: int, *, pending_ok: bo
         if (
             not isinstance(row, list)
             or len(row) != 3
-            or not all(_is_int(v) for v in row)
+            or not all(is_int(v) for v in row)
             or sorted(row) != list(vps)
         ):
             raise RecordError(
@@ -208,7 +178,7 @@ def _read_move(game: GameState, raw: Any, number: int, index: int) -> Move:
     except InvalidMoveError as exc:
         raise RecordError(str(exc), number, index) from None
     slot = raw["slot"]
-    if not _is_int(slot) or not 0 <= slot < NUM_SLOTS:
+    if not is_int(slot) or not 0 <= slot < NUM_SLOTS:
         raise RecordError(
             f"slot {json.dumps(slot)} does not exist: the record numbers slots 0 to 3",
             number,

@@ -124,7 +124,7 @@ def test_text_that_is_not_json_is_refused(text: str | bytes, words: str) -> None
         (lambda d: d.update(format="monstertrick-record/2"), "unknown record format"),
         (lambda d: d.pop("format"), "no \"format\""),
         (lambda d: d.update(players=["Ann"]), "2 to 5"),
-        (lambda d: d.update(players=["Ann", "", "Cid"]), "non-empty"),
+        (lambda d: d.update(players=["Ann", "", "Cid"]), "cannot be empty"),
         (lambda d: d.update(players="Ann,Bob"), "2 to 5"),
         (lambda d: d.update(first_player=3), "first_player"),
         (lambda d: d.update(first_player=True), "first_player"),
