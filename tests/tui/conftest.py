@@ -23,3 +23,17 @@ def quick_idle() -> Iterator[None]:
         yield
     finally:
         textual._wait.SLEEP_GRANULARITY, textual._wait.SLEEP_IDLE = saved
+
+
+@pytest.fixture(autouse=True)
+def handoff_accepts_at_once() -> Iterator[None]:
+    """Handoffs accept Enter as soon as they are on screen in tests (keys pressed before
+    still never count); the tests of the delay itself set it back."""
+    from monstertrick.tui.screens.handoff import HandoffScreen
+
+    saved = HandoffScreen.ACCEPT_DELAY
+    HandoffScreen.ACCEPT_DELAY = 0
+    try:
+        yield
+    finally:
+        HandoffScreen.ACCEPT_DELAY = saved

@@ -70,6 +70,8 @@ def test_no_color_keeps_the_card_letters() -> None:
         "sys.path.insert(0, '.')\n"
         "from tests.tui.helpers import make_match, screen_text\n"
         "from monstertrick.tui.app import MonsterTrickApp\n"
+        "from monstertrick.tui.screens.handoff import HandoffScreen\n"
+        "HandoffScreen.ACCEPT_DELAY = 0\n"
         "async def main():\n"
         "    app = MonsterTrickApp(match=make_match(['Ann', 'Bob'], 4, moves=3))\n"
         "    assert app.no_color\n"

@@ -2,10 +2,19 @@
 
 A plain, opaque :class:`Screen` (not a modal): nothing of the previous player's screen
 stays rendered under it, and it shows nothing private of anyone.
+
+It is passed only by a deliberate key press made after it appeared: for a short moment
+(:attr:`HandoffScreen.ACCEPT_DELAY`) it ignores Enter, and a key pressed before it
+accepts never counts, even when it is handled later (a quick double tap of Enter on the
+screen before must not skip it). The prompt appears when it accepts.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from textual import events
+from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -27,15 +36,19 @@ TASKS = {
 class HandoffScreen(GameScreen):
     BINDINGS = [Binding("enter", "accept", "Continue", tooltip="Only the named player")]
 
+    ACCEPT_DELAY: ClassVar[float] = 0.6
+    """Seconds after the screen appears before it accepts Enter."""
+
     def __init__(self, match: Match, player: int, task: str) -> None:
         super().__init__(match)
         self.player = player
         self.job = task
+        self.accepts_from: float | None = None
+        """The time from which a key press counts (None: not yet)."""
 
     def compose(self) -> ComposeResult:
         name = self.names[self.player]
         game = self.match.game
-        what = TASKS[self.job]
         if self.job == "play":
             left = self.match.view(self.player).hand_sizes[self.player]
             detail = f"Round {game.round} of 3 · card {13 - left} of 12"
@@ -48,10 +61,7 @@ class HandoffScreen(GameScreen):
                 ),
                 id="handoff-title",
             )
-            yield Static(
-                Content.from_markup("$name, press [b]Enter[/] to $what.", name=name, what=what),
-                id="handoff-task",
-            )
+            yield Static(self._prompt(), id="handoff-task")
             yield Static(Content(detail), id="handoff-detail")
             yield Static(
                 Content("Everyone else: please look away from the screen."),
@@ -59,5 +69,41 @@ class HandoffScreen(GameScreen):
             )
         yield KeyBar()
 
+    def _prompt(self) -> Content:
+        if self.accepts_from is None:
+            return Content.from_markup("[dim]One moment…[/]")
+        name = self.names[self.player]
+        what = TASKS[self.job]
+        return Content.from_markup("$name, press [b]Enter[/] to $what.", name=name, what=what)
+
+    def on_screen_resume(self) -> None:
+        """On screen (again): accept keys only after the delay, from then on."""
+        super().on_screen_resume()
+        self.accepts_from = None
+        if self.ACCEPT_DELAY > 0:
+            self.set_timer(self.ACCEPT_DELAY, self._accept_keys, name="handoff-delay")
+        else:
+            self._accept_keys()
+
+    def _accept_keys(self) -> None:
+        if self.app.screen is not self:
+            return  # covered meanwhile (rules, quit): it waits again when it is back
+        self.accepts_from = get_time()
+        self.query_one("#handoff-task", Static).update(self._prompt())
+        self.refresh_bindings()
+
+    def on_key(self, event: events.Key) -> None:
+        """Drop a key pressed before the screen accepted keys (it never counts)."""
+        if self.accepts_from is None or event.time < self.accepts_from:
+            event.stop()
+            event.prevent_default()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "accept":
+            return True if self.accepts_from is not None else None
+        return True
+
     def action_accept(self) -> None:
+        if self.accepts_from is None:
+            return
         self.post_message(HandoffAccepted(self.player, self.job))

@@ -1,0 +1,106 @@
+"""A handoff is passed only by a deliberate key press made after it appeared."""
+
+from __future__ import annotations
+
+import pytest
+
+from monstertrick.setup import parse_seats
+from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.screens.arrange import ArrangeScreen
+from monstertrick.tui.screens.handoff import HandoffScreen
+from monstertrick.tui.screens.table import TableScreen
+
+from .helpers import THEME, make_match, screen_text
+
+
+@pytest.fixture
+def real_delay() -> None:
+    HandoffScreen.ACCEPT_DELAY = 0.6
+
+
+async def _to_turn_played(pilot, app: MonsterTrickApp) -> None:
+    """Ann's handoff, then her turn played: 'Press Enter to pass the keyboard on'."""
+    screen = app.screen
+    assert isinstance(screen, HandoffScreen)
+    await pilot.pause(HandoffScreen.ACCEPT_DELAY + 0.1)
+    await pilot.press("enter")
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    legal = table.view.legal_slots(table.view.hand[0])
+    await pilot.press(str(legal[0] + 1))
+    assert table.result is not None
+
+
+@pytest.mark.usefixtures("real_delay")
+@pytest.mark.parametrize("gap", [0.0, 0.1])
+async def test_double_tap_after_a_turn_leaves_the_next_handoff_on_screen(gap: float) -> None:
+    app = MonsterTrickApp(match=make_match(["Ann", "Bob", "Cid"], seed=5))
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_turn_played(pilot, app)
+        await pilot.press("enter")
+        if gap:
+            await pilot.pause(gap)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HandoffScreen)
+        assert screen.player == 1
+        text = screen_text(app)
+        assert "Pass the keyboard to ● Bob" in text
+        assert "press Enter" not in text  # the prompt shows only once it accepts
+        # A deliberate press after it accepts passes it.
+        await pilot.pause(HandoffScreen.ACCEPT_DELAY + 0.1)
+        assert "Bob, press Enter to play your turn." in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.player == 1
+
+
+@pytest.mark.usefixtures("real_delay")
+@pytest.mark.parametrize("gap", [0.0, 0.1])
+async def test_double_tap_after_a_vp_row_leaves_the_next_handoff_on_screen(gap: float) -> None:
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=3)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(HandoffScreen.ACCEPT_DELAY + 0.1)
+        await pilot.press("enter")
+        assert isinstance(app.screen, ArrangeScreen)
+        await pilot.press("enter")  # confirm the VP row
+        if gap:
+            await pilot.pause(gap)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HandoffScreen)
+        assert screen.player == 1
+
+
+async def test_keys_pressed_before_the_handoff_appeared_never_count() -> None:
+    # Even with no delay at all, a key queued before the handoff was on screen is dropped.
+    app = MonsterTrickApp(match=make_match(["Ann", "Bob", "Cid"], seed=5))
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        legal = table.view.legal_slots(table.view.hand[0])
+        await pilot.press(str(legal[0] + 1))
+        # An Enter pressed now but handled only after the handoff appeared (a key waiting
+        # in the queue while the screens change) does not count.
+        early = _key("enter")
+        await pilot.press("enter")
+        assert isinstance(app.screen, HandoffScreen)
+        app.post_message(early)
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert app.screen.player == 1
+        # A press made now does.
+        await pilot.press("enter")
+        assert isinstance(app.screen, TableScreen)
+
+
+def _key(key: str):
+    from textual import events
+
+    return events.Key(key, "\r" if key == "enter" else None)
