@@ -13,10 +13,14 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...engine import GameState, Phase, vp_position
+from ...engine import GameState, vp_position
 from ...timeline import Timeline
 from .. import theme
 from ..widgets import KeyBar
+
+
+class ViewerBody(VerticalScroll, can_focus=False):
+    """The frame's text: scrolled with ↑/↓ (and the mouse); Home/End stay the viewer's."""
 
 
 class ViewerScreen(Screen[None]):
@@ -31,6 +35,8 @@ class ViewerScreen(Screen[None]):
         Binding("home", "jump(0)", "First"),
         Binding("end", "jump(-1)", "Last"),
         Binding("escape,q", "close", "Close"),
+        Binding("up", "scroll(-1)", "Scroll", show=False),
+        Binding("down", "scroll(1)", "Scroll", show=False),
     ]
 
     def __init__(self, game: GameState, *, title: str = "", exit_on_close: bool = False) -> None:
@@ -39,11 +45,12 @@ class ViewerScreen(Screen[None]):
         self.names = game.players
         self.title_text = title
         self.exit_on_close = exit_on_close
-        self.index = len(self.timeline) - 1 if game.phase is Phase.GAME_OVER else 0
+        self.index = 0
+        """Every game opens on its first step, from History or ``monstertrick view``."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="viewer-status")
-        with VerticalScroll(id="viewer-body"):
+        with ViewerBody(id="viewer-body"):
             yield Static(id="viewer-frame")
         yield KeyBar()
 
@@ -65,6 +72,9 @@ class ViewerScreen(Screen[None]):
         self.index = where if where >= 0 else len(self.timeline) - 1
         self.show_frame()
 
+    def action_scroll(self, lines: int) -> None:
+        self.query_one(ViewerBody).scroll_relative(y=lines, animate=False)
+
     def action_close(self) -> None:
         if self.exit_on_close:
             self.app.exit(0)
@@ -79,8 +89,7 @@ class ViewerScreen(Screen[None]):
         total = 12 * game.num_players
         where = "deal and VP rows" if frame.is_deal else f"card {frame.step} of {total}"
         status = Content.from_markup(
-            "[b]$title[/]Round $r of 3 · $where · step $i of $n  "
-            "[dim]← → · PgUp PgDn · Home End[/]",
+            "[b]$title[/]Round $r of 3 · $where · step $i of $n",
             title=f"{self.title_text} · " if self.title_text else "",
             r=str(frame.round),
             where=where,
@@ -116,7 +125,7 @@ class ViewerScreen(Screen[None]):
             )
         lines.append(Content(""))
         lines.append(Content.from_markup("[b]Players[/] (hands and VP rows: the game is open)"))
-        width = max(len(n) for n in names)
+        width = theme.name_column(names)
         scores = game.round_scores()
         for p, name in enumerate(names):
             arr = game.arrangement(p)
@@ -130,7 +139,7 @@ class ViewerScreen(Screen[None]):
             lines.append(
                 Content.assemble(
                     "  ",
-                    theme.player(p, name.ljust(width), bold=game.current_player == p),
+                    theme.player(p, name, bold=game.current_player == p, width=width),
                     "  VP ",
                     row,
                     f"  {theme.plural(tricks, 'trick')}  total {totals}",
