@@ -12,10 +12,11 @@ import sys
 import traceback
 from datetime import datetime
 from pathlib import Path
+from collections.abc import Iterable
 from typing import ClassVar
 
 from textual import on, work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
@@ -245,6 +246,7 @@ class MonsterTrickApp(App[int]):
             f"{match.names[player]} could not decide (an internal error): "
             "it plays a simple move instead.",
             severity="error",
+            markup=False,
         )
         from ..bots import bot_rng, make_bot
 
@@ -262,7 +264,7 @@ class MonsterTrickApp(App[int]):
         """Say clearly, once per failure, that autosaving failed and where."""
         error = match.save_error
         if error is not None and error != self._last_save_warning:
-            self.notify(error, title="Not saved", severity="warning", timeout=12)
+            self.notify(error, title="Not saved", severity="warning", timeout=12, markup=False)
         self._last_save_warning = error
 
     @on(HandoffAccepted)
@@ -304,6 +306,45 @@ class MonsterTrickApp(App[int]):
     def action_rules(self) -> None:
         if not isinstance(self.screen, (RulesScreen, TooSmallScreen, QuitScreen)):
             self.push_screen(RulesScreen())
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The command palette's commands, with Quit asking first during a game (as
+        Ctrl+Q does) and screenshots saved in a folder that exists."""
+        for command in super().get_system_commands(screen):
+            if command.title == "Quit":
+                yield SystemCommand(
+                    "Quit", "Quit (asks first during a game)", self.action_request_quit
+                )
+            elif command.title == "Screenshot":
+                yield SystemCommand(
+                    "Screenshot",
+                    "Save an SVG picture of the screen (the message says where)",
+                    lambda: self.set_timer(0.1, self.save_screen_picture),
+                )
+            else:
+                yield command
+
+    def save_screen_picture(self) -> None:
+        """An SVG screenshot in the Downloads folder, or the game's own folder when there
+        is no Downloads folder; the toast names the file."""
+        from platformdirs import user_downloads_path
+
+        from ..saves import home
+
+        folder = user_downloads_path()
+        if not folder.is_dir():
+            folder = home() / "screenshots"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self.notify(
+                f"No screenshot: cannot create {folder} ({exc.strerror or exc})",
+                title="Screenshot",
+                severity="error",
+                markup=False,
+            )
+            return
+        self.deliver_screenshot(path=str(folder))
 
     def action_request_quit(self) -> None:
         if isinstance(self.screen, QuitScreen):

@@ -83,9 +83,10 @@ class StartScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open_saved":
+            # Shown (dimmed) in the key bar even when there is nothing to open yet.
             if parameters == ("continue",):
-                return bool(self.unfinished or self.damaged)
-            return bool(self.finished)
+                return bool(self.unfinished or self.damaged) or None
+            return bool(self.finished) or None
         return True
 
     def action_open_saved(self, which: str) -> None:

@@ -1,0 +1,65 @@
+"""Player names are data: shown literally everywhere, never read as markup."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from monstertrick.setup import parse_seats
+from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.screens.game_over import GameOverScreen
+from monstertrick.tui.screens.handoff import HandoffScreen
+from monstertrick.tui.screens.log import LogScreen
+from monstertrick.tui.screens.round_end import RoundEndScreen
+
+from .helpers import THEME, play_through, screen_text
+
+#: Names the setup form accepts that are also Rich/Textual markup.
+HOSTILE = ("[/]", "[@click=quit]Q", "[b]Bo")
+
+
+@pytest.mark.usefixtures("quick_idle")
+async def test_markup_names_show_literally_through_a_whole_game() -> None:
+    seats = parse_seats([*HOSTILE])
+    app = MonsterTrickApp(seats=seats, seed=9)
+    app.theme = THEME
+    seen_on: set[str] = set()
+
+    def check() -> None:
+        screen = app.screen
+        text = screen_text(app)
+        if isinstance(screen, HandoffScreen):
+            assert f"Pass the keyboard to ● {HOSTILE[screen.player]}" in text
+            seen_on.add("handoff")
+        elif isinstance(screen, (RoundEndScreen, GameOverScreen)):
+            for name in HOSTILE:
+                assert name in text, (name, text)
+            seen_on.add(type(screen).__name__)
+
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_through(pilot, rng=random.Random(4), on_screen=check)
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.return_code is None  # the [@click=quit] name never quit the app
+    assert seen_on == {"handoff", "RoundEndScreen", "GameOverScreen"}
+
+
+async def test_markup_names_show_literally_in_the_log_and_toasts() -> None:
+    from .helpers import make_match
+
+    match = make_match(list(HOSTILE), 4, moves=5)
+    app = MonsterTrickApp(match=match)
+    app.theme = THEME
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")
+        await pilot.press("l")
+        assert isinstance(app.screen, LogScreen)
+        text = screen_text(app)
+        assert "[/]" in text and "[@click=quit]Q" in text
+        await pilot.press("escape")
+        match.save_error = "cannot save [b]here[/b]"
+        app._warn_if_not_saved(match)
+        await pilot.pause()
+        # The toast keeps the text as it is: it is not read as markup.
+        shown = [(n.message, n.markup) for n in app._notifications]
+        assert ("cannot save [b]here[/b]", False) in shown, shown
