@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from rich.cells import cell_len, set_cell_size
 from textual.content import Content
 
 from ..engine import Card, Colour
@@ -49,10 +50,36 @@ def marker(seat: int) -> Content:
     return Content.from_markup(f"[{seat_var(seat)}]●[/]")
 
 
+def fit(text: str, width: int) -> str:
+    """``text`` in at most ``width`` terminal cells: shortened with "…" when longer
+    (cells, not characters: CJK and emoji take two)."""
+    if cell_len(text) <= width:
+        return text
+    if width <= 1:
+        return "…"[:width]
+    return set_cell_size(text, width - 1).rstrip() + "…"
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` fitted to exactly ``width`` cells (shortened with "…", or padded)."""
+    return set_cell_size(fit(text, width), width)
+
+
+def name_column(names: Sequence[str], most: int = 20) -> int:
+    """Cells for a column of names: the widest name, at least 6 and at most ``most``."""
+    return max(6, min(most, max(cell_len(n) for n in names)))
+
+
 @lru_cache(maxsize=1024)
-def player(seat: int, name: str, *, bold: bool = False) -> Content:
-    """``● Ann`` with the marker (and, if asked, the name) in the player colour."""
+def player(seat: int, name: str, *, bold: bool = False, width: int | None = None) -> Content:
+    """``● Ann`` with the marker (and, if asked, the name) in the player colour.
+
+    ``width``: the name fitted to exactly that many cells (shortened with "…" or padded).
+    The name is data, never markup.
+    """
     style = f"bold {seat_var(seat)}" if bold else seat_var(seat)
+    if width is not None:
+        name = pad(name, width)
     return Content.from_markup(f"[{seat_var(seat)}]●[/] [{style}]$name[/]", name=name)
 
 

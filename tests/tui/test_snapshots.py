@@ -22,6 +22,13 @@ from .helpers import THEME, make_match
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 THREE = ("Ann", "Bob", "Cid")
 FIVE = ("Ann", "Bob", "Cid", "Dee", "Eve")
+#: Five names of the longest length the setup form takes, with spaces.
+LONG = (
+    "Alexandria Smith", "Bartholomew Jone", "Christopher Lee", "Dominique Ferrar",
+    "Evangeline Moss",
+)
+#: Names whose characters take two cells each (CJK, emoji).
+WIDE = ("山田太郎", "🐉 Drake", "Zoë", "김민준", "Eve")
 
 
 def app_for(**kwargs: object) -> MonsterTrickApp:
@@ -215,3 +222,19 @@ def test_replay_viewer(snap_compare: Snap, size: tuple[int, int], saved_games: N
         await pilot.press("h", "enter", "home", "pagedown", *["right"] * 9)
 
     assert snap_compare(app_for(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("names", [pytest.param(LONG, id="long"), pytest.param(WIDE, id="wide")])
+def test_table_five_players_long_and_wide_names(snap_compare: Snap, names: tuple[str, ...]) -> None:
+    # Every trick slot keeps its holder and lead lines, the totals stay on the panel,
+    # the newest moves are in view and the result message is whole.
+    app = app_for(match=make_match(names, 8, moves=23))
+    view = app.match.view(app.match.game.current_player)  # type: ignore[union-attr, arg-type]
+    slot = view.legal_slots(view.hand[0])[0]
+    assert snap_compare(app, terminal_size=(80, 24), press=["enter", str(slot + 1)])
+
+
+@pytest.mark.parametrize("names", [pytest.param(LONG, id="long"), pytest.param(WIDE, id="wide")])
+def test_round_end_long_and_wide_names(snap_compare: Snap, names: tuple[str, ...]) -> None:
+    app = app_for(match=make_match(names, 8, to_round_end=True))
+    assert snap_compare(app, terminal_size=(80, 24))

@@ -21,8 +21,8 @@ class ArrangeScreen(GameScreen):
     BINDINGS = [
         Binding("left", "select(-1)", "Choose", key_display="←/→"),
         Binding("right", "select(1)", "Choose", show=False),
-        Binding("shift+left,comma", "move(-1)", "Move left", key_display="⇧←"),
-        Binding("shift+right,full_stop", "move(1)", "Move right", key_display="⇧→"),
+        Binding("shift+left,comma", "move(-1)", "Move it", key_display="⇧←/→"),
+        Binding("shift+right,full_stop", "move(1)", "Move it", show=False),
         Binding("enter", "confirm", "Confirm"),
     ]
 

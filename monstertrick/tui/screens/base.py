@@ -35,6 +35,14 @@ class GameScreen(Screen[None]):
             slot.trick = trick
             slot.refresh()
 
+    def action_scroll_since(self, pages: int) -> None:
+        """PgUp/PgDn: scroll the list of this round's moves (``#since``) by a page."""
+        for since in self.query("#since"):
+            if pages < 0:
+                since.scroll_page_up(animate=False)
+            else:
+                since.scroll_page_down(animate=False)
+
     def __init__(self, match: Match) -> None:
         super().__init__()
         self.match = match

@@ -31,7 +31,7 @@ class GameOverScreen(GameScreen):
             range(len(names)),
             key=lambda p: (-outcome.totals[p], -scores[2][p], -scores[1][p], p),
         )
-        width = max(6, max(len(n) for n in names))
+        width = theme.name_column(names)
         lines = [Content(f"        {'Player':<{width}}   R1  R2  R3  Total")]
         rank = 0
         for i, p in enumerate(order):
@@ -43,8 +43,7 @@ class GameOverScreen(GameScreen):
             lines.append(
                 Content.assemble(
                     f"{place:<5} ",
-                    theme.player(p, names[p], bold=p in outcome.winners),
-                    " " * (width - len(names[p])),
+                    theme.player(p, names[p], bold=p in outcome.winners, width=width),
                     "  ",
                     " ".join(f"{scores[r][p]:>3}" for r in range(3)),
                     f"  {outcome.totals[p]:>5}",

@@ -37,7 +37,7 @@ class RoundEndScreen(GameScreen):
         tricks, scores = game.round_results()[self.round_no - 1]
         revealed = view.revealed or ()
         totals = game.totals()
-        width = max(6, max(len(n) for n in self.names))
+        width = theme.name_column(self.names)
         lines = [
             Content(
                 f"  {'Player':<{width}}   {'VP row':<11}   Tricks   {'VP scored':<13}  Total"
@@ -53,8 +53,7 @@ class RoundEndScreen(GameScreen):
             where = f"({theme.POSITIONS[pos]})" if pos is not None else "(none)"
             lines.append(
                 Content.assemble(
-                    theme.player(p, name),
-                    " " * (width - len(name)),
+                    theme.player(p, name, width=width),
                     "   ",
                     chips,
                     "   ",

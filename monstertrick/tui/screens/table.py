@@ -26,7 +26,6 @@ from .. import theme
 from ..match import Match
 from ..messages import Advance
 from ..widgets import EventList, Hand, KeyBar, PlayerPanel, PlayersHeader, TrickSlot, VPRow
-from ..widgets.player_panel import name_width
 from .base import GameScreen
 from .log import LogScreen
 
@@ -72,6 +71,8 @@ class TableScreen(GameScreen):
     BINDINGS = [
         Binding("left", "card(-1)", "Card", key_display="←/→"),
         Binding("right", "card(1)", "Card", show=False),
+        Binding("home", "card_at(0)", "First card", show=False),
+        Binding("end", "card_at(-1)", "Last card", show=False),
         Binding("1", "slot(0)", "Play on", key_display="1-4"),
         Binding("2", "slot(1)", "Play on 2", show=False),
         Binding("3", "slot(2)", "Play on 3", show=False),
@@ -81,6 +82,8 @@ class TableScreen(GameScreen):
         Binding("enter", "play_here", "Play"),
         Binding("enter", "pass_on", "Pass on"),
         Binding("l", "log", "Log"),
+        Binding("pageup", "scroll_since(-1)", "Earlier moves", show=False),
+        Binding("pagedown", "scroll_since(1)", "Later moves", show=False),
     ]
 
     def __init__(self, match: Match, player: int) -> None:
@@ -100,7 +103,7 @@ class TableScreen(GameScreen):
         yield Static(id="topbar", classes="topbar")
         with Horizontal(id="middle"):
             with Vertical(id="players"):
-                yield PlayersHeader(name_width(v), classes="players-header")
+                yield PlayersHeader(v.players, classes="players-header")
                 for p in range(v.num_players):
                     yield PlayerPanel(p, v, id=f"player-{p}", classes="player-panel")
             with SinceBox(id="since"):
@@ -121,6 +124,8 @@ class TableScreen(GameScreen):
         self.query_one("#players").border_title = "Players"
         self._refresh_all()
         self._status(None)
+        # The newest moves are the ones just before this turn: show them.
+        self.call_after_refresh(since.scroll_end, animate=False)
 
     # ------------------------------------------------------------------ display
 
@@ -129,14 +134,14 @@ class TableScreen(GameScreen):
         name = v.players[self.player]
         left = len(v.hand)
         if self.result is None:
-            doing = f"card {13 - left} of 12"
+            doing = f" to play · card {13 - left} of 12"
         else:
-            doing = "turn played"
+            doing = f" played card {12 - left} of 12"
         self.query_one("#topbar", Static).update(
             Content.assemble(
                 f"Round {v.round} of 3 · ",
                 theme.player(self.player, name, bold=True),
-                f" to play · {doing} · private screen",
+                f"{doing} · private screen",
             )
         )
         self.show_public(v)
@@ -173,7 +178,7 @@ class TableScreen(GameScreen):
     # ------------------------------------------------------------------ actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("card", "slot", "slot_cursor", "play_here"):
+        if action in ("card", "card_at", "slot", "slot_cursor", "play_here"):
             return self.result is None
         if action == "pass_on":
             return self.result is not None
@@ -185,6 +190,10 @@ class TableScreen(GameScreen):
             self.query_one(Hand).cursor = self.cursor
             self._update_marks()
             self._status(None)
+
+    def action_card_at(self, index: int) -> None:
+        if self.view.hand:
+            self.action_card(index % len(self.view.hand) - self.cursor)
 
     def action_slot_cursor(self, step: int) -> None:
         self.slot_cursor = (self.slot_cursor + step) % 4

@@ -25,7 +25,6 @@ from ...setup import PACE_STEPS, pace_label
 from .. import theme
 from ..match import PLAY_EVENTS, Match
 from ..widgets import EventList, Hand, KeyBar, PlayerPanel, PlayersHeader, TrickSlot, VPRow
-from ..widgets.player_panel import name_width
 from .base import GameScreen
 from .log import LogScreen
 from .table import SinceBox
@@ -47,6 +46,8 @@ class WatchScreen(GameScreen):
         Binding("minus", "pace(-1)", "Pause", key_display="-/+"),
         Binding("plus,equals_sign", "pace(1)", "Pause", show=False),
         Binding("l", "log", "Log"),
+        Binding("pageup", "scroll_since(-1)", "Earlier moves", show=False),
+        Binding("pagedown", "scroll_since(1)", "Later moves", show=False),
     ]
 
     def __init__(self, match: Match, actor: int, viewer: int | None = None) -> None:
@@ -64,7 +65,7 @@ class WatchScreen(GameScreen):
         yield Static(id="topbar", classes="topbar")
         with Horizontal(id="middle"):
             with Vertical(id="players"):
-                yield PlayersHeader(name_width(v), classes="players-header")
+                yield PlayersHeader(v.players, classes="players-header")
                 for p in range(v.num_players):
                     yield PlayerPanel(p, v, id=f"player-{p}", classes="player-panel")
             with SinceBox(id="since"):
@@ -122,12 +123,15 @@ class WatchScreen(GameScreen):
     def _refresh_all(self) -> None:
         v = self._view()
         name = v.players[self.actor]
-        arranging = v.phase is Phase.ARRANGING
-        if arranging:
+        arranged = self.result is not None and any(isinstance(e, Arranged) for e in self.result)
+        if arranged:
+            doing = "arranged their VP cards"
+        elif self.result is not None:
+            doing = f"played card {12 - v.hand_sizes[self.actor]} of 12"
+        elif v.phase is Phase.ARRANGING:
             doing = "arranges their VP cards"
         else:
-            played = 12 - v.hand_sizes[self.actor] + (0 if self.result else 1)
-            doing = f"to play · card {min(played, 12)} of 12"
+            doing = f"to play · card {13 - v.hand_sizes[self.actor]} of 12"
         self.query_one("#topbar", Static).update(
             Content.assemble(
                 f"Round {v.round} of 3 · ",

@@ -2,29 +2,35 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.widget import Widget
 
 from ...engine import NUM_ROUNDS, PlayerView
 from .. import theme
 
+#: Cells of a panel line besides the name: "▶ ● " before it; cards, tricks, the VP row,
+#: a score per round and the total after it.
+FIXED_CELLS = 4 + 10 + 9 + 2 + 3 * NUM_ROUNDS - 1 + 4
 
-def name_width(view: PlayerView) -> int:
-    return max(6, max(len(n) for n in view.players))
+
+def name_width(names: tuple[str, ...], available: int) -> int:
+    """The name column: the longest name, but never so wide that the totals drop off."""
+    longest = max(6, max(cell_len(n) for n in names))
+    return max(4, min(longest, available - FIXED_CELLS))
 
 
 class PlayersHeader(Widget):
     """Column headings for the player panels."""
 
-    def __init__(self, width: int, **kwargs: object) -> None:
+    def __init__(self, names: tuple[str, ...], **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.name_width = width
+        self.names = names
 
     def render(self) -> Content:
+        width = name_width(self.names, self.content_size.width)
         rounds = " ".join(f"R{r + 1}" for r in range(NUM_ROUNDS))
-        return Content(
-            f"    {'Player':<{self.name_width}} Crd Trk  VP row    {rounds} Tot"
-        )
+        return Content(f"    {'Player':<{width}} Crd Trk  VP row    {rounds} Tot")
 
 
 class PlayerPanel(Widget):
@@ -44,9 +50,7 @@ class PlayerPanel(Widget):
         v = self.view
         p = self.seat
         to_move = v.current_player == p
-        width = name_width(v)
-        name = v.players[p]
-        pad = " " * (width - len(name))
+        width = name_width(v.players, self.content_size.width)
         arrow = Content.from_markup("[bold $accent]▶[/] " if to_move else "  ")
         face = v.face_up[p]
         if v.revealed is not None:
@@ -63,8 +67,7 @@ class PlayerPanel(Widget):
         ]
         return Content.assemble(
             arrow,
-            theme.player(p, name, bold=to_move),
-            pad,
+            theme.player(p, v.players[p], bold=to_move, width=width),
             f" {v.hand_sizes[p]:>3} {v.tricks_won[p]:>3}  ",
             Content("").join(chips),
             "  ",

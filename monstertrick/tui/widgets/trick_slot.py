@@ -45,23 +45,27 @@ class TrickSlot(Widget):
         trick = self.trick
         if trick is None:
             return Content.from_markup("[dim]empty slot[/]\n[dim]open a trick[/]")
+        width = self.content_size.width
         lead = trick.lead
+        lead_line = Content.from_markup(
+            f"[{theme.card_var(lead)}]■[/] $lead lead", lead=f"{lead.letter} {lead.label}"
+        )
+        holder = Content.assemble(
+            "holder ", theme.player(trick.holder, self.names[trick.holder])
+        )
         if self.content_size.height >= trick.count + 2 and len(self.players) == trick.count:
             # Room for a line per card: who played it.
-            cards = Content("\n").join(
+            lines = [
                 Content.assemble(theme.card_chip(c), " ", theme.player(p, self.names[p]))
                 for c, p in zip(trick.cards, self.players)
-            )
+            ]
         else:
-            cards = theme.cards_inline(trick.cards)
-        lines = [
-            cards,
-            Content.assemble("holder ", theme.player(trick.holder, self.names[trick.holder])),
-            Content.from_markup(
-                f"[{theme.card_var(lead)}]■[/] $lead lead", lead=f"{lead.letter} {lead.label}"
-            ),
-        ]
-        return Content("\n").join(lines)
+            lines = [theme.cards_inline(trick.cards)]
+        # A line each, never wrapped: long names are shortened so the holder and the
+        # lead colour always show.
+        return Content("\n").join(
+            line.truncate(width, ellipsis=True) for line in [*lines, holder, lead_line]
+        )
 
     def watch_trick(self, trick: TrickView | None) -> None:
         self.border_subtitle = f"{trick.count}/4" if trick else ""

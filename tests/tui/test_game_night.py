@@ -1,0 +1,132 @@
+"""What a player noticed at a real game night: headers, keys, the moves before a turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from monstertrick.setup import parse_seats
+from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.screens.quit import QuitScreen
+from monstertrick.tui.screens.start import StartScreen
+from monstertrick.tui.screens.table import TableScreen
+from monstertrick.tui.screens.watch import WatchScreen
+
+from .helpers import THEME, make_match, screen_text
+
+LONG = (
+    "Alexandria Smith", "Bartholomew Jone", "Christopher Lee", "Dominique Ferrar",
+    "Evangeline Moss",
+)
+
+
+def topbar(app: MonsterTrickApp) -> str:
+    return screen_text(app).splitlines()[0]
+
+
+async def test_after_a_move_the_header_names_the_mover_as_having_played() -> None:
+    app = MonsterTrickApp(match=make_match(["Ann", "Bob", "Cid"], 5, moves=4))
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert "● Bob to play · card 2 of 12" in topbar(app)
+        slot = table.view.legal_slots(table.view.hand[0])[0]
+        await pilot.press(str(slot + 1))
+        # ▶ now points at Cid; the header no longer says Bob is to play.
+        assert "● Bob played card 2 of 12" in topbar(app)
+        assert "to play" not in topbar(app)
+
+
+async def test_a_computer_player_laying_out_its_vp_row_is_not_to_play_card_0() -> None:
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Cy:easy", "Bob"]), seed=2, pace=60)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter")  # Ann's handoff, Ann's VP row
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, WatchScreen)
+        bar = topbar(app)
+        assert "● Cy arranged their VP cards" in bar, bar
+        assert "card 0" not in bar
+
+
+async def test_home_and_end_move_in_the_hand() -> None:
+    app = MonsterTrickApp(match=make_match(["Ann", "Bob"], 5))
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("end")
+        assert table.cursor == len(table.view.hand) - 1
+        await pilot.press("home")
+        assert table.cursor == 0
+
+
+async def test_the_palettes_quit_asks_first_during_a_game() -> None:
+    app = MonsterTrickApp(match=make_match(["Ann", "Bob"], 5))
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        quit_command = next(
+            c for c in app.get_system_commands(app.screen) if c.title == "Quit"
+        )
+        quit_command.callback()
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+    assert app.return_code in (None, 0)
+
+
+async def test_a_screenshot_goes_to_a_folder_that_exists(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "nobody"))  # no ~/Downloads
+    monkeypatch.setenv("XDG_DOWNLOAD_DIR", str(tmp_path / "nobody" / "Downloads"))
+    app = MonsterTrickApp()
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.save_screen_picture()
+        await pilot.pause()
+        await pilot.pause()
+        pictures = list(Path(__import__("os").environ["MONSTERTRICK_HOME"]).glob("screenshots/*.svg"))
+        assert pictures, [n.message for n in app._notifications]
+
+
+async def test_the_start_screens_key_bar_shows_every_key_the_readme_names() -> None:
+    app = MonsterTrickApp()
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        bar = screen_text(app).splitlines()[-1]
+        for key, what in (("c", "Continue"), ("n", "New game"), ("h", "History"),
+                          ("r", "Rules"), ("q", "Quit")):
+            assert f" {key} {what}" in bar, bar
+
+
+async def test_five_long_names_at_80x24_show_the_newest_moves_totals_and_whole_messages() -> None:
+    app = MonsterTrickApp(match=make_match(LONG, 8, moves=23))
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        since = table.query_one("#since")
+        assert since.max_scroll_y > 0  # more moves than fit ...
+        assert since.scroll_y == since.max_scroll_y  # ... and the newest are in view
+        text = screen_text(app)
+        assert text.count("Tot") == 1
+        # Each player line ends with its total, inside the panel.
+        assert all(line.split("│")[1].rstrip().endswith("0") for line in text.splitlines()[3:8])
+        for n in range(4):
+            assert f"Trick {n + 1}" in text
+        slot = table.view.legal_slots(table.view.hand[0])[0]
+        await pilot.press(str(slot + 1))
+        status = table.query_one("#status")
+        message = str(status.render())
+        assert message.endswith("Press Enter to pass the keyboard on.")
+        assert "pass the keyboard on." in screen_text(app).replace("\n", " ")
