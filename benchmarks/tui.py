@@ -39,7 +39,7 @@ def child(kind: str) -> None:
 
         app: object = Minimal()
     else:
-        from monstertrick.setup import parse_seats
+        from monstertrick.seating import parse_seats
         from monstertrick.tui.app import MonsterTrickApp
         from monstertrick.tui.screens.handoff import HandoffScreen
 

@@ -110,7 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _pace(text: str) -> float:
-    from .setup import SetupError, parse_pace
+    from .seating import SetupError, parse_pace
 
     try:
         return parse_pace(text)
@@ -143,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_arena(specs, args.games, seed=args.seed, jobs=args.jobs, as_json=args.json)
     if args.command == "play":
         names = [n.strip() for n in args.players.split(",")]
-        from .setup import SetupError, parse_seats
+        from .seating import SetupError, parse_seats
 
         try:
             seats = parse_seats(names, first=args.first)

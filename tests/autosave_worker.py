@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import sys
 
-from monstertrick.engine import Phase
 from monstertrick.saves import SaveStore
-from monstertrick.setup import Seat, Seating
-from monstertrick.tui.match import Match
+from monstertrick.seating import Seat, Seating
+from monstertrick.session import BotTurn, Session
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
@@ -22,27 +21,24 @@ def seating(levels: list[str]) -> Seating:
     return Seating(tuple(Seat(NAMES[i], lvl) for i, lvl in enumerate(levels)), 0)
 
 
-def step(match: Match) -> None:
-    """One decision of a bot-only game, as the app makes it."""
-    if match.game.phase is Phase.ROUND_OVER:
-        match.next_round()
-        return
-    player = match.game.current_player
-    assert player is not None
-    match.bot_decision(player)
+def step(match: Session) -> None:
+    """One decision of a bot-only game, as the app makes it (pauses seen at once)."""
+    while not isinstance(next_step := match.next_step(), BotTurn):
+        match.done()
+    match.bot_decision(next_step.seat)
 
 
-def play_to_end(match: Match, announce: bool = False) -> None:
-    while match.game.phase is not Phase.GAME_OVER:
+def play_to_end(match: Session, announce: bool = False) -> None:
+    while match.running:
         step(match)
         if announce:
-            print(match.game.turn, flush=True)
+            print(match.state.turn, flush=True)
 
 
 def main() -> None:
     seed = int(sys.argv[1])
     levels = sys.argv[2].split(",")
-    match = Match.start(seating(levels), seed, SaveStore())
+    match = Session.start(seating(levels), seed, SaveStore())
     print("started", flush=True)
     play_to_end(match, announce=True)
     print("done", flush=True)

@@ -8,8 +8,8 @@ from pathlib import Path
 from monstertrick.engine import Phase
 from monstertrick.engine.record import to_record
 from monstertrick.saves import SaveStore, read_save
-from monstertrick.setup import parse_seats
-from monstertrick.tui.match import Match
+from monstertrick.seating import parse_seats
+from monstertrick.session import Session
 
 from .engine.helpers import random_step
 
@@ -18,20 +18,25 @@ decide = random_step
 
 def test_every_decision_is_saved_at_once(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
-    match = Match.start(parse_seats(["Ann", "Bob", "Cid"]), seed=4, store=store)
-    assert match.save_path is not None and match.save_path.exists()
+    match = Session.start(parse_seats(["Ann", "Bob", "Cid"]), seed=4, store=store)
+    # A game nobody has played yet leaves no save behind ...
+    assert match.save_path is not None and not match.save_path.exists()
+    assert not list(tmp_path.glob("**/*.json"))
     rng = random.Random(1)
+    decide(match, rng)
+    # ... its first decision makes one.
+    assert match.save_path.exists()
     for _ in range(60):
         decide(match, rng)
-        assert to_record(read_save(match.save_path).game) == to_record(match.game)
+        assert to_record(read_save(match.save_path).game) == to_record(match.state)
     assert match.save_error is None
 
 
 def test_a_finished_game_is_filed_in_the_history(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
-    match = Match.start(parse_seats(["Ann", "Bob"]), seed=4, store=store)
+    match = Session.start(parse_seats(["Ann", "Bob"]), seed=4, store=store)
     rng = random.Random(2)
-    while match.game.phase is not Phase.GAME_OVER:
+    while match.state.phase is not Phase.GAME_OVER:
         decide(match, rng)
     assert match.save_path == store.history / match.save_path.name
     assert store.unfinished() == ([], [])
@@ -41,26 +46,27 @@ def test_a_finished_game_is_filed_in_the_history(tmp_path: Path) -> None:
 def test_a_resumed_game_plays_on_exactly_as_before(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     seats = parse_seats(["Ann", "Bob", "Cid"], first="Bob")
-    straight = Match.start(seats, seed=8)
-    saved = Match.start(seats, seed=8, store=store)
+    straight = Session.start(seats, seed=8)
+    saved = Session.start(seats, seed=8, store=store)
     r1, r2 = random.Random(5), random.Random(5)
     for _ in range(70):
         decide(straight, r1)
         decide(saved, r2)
     games, _ = store.unfinished()
-    resumed = Match.resume(games[0], store)
+    resumed = Session.resume(games[0], store)
     assert resumed.seating == seats
     assert resumed.since_last_turn(0) == straight.since_last_turn(0)
-    while straight.game.phase is not Phase.GAME_OVER:
+    while straight.state.phase is not Phase.GAME_OVER:
         decide(straight, r1)
         decide(resumed, r2)
-    assert to_record(resumed.game) == to_record(straight.game)
+    assert to_record(resumed.state) == to_record(straight.state)
 
 
 def test_a_failed_autosave_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:
     (tmp_path / "saves").write_text("not a folder")
-    match = Match.start(parse_seats(["Ann", "Bob"]), seed=1, store=SaveStore(tmp_path))
+    match = Session.start(parse_seats(["Ann", "Bob"]), seed=1, store=SaveStore(tmp_path))
+    decide(match, random.Random(0))
     assert match.save_error is not None and "Saving failed" in match.save_error
     assert str(tmp_path / "saves") in match.save_error
     decide(match, random.Random(0))
-    assert match.game.phase is Phase.ARRANGING
+    assert match.state.phase is Phase.PLAYING  # both VP rows laid out: the game went on

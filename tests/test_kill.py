@@ -11,7 +11,7 @@ from pathlib import Path
 
 from monstertrick.engine.record import to_record
 from monstertrick.saves import SaveStore, read_save
-from monstertrick.tui.match import Match
+from monstertrick.session import Session
 
 from .autosave_worker import play_to_end, seating
 
@@ -49,9 +49,9 @@ def test_killing_the_game_at_any_moment_leaves_a_save_that_replays_and_resumes(t
     rng = random.Random(2026)
     for attempt in range(KILLS):
         seed = 100 + attempt
-        straight = Match.start(seating(LEVELS.split(",")), seed)
+        straight = Session.start(seating(LEVELS.split(",")), seed)
         play_to_end(straight)
-        whole = to_record(straight.game)
+        whole = to_record(straight.state)
 
         home = tmp_path / f"home{attempt}"
         env = {**os.environ, "MONSTERTRICK_HOME": str(home), "PYTHONPATH": str(ROOT)}
@@ -62,7 +62,7 @@ def test_killing_the_game_at_any_moment_leaves_a_save_that_replays_and_resumes(t
         assert proc.stdout is not None
         # let it make a random number of decisions (3 rounds x 39 steps), then kill it
         # while it goes on: the kill lands anywhere, writes included
-        wanted = rng.randrange(1, 110)
+        wanted = rng.randrange(2, 110)  # "started", then at least one decision (saved)
         for _ in range(wanted):
             if not proc.stdout.readline():
                 break
@@ -80,8 +80,8 @@ def test_killing_the_game_at_any_moment_leaves_a_save_that_replays_and_resumes(t
         doc = to_record(saved.game)
         assert is_prefix(doc, whole), f"attempt {attempt}: the save is not a prefix of the game"
 
-        resumed = Match.resume(saved, store)
+        resumed = Session.resume(saved, store)
         play_to_end(resumed)
-        assert to_record(resumed.game) == whole, f"attempt {attempt}: resuming changed the game"
+        assert to_record(resumed.state) == whole, f"attempt {attempt}: resuming changed the game"
         for tmp in leftovers:  # a temporary file cut off mid-write is never the save
             assert tmp.name.startswith(".")

@@ -1,8 +1,9 @@
 """The Monster Trick app: the flow of a hot-seat game from screen to screen.
 
-The app owns the flow: which screen comes next, and the handoff before every private
-screen. Screens call the engine (through :class:`~monstertrick.tui.match.Match`) and
-post :mod:`~monstertrick.tui.messages` up when they are done.
+The flow of the game belongs to the headless :class:`~monstertrick.session.Session`: the
+app maps each of its steps to a screen. Screens show what they are given and post
+:mod:`~monstertrick.tui.messages` up (a decision, a handoff accepted, a pause seen); the
+app hands them to the session.
 """
 
 from __future__ import annotations
@@ -21,11 +22,29 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from ..engine import GameState, Phase, PlayerView
+from ..engine import GameState, IllegalMoveError
 from ..saves import SavedGame, SaveStore
-from ..setup import DEFAULT_PACE, Seating
-from .match import Match
-from .messages import Advance, BotDecided, HandoffAccepted, NewGame, OpenSaved, StartGame
+from ..seating import DEFAULT_PACE, Seating
+from ..session import (
+    BotTurn,
+    GameEnd,
+    Handoff,
+    RoundOver,
+    Session,
+    TakeBackRefused,
+    Turn,
+)
+from .messages import (
+    Advance,
+    BotDecided,
+    Decided,
+    HandoffAccepted,
+    NewGame,
+    OpenSaved,
+    StartGame,
+    TakeBack,
+)
+from .screens.base import DecisionScreen
 from .screens.arrange import ArrangeScreen
 from .screens.game_over import GameOverScreen
 from .screens.handoff import HandoffScreen
@@ -68,7 +87,7 @@ class MonsterTrickApp(App[int]):
         seats: Seating | None = None,
         seed: int | None = None,
         *,
-        match: Match | None = None,
+        session: Session | None = None,
         resume: SavedGame | None = None,
         view: GameState | None = None,
         pace: float | None = None,
@@ -76,19 +95,16 @@ class MonsterTrickApp(App[int]):
         super().__init__()
         self.seats = seats
         self.seed = seed
-        self.match: Match | None = match
+        self.session: Session | None = session
         self.store = SaveStore()
         self._last_save_warning: str | None = None
         self._resume = resume
         self._view = view
         self.pace = DEFAULT_PACE if pace is None else pace
-        """Seconds a computer player's move stays on screen (0: none)."""
-        self.last_private: int | None = None
-        """The person whose private screen was shown last (None: nobody since the last
-        public pause): with two or more people, anyone else gets a handoff first."""
-        self.keyboard_known = True
-        """False after a resume until a handoff names who is at the keyboard: until
-        then no private screen is shown, even in a game with one person."""
+        """Seconds a computer player's move stays on screen (0: none); each game's
+        session takes it over."""
+        if session is not None:
+            session.pace = self.pace
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(THEME_VARIABLES)
@@ -100,7 +116,7 @@ class MonsterTrickApp(App[int]):
             self.push_screen(ViewerScreen(self._view, exit_on_close=True))
         elif self._resume is not None:
             self.resume_game(self._resume)
-        elif self.match is not None:
+        elif self.session is not None:
             self.advance()
         elif self.seats is not None:
             self.start_game(self.seats, self.seed)
@@ -116,11 +132,10 @@ class MonsterTrickApp(App[int]):
 
     def resume_game(self, saved: SavedGame) -> None:
         """Go on with a saved game; it always opens on a handoff (or a public) screen."""
-        self.match = Match.resume(saved, self.store)
-        self.seats = self.match.seating
-        self.seed = self.match.seed
-        self.last_private = None
-        self.keyboard_known = False
+        self.session = Session.resume(saved, self.store)
+        self.session.pace = self.pace
+        self.seats = self.session.seating
+        self.seed = self.session.seed
         self.advance()
 
     @on(OpenSaved)
@@ -146,134 +161,148 @@ class MonsterTrickApp(App[int]):
             self.push_screen(screen)
 
     def start_game(self, seating: Seating, seed: int | None) -> None:
-        self.keyboard_known = True
         self.seats = seating
         self.seed = new_seed() if seed is None else seed
-        self.match = Match.start(seating, self.seed, self.store)
+        self.session = Session.start(seating, self.seed, self.store)
+        self.session.pace = self.pace
         self.advance()
 
     def advance(self) -> None:
-        """Show what the game needs next."""
-        match = self.match
-        assert match is not None
-        self._warn_if_not_saved(match)
-        game = match.game
-        phase = game.phase
-        if phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and match.round_end_shown < game.round:
-            match.round_end_shown = game.round
-            self.last_private = None  # anyone may press Enter on a public screen
-            self.show(RoundEndScreen(match, game.round))
-        elif phase is Phase.GAME_OVER:
-            self.last_private = None
-            self.show(GameOverScreen(match))
-        elif phase is Phase.ROUND_OVER:
-            match.next_round()
-            self.advance()
-        else:
-            player = game.current_player
-            assert player is not None
-            task = "arrange" if phase is Phase.ARRANGING else "play"
-            if match.is_bot(player):
-                self.bot_turn(match, player)
-            elif not self.keyboard_known or (
-                len(match.humans) > 1 and self.last_private != player
-            ):
-                self.show(HandoffScreen(match, player, task))
+        """Show the screen for the session's next step. The session decides the flow;
+        this only maps each step to its screen."""
+        session = self.session
+        assert session is not None
+        self._warn_if_not_saved(session)
+        step = session.next_step()
+        if isinstance(step, RoundOver):
+            self.show(RoundEndScreen(session, step.number))
+        elif isinstance(step, GameEnd):
+            self.show(GameOverScreen(session))
+        elif isinstance(step, Handoff):
+            self.show(HandoffScreen(session, step.seat, step.task))
+        elif isinstance(step, Turn):
+            if step.task == "arrange":
+                self.show(ArrangeScreen(session, step.seat))
             else:
-                self.show_private(player, task)
-
-    def show_private(self, player: int, task: str) -> None:
-        """A person's own screen: only once they are known to be at the keyboard (a
-        handoff, or they are the only person playing)."""
-        assert self.match is not None
-        self.last_private = player
-        if task == "arrange":
-            self.show(ArrangeScreen(self.match, player))
+                self.show(TableScreen(session, step.seat))
+        elif isinstance(step, BotTurn):
+            self.bot_turn(session, step)
         else:
-            self.show(TableScreen(self.match, player))
+            # A decision's result: on the person's own screen, or the public watch screen.
+            for screen in self.screen_stack:
+                if isinstance(screen, DecisionScreen) and screen.seat == step.seat:
+                    screen.show_result(list(step.events))
+                    return
+            if step.private:
+                # Nobody's own screen is up (an app opened on a session in this pause):
+                # the person saw it where they decided.
+                session.done()
+                self.advance()
+                return
+            watch = WatchScreen(session, step.seat, None)
+            self.show(watch)
+            self.call_after_refresh(watch.show_result, list(step.events))
 
     # ------------------------------------------------------------------ computer players
 
-    def bot_turn(self, match: Match, player: int) -> None:
+    def bot_turn(self, session: Session, step: BotTurn) -> None:
         """A computer player's turn: the public table (or the only person's own screen
         without their cursor) while a worker thinks."""
-        humans = match.humans
-        viewer = humans[0] if len(humans) == 1 and self.keyboard_known else None
         top = self.screen
-        if isinstance(top, WatchScreen) and top.match is match and top.viewer == viewer:
-            top.next_turn(player)
+        if (
+            isinstance(top, WatchScreen)
+            and top.session is session
+            and top.viewer == step.viewer
+        ):
+            top.next_turn(step.seat)
         else:
-            self.show(WatchScreen(match, player, viewer))
-        match.bot(player)  # made here, not in the thread
-        self.think(match, player, match.view(player), match.position)
+            self.show(WatchScreen(session, step.seat, step.viewer))
+        session.bot(step.seat)  # made here, not in the thread
+        self.think(session, step.seat, session.view(step.seat), session.position)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="bots")
     def think(
-        self, match: Match, player: int, view: PlayerView, position: tuple[int, str, int]
+        self, session: Session, seat: int, view: object, position: tuple[object, ...]
     ) -> None:
         """Decide in a thread from the bot's view only; the app carries the move out."""
         worker = get_current_worker()
-        decision = match.decide(player, view, stop=lambda: worker.is_cancelled)
+        decision = session.decide(seat, view, stop=lambda: worker.is_cancelled)
         if not worker.is_cancelled:
-            self.post_message(BotDecided(match, player, position, decision))
+            self.post_message(BotDecided(session, seat, position, decision))
 
     @on(BotDecided)
     def _bot_decided(self, message: BotDecided) -> None:
-        match = message.match
-        if match is not self.match or match.position != message.position:
+        session = message.session
+        if session is not self.session or session.position != message.position:
             return  # a stale answer (a new game, or the position moved on)
         if not self.screen_stack:
             return  # the app is closing
-        events = match.apply(message.player, message.decision)
-        self._warn_if_not_saved(match)
-        for screen in self.screen_stack:
-            if isinstance(screen, WatchScreen) and screen.actor == message.player:
-                screen.show_result(events)
-                return
-        self.advance()  # pragma: no cover - the watch screen is always there
+        session.apply(message.seat, message.decision)
+        self.advance()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A computer player that fails says so and plays its easiest move instead."""
         worker = event.worker
         if worker.group != "bots" or event.state is not WorkerState.ERROR:
             return
-        match = self.match
-        player = match.game.current_player if match is not None else None
-        if match is None or player is None or not match.is_bot(player):
+        session = self.session
+        step = session.next_step() if session is not None else None
+        if session is None or not isinstance(step, BotTurn):
             return
         crash_report_path(worker.error)
         self.notify(
-            f"{match.names[player]} could not decide (an internal error): "
+            f"{session.names[step.seat]} could not decide (an internal error): "
             "it plays a simple move instead.",
             severity="error",
             markup=False,
         )
-        from ..bots import bot_rng, make_bot
+        decision = session.simple_decision(step.seat)
+        self.post_message(BotDecided(session, step.seat, session.position, decision))
 
-        view = match.view(player)
-        easy = make_bot("easy")
-        rng = bot_rng(match.seed, view.round, None, player)
-        decision = (
-            easy.choose_arrangement(view, rng)
-            if view.phase is Phase.ARRANGING
-            else easy.choose_move(view, rng)
-        )
-        self.post_message(BotDecided(match, player, match.position, decision))
-
-    def _warn_if_not_saved(self, match: Match) -> None:
+    def _warn_if_not_saved(self, session: Session) -> None:
         """Say clearly, once per failure, that autosaving failed and where."""
-        error = match.save_error
+        error = session.save_error
         if error is not None and error != self._last_save_warning:
             self.notify(error, title="Not saved", severity="warning", timeout=12, markup=False)
         self._last_save_warning = error
 
+    # ------------------------------------------------------------------ what screens say
+
+    @on(Decided)
+    def _decided(self, message: Decided) -> None:
+        """A person's decision, from their own screen."""
+        session = self.session
+        assert session is not None
+        try:
+            session.apply(message.seat, message.action)
+        except IllegalMoveError as exc:
+            screen = self.screen
+            if isinstance(screen, DecisionScreen):
+                screen.refuse(str(exc))
+            return
+        self.advance()
+
+    @on(TakeBack)
+    def _take_back(self, message: TakeBack) -> None:
+        session = self.session
+        assert session is not None
+        try:
+            session.take_back(message.seat)
+        except TakeBackRefused as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+            return
+        self.advance()
+
     @on(HandoffAccepted)
     def _handoff_accepted(self, message: HandoffAccepted) -> None:
-        self.keyboard_known = True
-        self.show_private(message.player, message.task)
+        assert self.session is not None
+        self.session.pass_keyboard(message.player)
+        self.advance()
 
     @on(Advance)
     def _advance(self) -> None:
+        assert self.session is not None
+        self.session.done()
         self.advance()
 
     @on(StartGame)
@@ -284,11 +313,13 @@ class MonsterTrickApp(App[int]):
 
     @on(NewGame)
     def _new_game(self) -> None:
-        names = self.match.names if self.match is not None else ("", "")
-        levels = [s.bot for s in self.match.seating.seats] if self.match is not None else []
-        if self.match is not None:
+        if self.session is not None:
+            self.pace = self.session.pace
+        names = self.session.names if self.session is not None else ("", "")
+        levels = [s.bot for s in self.session.seating.seats] if self.session is not None else []
+        if self.session is not None:
             self.show(SetupScreen(names, can_go_back=False, levels=levels, pace=self.pace))
-            self.match = None
+            self.session = None
         else:
             self.push_screen(SetupScreen(names, pace=self.pace))
 
@@ -296,7 +327,7 @@ class MonsterTrickApp(App[int]):
 
     @property
     def game_running(self) -> bool:
-        return self.match is not None and self.match.running
+        return self.session is not None and self.session.running
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "rules":

@@ -1,4 +1,4 @@
-"""Messages the screens send up to the app, which owns the flow of the game."""
+"""Messages the screens send up to the app, which hands them to the game's session."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from ..setup import Seating
+from ..seating import Seating
 
 if TYPE_CHECKING:
-    from .match import Decision, Match
+    from ..session import Session
 
 
 class Advance(Message):
@@ -48,8 +48,23 @@ class OpenSaved(Message):
 class BotDecided(Message):
     """A computer player's worker has decided (nothing is changed yet)."""
 
-    match: Match
-    player: int
-    position: tuple[int, str, int]
-    """Round, phase and turn when it started thinking: a stale answer is dropped."""
-    decision: Decision
+    session: Session
+    seat: int
+    position: tuple[object, ...]
+    """Where the game stood when it started thinking: a stale answer is dropped."""
+    decision: object
+
+
+@dataclass
+class Decided(Message):
+    """A person decided (a VP row, a card and slot): the session checks and carries it out."""
+
+    seat: int
+    action: object
+
+
+@dataclass
+class TakeBack(Message):
+    """The person takes back their last decision (still private to them)."""
+
+    seat: int

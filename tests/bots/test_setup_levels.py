@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from monstertrick.setup import Seat, SetupError, parse_seats
+from monstertrick.seating import Seat, SetupError, parse_seats
 
 
 def test_levels_make_computer_seats() -> None:

@@ -55,14 +55,35 @@ def play(game: GameState, *moves: str) -> list:
 
 
 def random_step(target: Any, rng: random.Random) -> None:
-    """One random decision for a :class:`GameState`, or for anything with its ``game``
-    and the same ``arrange``/``play``/``next_round`` (the app's ``Match``)."""
-    game: GameState = getattr(target, "game", target)
+    """One random decision for a :class:`GameState`, or for a
+    :class:`~monstertrick.session.Session` (through its steps, as a front-end does:
+    pauses are seen, handoffs accepted, then one random legal decision applied)."""
+    from monstertrick.session import BotTurn, GameEnd, Handoff, Played, RoundOver, Session
+
+    if isinstance(target, Session):
+        while True:
+            step = target.next_step()
+            if isinstance(step, (Played, RoundOver)):
+                target.done()
+            elif isinstance(step, Handoff):
+                target.pass_keyboard(step.seat)
+            elif isinstance(step, GameEnd):
+                raise ValueError("the game is over")
+            else:
+                break
+        game = target.state
+        if game.phase is Phase.ARRANGING:
+            action: Any = rng.choice(game.legal_arrangements())
+        else:
+            action = rng.choice(game.legal_moves())
+        target.apply(step.seat, action)
+        return
+    game = target
     if game.phase is Phase.ROUND_OVER:
-        target.next_round()
+        game.next_round()
     elif game.phase is Phase.ARRANGING:
-        target.arrange(game.current_player, rng.choice(game.legal_arrangements()))
+        game.arrange(game.current_player, rng.choice(game.legal_arrangements()))
     elif game.phase is Phase.PLAYING:
-        target.play(rng.choice(game.legal_moves()))
+        game.play(rng.choice(game.legal_moves()))
     else:
         raise ValueError("the game is over")

@@ -9,9 +9,9 @@ from collections.abc import Callable, Sequence
 from textual.pilot import Pilot
 
 from monstertrick.engine import Phase
-from monstertrick.setup import parse_seats
+from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
-from monstertrick.tui.match import Match
+from monstertrick.session import Session
 from monstertrick.tui.screens.arrange import ArrangeScreen
 from monstertrick.tui.screens.game_over import GameOverScreen
 from monstertrick.tui.screens.handoff import HandoffScreen
@@ -47,38 +47,54 @@ def arrangement_for(seat: int, vp_set: Sequence[int]) -> tuple[int, int, int]:
     return (order[0], order[1], order[2])
 
 
+def decide(session: Session, action: object) -> None:
+    """The decision of whoever decides now, through the session as a front-end makes it
+    (earlier pauses seen, the keyboard passed), its result seen."""
+    from monstertrick.session import BotTurn, Handoff, Turn
+
+    while not isinstance(step := session.next_step(), (Turn, BotTurn)):
+        if isinstance(step, Handoff):
+            session.pass_keyboard(step.seat)
+        else:
+            session.done()
+    session.apply(step.seat, action)
+    session.done()
+
+
 def make_match(names: Sequence[str], seed: int, *, moves: int = 0, rounds_done: int = 0,
-               to_round_end: bool = False) -> Match:
-    """A match played (through the Match, so the log fills) to a given point."""
-    match = Match.start(parse_seats(list(names)), seed)
-    game = match.game
+               to_round_end: bool = False) -> Session:
+    """A game played through its session (so the log fills) to a given point; then
+    nobody is known to be at the keyboard (two or more people), as after a round end."""
+    match = Session.start(parse_seats(list(names)), seed)
+    game = match.state
 
     def arrange_all() -> None:
         while game.phase is Phase.ARRANGING:
             p = game.current_player
             assert p is not None
-            match.arrange(p, arrangement_for(p, game.vp_set))
+            decide(match, arrangement_for(p, game.vp_set))
 
     def play_round() -> None:
         arrange_all()
         i = 0
         while game.phase is Phase.PLAYING:
             legal = game.legal_moves()
-            match.play(legal[(i * 7) % len(legal)])
+            decide(match, legal[(i * 7) % len(legal)])
             i += 1
 
     for _ in range(rounds_done):
         play_round()
-        match.round_end_shown = game.round
-        if game.phase is Phase.ROUND_OVER:
-            match.next_round()
+        match.done()  # the round's end was seen ...
+        match.next_step()  # ... so the next round is dealt
     if to_round_end:
         play_round()
-        return match
-    arrange_all()
-    for i in range(moves):
-        legal = game.legal_moves()
-        match.play(legal[(i * 7) % len(legal)])
+    else:
+        arrange_all()
+        for i in range(moves):
+            legal = game.legal_moves()
+            decide(match, legal[(i * 7) % len(legal)])
+    humans = match.humans
+    match.keyboard = humans[0] if len(humans) == 1 else None
     return match
 
 
@@ -134,7 +150,11 @@ async def play_through(
         elif isinstance(screen, (HandoffScreen, RoundEndScreen)):
             await press("enter")
         elif isinstance(screen, ArrangeScreen):
-            await press(*ARRANGE_KEYS[screen.player], "enter")
+            if screen.confirmed:
+                await press("enter")  # pass the keyboard on
+            else:
+                await press(*ARRANGE_KEYS[screen.player], "enter")
+                assert screen.confirmed
         elif isinstance(screen, TableScreen):
             if screen.result is not None:
                 await press("enter")
@@ -174,8 +194,8 @@ def leaks(app: MonsterTrickApp, text: str, names: Sequence[str], viewer: int | N
     particular, so nobody's secrets may be on it)."""
     from monstertrick.tui.widgets import Hand, VPRow
 
-    assert app.match is not None
-    game = app.match.game
+    assert app.session is not None
+    game = app.session.state
     found: list[str] = []
     tokens = card_tokens(text)
     revealed = game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)

@@ -14,9 +14,9 @@ from monstertrick.bots import StopCheck
 from monstertrick.cli import build_parser, main
 from monstertrick.engine import Move, Phase, PlayerView
 from monstertrick.saves import SaveStore, read_save
-from monstertrick.setup import parse_seats
+from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
-from monstertrick.tui.match import Match
+from monstertrick.session import BotTurn, Session
 from monstertrick.tui.screens.arrange import ArrangeScreen
 from monstertrick.tui.screens.game_over import GameOverScreen
 from monstertrick.tui.screens.handoff import HandoffScreen
@@ -63,16 +63,16 @@ class BlockingBot:
         return view.legal_moves[0]
 
 
-def play_headless(match: Match) -> None:
-    """An all-bot game to the end, through the same decision step the app uses."""
-    game = match.game
-    while game.phase is not Phase.GAME_OVER:
-        if game.phase is Phase.ROUND_OVER:
-            match.next_round()
-            continue
-        player = game.current_player
-        assert player is not None
-        match.bot_decision(player)
+def play_headless(match: Session) -> None:
+    """An all-bot game to the end, through the session alone (no app)."""
+    match.play_to_end()
+
+
+def bot_step(match: Session) -> None:
+    """One computer player's decision, the pauses before it seen."""
+    while not isinstance(step := match.next_step(), BotTurn):
+        match.done()
+    match.bot_decision(step.seat)
 
 
 @pytest.mark.usefixtures("quick_idle")
@@ -96,9 +96,9 @@ async def test_one_person_with_bots_never_sees_a_handoff() -> None:
 
 
 async def test_the_screen_answers_keys_while_a_bot_thinks() -> None:
-    match = Match.start(parse_seats(["Ann", "Cy:easy"], first="Cy"), 4)
+    match = Session.start(parse_seats(["Ann", "Cy:easy"], first="Cy"), 4)
     bot = match.bots[1] = BlockingBot()
-    app = MonsterTrickApp(match=match, pace=0)
+    app = MonsterTrickApp(session=match, pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert bot.started.wait(5)
@@ -113,20 +113,20 @@ async def test_the_screen_answers_keys_while_a_bot_thinks() -> None:
         await pilot.pause()
         assert app.screen is watch
         assert "Cy is thinking…" in screen_text(app)
-        assert match.game.arrangement(1) is None
+        assert match.state.arrangement(1) is None
         # Released, the bot arranges; Ann, the only person, goes straight to her cards.
         bot.release.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert match.game.arrangement(1) is not None
+        assert match.state.arrangement(1) is not None
         assert isinstance(app.screen, ArrangeScreen)
         assert app.screen.player == 0
 
 
 async def test_a_bots_move_waits_under_the_rules_and_its_result_stays_for_the_pace() -> None:
-    match = Match.start(parse_seats(["Ann", "Cy:easy"], first="Cy"), 4)
+    match = Session.start(parse_seats(["Ann", "Cy:easy"], first="Cy"), 4)
     bot = match.bots[1] = BlockingBot()
-    app = MonsterTrickApp(match=match, pace=60)
+    app = MonsterTrickApp(session=match, pace=60)
     async with app.run_test(size=(80, 24)) as pilot:
         assert bot.started.wait(5)
         await pilot.press("f1")
@@ -135,7 +135,7 @@ async def test_a_bots_move_waits_under_the_rules_and_its_result_stays_for_the_pa
         await app.workers.wait_for_complete()
         await pilot.pause()
         # Decided and applied under the rules; the game waits for them to close.
-        assert match.game.arrangement(1) is not None
+        assert match.state.arrangement(1) is not None
         assert isinstance(app.screen, RulesScreen)
         await pilot.press("escape")
         await pilot.pause()
@@ -148,9 +148,9 @@ async def test_a_bots_move_waits_under_the_rules_and_its_result_stays_for_the_pa
 
 
 async def test_quitting_while_a_bot_thinks_stops_it() -> None:
-    match = Match.start(parse_seats(["Ann", "Cy:easy"], first="Cy"), 4)
+    match = Session.start(parse_seats(["Ann", "Cy:easy"], first="Cy"), 4)
     bot = match.bots[1] = BlockingBot()
-    app = MonsterTrickApp(match=match, pace=0)
+    app = MonsterTrickApp(session=match, pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         assert bot.started.wait(5)
         await pilot.press("ctrl+q")
@@ -159,7 +159,7 @@ async def test_quitting_while_a_bot_thinks_stops_it() -> None:
         await pilot.pause()
     assert app.return_code == 0
     assert bot.stopped
-    assert match.game.arrangement(1) is None
+    assert match.state.arrangement(1) is None
 
 
 @pytest.mark.usefixtures("quick_idle")
@@ -175,53 +175,47 @@ async def test_an_all_bot_game_can_be_watched_to_the_end() -> None:
             await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         assert "final standings" in screen_text(app)
-        assert app.match is not None
-        watched = app.match.game
+        assert app.session is not None
+        watched = app.session.state
     # The app plays exactly the game the headless decision step plays.
-    headless = Match.start(seats, 31)
+    headless = Session.start(seats, 31)
     play_headless(headless)
-    assert watched.outcome() == headless.game.outcome()
-    assert watched.log == headless.game.log
+    assert watched.outcome() == headless.state.outcome()
+    assert watched.log == headless.state.log
 
 
 async def test_round_end_goes_on_by_itself_only_without_people() -> None:
     from .helpers import make_match
 
     people = make_match(["Ann", "Bob"], 3, to_round_end=True)
-    app = MonsterTrickApp(match=people, pace=0)
+    app = MonsterTrickApp(session=people, pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.05)
         assert isinstance(app.screen, RoundEndScreen)
-    bots = Match.start(parse_seats(["Al:easy", "Bea:easy"]), 3)
-    while bots.game.phase is not Phase.ROUND_OVER:
-        player = bots.game.current_player
-        assert player is not None
-        bots.bot_decision(player)
-    app = MonsterTrickApp(match=bots, pace=0.01)
+    bots = Session.start(parse_seats(["Al:easy", "Bea:easy"]), 3)
+    while bots.state.phase is not Phase.ROUND_OVER:
+        bot_step(bots)
+    app = MonsterTrickApp(session=bots, pace=0.01)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.2)
-        assert bots.game.round == 2
+        assert bots.state.round == 2
         assert not isinstance(app.screen, RoundEndScreen)
 
 
 def test_a_resumed_all_bot_game_plays_on_as_an_uninterrupted_one(tmp_path: Path) -> None:
     seats = parse_seats(["Al:easy", "Bea:medium", "Cy:hard:20"])
-    straight = Match.start(seats, 77)
+    straight = Session.start(seats, 77)
     play_headless(straight)
 
     store = SaveStore(tmp_path)
-    first = Match.start(seats, 77, store)
+    first = Session.start(seats, 77, store)
     for _ in range(50):  # into round 2
-        if first.game.phase is Phase.ROUND_OVER:
-            first.next_round()
-        player = first.game.current_player
-        assert player is not None
-        first.bot_decision(player)
+        bot_step(first)
     assert first.save_path is not None
-    resumed = Match.resume(read_save(first.save_path), store)
+    resumed = Session.resume(read_save(first.save_path), store)
     play_headless(resumed)
-    assert resumed.game.outcome() == straight.game.outcome()
-    assert resumed.game.log == straight.game.log
+    assert resumed.state.outcome() == straight.state.outcome()
+    assert resumed.state.log == straight.state.log
 
 
 
@@ -243,7 +237,7 @@ async def test_people_and_bots_mixed_no_screen_shows_another_persons_hand() -> N
     def check() -> None:
         nonlocal handoffs
         text = screen_text(app)
-        assert app.match is not None
+        assert app.session is not None
         handoff = HANDOFF.search(text)
         viewer = None if handoff else at_keyboard[0]
         leaks.extend(screen_leaks(app, text, names, viewer))
@@ -259,8 +253,8 @@ async def test_people_and_bots_mixed_no_screen_shows_another_persons_hand() -> N
             at_keyboard[0] = names.index(handoff.group(1))
 
     def in_round_two() -> bool:
-        assert app.match is not None
-        game = app.match.game
+        assert app.session is not None
+        game = app.session.state
         return game.round == 2 and game.phase is Phase.PLAYING and game.turn >= 6
 
     async with app.run_test(size=(80, 24)) as pilot:
@@ -305,8 +299,8 @@ async def test_setup_form_seats_a_computer_player() -> None:
         screen.query_one("#pace", Select).value = 0.0
         await pilot.press("f5")
         await pilot.pause()
-        assert app.match is not None
-        assert [(s.name, s.bot) for s in app.match.seating.seats] == [("Ann", None), ("Cy", "hard")]
+        assert app.session is not None
+        assert [(s.name, s.bot) for s in app.session.seating.seats] == [("Ann", None), ("Cy", "hard")]
         assert app.pace == 0
         # Ann, the only person, starts arranging without a handoff.
         assert isinstance(app.screen, ArrangeScreen)

@@ -15,7 +15,7 @@ from .helpers import make_match, screen_text
 
 async def test_mouse_picks_a_card_and_plays_it_on_a_slot() -> None:
     match = make_match(["Ann", "Bob", "Cid"], 3, moves=14)
-    app = MonsterTrickApp(match=match)
+    app = MonsterTrickApp(session=match)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         screen = app.screen
@@ -28,7 +28,7 @@ async def test_mouse_picks_a_card_and_plays_it_on_a_slot() -> None:
         await pilot.click(f"#slot-{slot}")
         await pilot.pause()
         assert screen.result is not None
-        assert match.game.turn == 15
+        assert match.state.turn == 15
         assert hand[2] not in match.view(screen.player).hand
         slot_widget = screen.query_one(f"#slot-{slot}", TrickSlot)
         assert slot_widget.mark == ""
@@ -36,7 +36,7 @@ async def test_mouse_picks_a_card_and_plays_it_on_a_slot() -> None:
 
 async def test_game_log_shows_the_rounds_public_events() -> None:
     match = make_match(["Ann", "Bob", "Cid"], 3, moves=6)
-    app = MonsterTrickApp(match=match)
+    app = MonsterTrickApp(session=match)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "l")
         assert isinstance(app.screen, LogScreen)
@@ -57,7 +57,7 @@ def test_help_and_replay_never_import_textual() -> None:
         "except SystemExit:\n"
         "    pass\n"
         "cli.build_parser()\n"
-        "import monstertrick.tui.match\n"
+        "import monstertrick.session\n"
         "assert 'textual' not in sys.modules, 'textual was imported'\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -73,7 +73,7 @@ def test_no_color_keeps_the_card_letters() -> None:
         "from monstertrick.tui.screens.handoff import HandoffScreen\n"
         "HandoffScreen.ACCEPT_DELAY = 0\n"
         "async def main():\n"
-        "    app = MonsterTrickApp(match=make_match(['Ann', 'Bob'], 4, moves=3))\n"
+        "    app = MonsterTrickApp(session=make_match(['Ann', 'Bob'], 4, moves=3))\n"
         "    assert app.no_color\n"
         "    async with app.run_test(size=(80, 24)) as pilot:\n"
         "        await pilot.press('enter')\n"

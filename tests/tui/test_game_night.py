@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from monstertrick.setup import parse_seats
+from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.quit import QuitScreen
 from monstertrick.tui.screens.start import StartScreen
@@ -26,7 +26,7 @@ def topbar(app: MonsterTrickApp) -> str:
 
 
 async def test_after_a_move_the_header_names_the_mover_as_having_played() -> None:
-    app = MonsterTrickApp(match=make_match(["Ann", "Bob", "Cid"], 5, moves=4))
+    app = MonsterTrickApp(session=make_match(["Ann", "Bob", "Cid"], 5, moves=4))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -44,7 +44,7 @@ async def test_a_computer_player_laying_out_its_vp_row_is_not_to_play_card_0() -
     app = MonsterTrickApp(seats=parse_seats(["Ann", "Cy:easy", "Bob"]), seed=2, pace=60)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter")  # Ann's handoff, Ann's VP row
+        await pilot.press("enter", "enter", "enter")  # handoff, Ann's VP row, "go on"
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, WatchScreen)
@@ -54,7 +54,7 @@ async def test_a_computer_player_laying_out_its_vp_row_is_not_to_play_card_0() -
 
 
 async def test_home_and_end_move_in_the_hand() -> None:
-    app = MonsterTrickApp(match=make_match(["Ann", "Bob"], 5))
+    app = MonsterTrickApp(session=make_match(["Ann", "Bob"], 5))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -67,7 +67,7 @@ async def test_home_and_end_move_in_the_hand() -> None:
 
 
 async def test_the_palettes_quit_asks_first_during_a_game() -> None:
-    app = MonsterTrickApp(match=make_match(["Ann", "Bob"], 5))
+    app = MonsterTrickApp(session=make_match(["Ann", "Bob"], 5))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -108,7 +108,7 @@ async def test_the_start_screens_key_bar_shows_every_key_the_readme_names() -> N
 
 
 async def test_five_long_names_at_80x24_show_the_newest_moves_totals_and_whole_messages() -> None:
-    app = MonsterTrickApp(match=make_match(LONG, 8, moves=23))
+    app = MonsterTrickApp(session=make_match(LONG, 8, moves=23))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -128,5 +128,5 @@ async def test_five_long_names_at_80x24_show_the_newest_moves_totals_and_whole_m
         await pilot.press(str(slot + 1))
         status = table.query_one("#status")
         message = str(status.render())
-        assert message.endswith("Press Enter to pass the keyboard on.")
-        assert "pass the keyboard on." in screen_text(app).replace("\n", " ")
+        assert message.endswith("Press Enter to pass the keyboard on, or u to take it back.")
+        assert "or u to take it back." in " ".join(screen_text(app).split())

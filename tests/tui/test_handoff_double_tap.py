@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from monstertrick.setup import parse_seats
+from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.arrange import ArrangeScreen
 from monstertrick.tui.screens.handoff import HandoffScreen
@@ -34,7 +34,7 @@ async def _to_turn_played(pilot, app: MonsterTrickApp) -> None:
 @pytest.mark.usefixtures("real_delay")
 @pytest.mark.parametrize("gap", [0.0, 0.1])
 async def test_double_tap_after_a_turn_leaves_the_next_handoff_on_screen(gap: float) -> None:
-    app = MonsterTrickApp(match=make_match(["Ann", "Bob", "Cid"], seed=5))
+    app = MonsterTrickApp(session=make_match(["Ann", "Bob", "Cid"], seed=5))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await _to_turn_played(pilot, app)
@@ -67,6 +67,7 @@ async def test_double_tap_after_a_vp_row_leaves_the_next_handoff_on_screen(gap: 
         await pilot.press("enter")
         assert isinstance(app.screen, ArrangeScreen)
         await pilot.press("enter")  # confirm the VP row
+        await pilot.press("enter")  # pass the keyboard on
         if gap:
             await pilot.pause(gap)
         await pilot.press("enter")
@@ -78,7 +79,7 @@ async def test_double_tap_after_a_vp_row_leaves_the_next_handoff_on_screen(gap: 
 
 async def test_keys_pressed_before_the_handoff_appeared_never_count() -> None:
     # Even with no delay at all, a key queued before the handoff was on screen is dropped.
-    app = MonsterTrickApp(match=make_match(["Ann", "Bob", "Cid"], seed=5))
+    app = MonsterTrickApp(session=make_match(["Ann", "Bob", "Cid"], seed=5))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from monstertrick.setup import parse_seats
+from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.game_over import GameOverScreen
 
@@ -37,7 +37,7 @@ async def test_no_screen_shows_another_players_hand_or_vp_order() -> None:
         nonlocal handoffs
         text = screen_text(app)
         screens_seen.append(text)
-        match = app.match
+        match = app.session
         assert match is not None
         handoff = HANDOFF.search(text)
         # A handoff screen is shown to nobody in particular: check it for everyone.

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from monstertrick.setup import parse_seats
+from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.game_over import GameOverScreen
 from monstertrick.tui.screens.handoff import HandoffScreen
@@ -48,7 +48,7 @@ async def test_markup_names_show_literally_in_the_log_and_toasts() -> None:
     from .helpers import make_match
 
     match = make_match(list(HOSTILE), 4, moves=5)
-    app = MonsterTrickApp(match=match)
+    app = MonsterTrickApp(session=match)
     app.theme = THEME
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("enter")

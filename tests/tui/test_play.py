@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import Input
 
 from monstertrick.engine import Move
-from monstertrick.setup import parse_seats
+from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.game_over import GameOverScreen
 from monstertrick.tui.screens.handoff import HandoffScreen
@@ -31,8 +31,8 @@ async def test_two_player_game_to_the_final_standings() -> None:
         assert isinstance(app.screen, HandoffScreen)
         await play_through(pilot, rng=random.Random(2))
         assert isinstance(app.screen, GameOverScreen)
-        assert app.match is not None
-        outcome = app.match.game.outcome()
+        assert app.session is not None
+        outcome = app.session.state.outcome()
         assert outcome is not None
         text = screen_text(app)
         assert "final standings" in text
@@ -91,9 +91,9 @@ async def test_setup_form_refuses_bad_names_then_starts() -> None:
         await pilot.press("f5")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
-        assert app.match is not None
-        assert app.match.names == ("Ann", "Bob")
-        assert app.match.seed == 42
+        assert app.session is not None
+        assert app.session.names == ("Ann", "Bob")
+        assert app.session.seed == 42
         assert "Pass the keyboard to ● Ann" in screen_text(app)
 
 
@@ -118,7 +118,7 @@ async def test_illegal_slot_shows_the_reason_and_changes_nothing() -> None:
     from .helpers import make_match
 
     match = make_match(["Ann", "Bob", "Cid"], 5, moves=9)
-    app = MonsterTrickApp(match=match)
+    app = MonsterTrickApp(session=match)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
@@ -132,10 +132,10 @@ async def test_illegal_slot_shows_the_reason_and_changes_nothing() -> None:
         )
         await pilot.press(*["right"] * i, str(bad[0] + 1))
         await pilot.pause()
-        reason = match.game.illegal_reason(Move.of(card, bad[0]))
+        reason = match.state.illegal_reason(Move.of(card, bad[0]))
         assert reason is not None
         assert screen.result is None
-        assert match.game.turn == 9
+        assert match.state.turn == 9
         assert reason[:30] in screen_text(app).replace("\n", " ")
 
 
@@ -169,6 +169,6 @@ async def test_too_small_then_the_game_carries_on() -> None:
         await pilot.resize_terminal(100, 30)
         await pilot.pause(0.1)
         assert app.screen is arrange
-        assert app.match is not None and not any(
-            app.match.game.view(0).arranged
+        assert app.session is not None and not any(
+            app.session.state.view(0).arranged
         )

@@ -13,7 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from monstertrick.setup import parse_seats
+from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 
 from ..engine.helpers import random_step
@@ -77,21 +77,21 @@ def test_arrange(snap_compare: Snap, size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_table_choosing(snap_compare: Snap, size: tuple[int, int]) -> None:
-    app = app_for(match=make_match(THREE, 3, moves=14))
+    app = app_for(session=make_match(THREE, 3, moves=14))
     assert snap_compare(app, terminal_size=size, press=["enter", "right", "right", "down"])
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_table_illegal_slot(snap_compare: Snap, size: tuple[int, int]) -> None:
     match = make_match(THREE, 5, moves=9)
-    view = match.view(match.game.current_player or 0)
+    view = match.view(match.state.current_player or 0)
     index, slot = next(
         (i, s)
         for i, card in enumerate(view.hand)
         for s in range(4)
         if s not in view.legal_slots(card)
     )
-    app = app_for(match=match)
+    app = app_for(session=match)
     keys = ["enter", *["right"] * index, str(slot + 1)]
     assert snap_compare(app, terminal_size=size, press=keys)
 
@@ -99,35 +99,35 @@ def test_table_illegal_slot(snap_compare: Snap, size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_table_result(snap_compare: Snap, size: tuple[int, int]) -> None:
     match = make_match(THREE, 3, moves=20)
-    view = match.view(match.game.current_player or 0)
+    view = match.view(match.state.current_player or 0)
     move = view.legal_moves[0]
-    app = app_for(match=match)
+    app = app_for(session=match)
     keys = ["enter", *["right"] * view.hand.index(move.card), str(move.slot + 1)]
     assert snap_compare(app, terminal_size=size, press=keys)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_table_five_players(snap_compare: Snap, size: tuple[int, int]) -> None:
-    app = app_for(match=make_match(FIVE, 8, moves=23))
+    app = app_for(session=make_match(FIVE, 8, moves=23))
     assert snap_compare(app, terminal_size=size, press=["enter"])
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_game_log(snap_compare: Snap, size: tuple[int, int]) -> None:
-    app = app_for(match=make_match(THREE, 3, moves=14))
+    app = app_for(session=make_match(THREE, 3, moves=14))
     assert snap_compare(app, terminal_size=size, press=["enter", "l"])
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_round_end(snap_compare: Snap, size: tuple[int, int]) -> None:
-    app = app_for(match=make_match(THREE, 3, to_round_end=True))
+    app = app_for(session=make_match(THREE, 3, to_round_end=True))
     assert snap_compare(app, terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_game_over(snap_compare: Snap, size: tuple[int, int]) -> None:
     match = make_match(THREE, 3, rounds_done=3)
-    app = app_for(match=match)
+    app = app_for(session=match)
     assert snap_compare(app, terminal_size=size)
 
 
@@ -157,7 +157,7 @@ async def bots_decided(pilot: Pilot[int]) -> None:
 def test_watch_bot_move_public(snap_compare: Snap, size: tuple[int, int]) -> None:
     # Two people and a computer player: Cy's move, seen by the whole table.
     match = make_match(["Ann", "Cy:hard:20", "Bob"], 3, moves=13)
-    app = app_for(match=match, pace=60)
+    app = app_for(session=match, pace=60)
     assert snap_compare(app, terminal_size=size, run_before=bots_decided)
 
 
@@ -165,7 +165,7 @@ def test_watch_bot_move_public(snap_compare: Snap, size: tuple[int, int]) -> Non
 def test_watch_bot_move_one_person(snap_compare: Snap, size: tuple[int, int]) -> None:
     # One person and two computer players: Ann's own hand stays in view.
     match = make_match(["Ann", "Cy:easy", "Dee:medium"], 3, moves=13)
-    app = app_for(match=match, pace=60)
+    app = app_for(session=match, pace=60)
     assert snap_compare(app, terminal_size=size, run_before=bots_decided)
 
 
@@ -228,13 +228,13 @@ def test_replay_viewer(snap_compare: Snap, size: tuple[int, int], saved_games: N
 def test_table_five_players_long_and_wide_names(snap_compare: Snap, names: tuple[str, ...]) -> None:
     # Every trick slot keeps its holder and lead lines, the totals stay on the panel,
     # the newest moves are in view and the result message is whole.
-    app = app_for(match=make_match(names, 8, moves=23))
-    view = app.match.view(app.match.game.current_player)  # type: ignore[union-attr, arg-type]
+    app = app_for(session=make_match(names, 8, moves=23))
+    view = app.session.view(app.session.state.current_player)  # type: ignore[union-attr, arg-type]
     slot = view.legal_slots(view.hand[0])[0]
     assert snap_compare(app, terminal_size=(80, 24), press=["enter", str(slot + 1)])
 
 
 @pytest.mark.parametrize("names", [pytest.param(LONG, id="long"), pytest.param(WIDE, id="wide")])
 def test_round_end_long_and_wide_names(snap_compare: Snap, names: tuple[str, ...]) -> None:
-    app = app_for(match=make_match(names, 8, to_round_end=True))
+    app = app_for(session=make_match(names, 8, to_round_end=True))
     assert snap_compare(app, terminal_size=(80, 24))

@@ -6,17 +6,128 @@ registry (:mod:`monstertrick.games`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ...engine import (
+    CardPlayed,
+    Event,
+    GameState,
+    Move,
+    Phase,
+    PlayerView,
+    TrickTakenOver,
+    TrickWon,
+    VPCardTurned,
+)
 from ...engine.record import ReplayResult, replay
-from ...engine.state import Phase
+
+#: Events that tell the table what happened in play (shown in "since your last turn").
+PLAY_EVENTS = (CardPlayed, TrickTakenOver, TrickWon, VPCardTurned)
+
+Decision = tuple[int, int, int] | Move
+"""What a player decides: a VP order (arranging) or a move (playing)."""
 
 
 class MonsterTrick:
-    """The registry's door to Monster Trick."""
+    """The registry's door to Monster Trick: what the session, the saves and the CLI
+    ask of the game."""
 
     key = "monster-trick"
     title = "Monster Trick"
+
+    # ------------------------------------------------------------------ the flow
+
+    def new_state(self, names: Sequence[str], seed: int, first: int) -> GameState:
+        return GameState(list(names), seed=seed, first_player=first)
+
+    def round_number(self, state: GameState) -> int:
+        return state.round
+
+    def first_seat(self, state: GameState) -> int:
+        return state.first_player
+
+    def round_over(self, state: GameState) -> bool:
+        """The round's play is over (its end still to be shown, or the game over)."""
+        return state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase is Phase.GAME_OVER
+
+    def next_round(self, state: GameState) -> None:
+        state.next_round()
+
+    def to_decide(self, state: GameState) -> tuple[int, str]:
+        """Who decides now, and what: ``"arrange"`` (their VP row) or ``"play"``."""
+        seat = state.current_player
+        assert seat is not None
+        return seat, "arrange" if state.phase is Phase.ARRANGING else "play"
+
+    def apply(self, state: GameState, seat: int, action: Decision) -> list[Event]:
+        """Carry out a decision, checked (raises ``IllegalMoveError`` with the reason)."""
+        if isinstance(action, Move):
+            if state.current_player != seat:
+                raise ValueError(f"it is not {state.players[seat]}'s turn")
+            return state.play(action)
+        return state.arrange(seat, action)
+
+    def undo(self, state: GameState) -> None:
+        """Undo the last decision of the round."""
+        state.pop()
+
+    def position(self, state: GameState) -> tuple[int, str, int]:
+        """Round, phase and decisions made: changes with every decision."""
+        arranged = sum(state.arrangement(p) is not None for p in range(state.num_players))
+        return (state.round, state.phase.value, state.turn + arranged)
+
+    def view(self, state: GameState, seat: int) -> PlayerView:
+        return state.view(seat)
+
+    def public_view(self, state: GameState) -> PlayerView:
+        return state.public_view()
+
+    def is_play_event(self, event: Event) -> bool:
+        return isinstance(event, PLAY_EVENTS)
+
+    def round_log(self, state: GameState) -> tuple[list[Event], dict[int, int]]:
+        """The public events of the current round so far, and how much of them each
+        seat had seen at its last move (for a resumed game)."""
+        from ...timeline import Timeline
+
+        log: list[Event] = []
+        seen: dict[int, int] = {}
+        if state.phase in (Phase.ARRANGING, Phase.PLAYING):
+            n = state.num_players
+            for frame in Timeline.of(state).frames:
+                if frame.round != state.round:
+                    continue
+                log.extend(frame.events)
+                if frame.step > 0:
+                    seen[(state.starting_player + frame.step - 1) % n] = len(log)
+        return log, seen
+
+    # ------------------------------------------------------------------ computer players
+
+    def make_bot(self, level: str) -> Any:
+        from ...bots import make_bot
+
+        return make_bot(level)
+
+    def decide(
+        self, bot: Any, view: PlayerView, seat: int, seed: int, stop: Any = None
+    ) -> Decision:
+        """The computer player's decision from its view; its randomness from the seed
+        and the position only."""
+        from ...bots import bot_rng
+
+        if view.phase is Phase.ARRANGING:
+            return bot.choose_arrangement(view, bot_rng(seed, view.round, None, seat), stop)  # type: ignore[no-any-return]
+        if view.current_player != seat:
+            raise ValueError(f"it is not {view.players[seat]}'s turn")
+        rng = bot_rng(seed, view.round, len(view.played), seat)
+        return bot.choose_move(view, rng, stop)  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------------ records
 
     def replay(self, doc: Any) -> dict[str, Any]:
         """The ``replay --json`` result of a parsed record (raises ``RecordError``)."""

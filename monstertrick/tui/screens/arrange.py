@@ -9,32 +9,37 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ...engine import IllegalMoveError
 from .. import theme
-from ..match import Match
-from ..messages import Advance
+from ...session import Session
+from ..messages import Advance, Decided, TakeBack
 from ..widgets import Hand, KeyBar, VPRow
-from .base import GameScreen
+from .base import DecisionScreen
 
 
-class ArrangeScreen(GameScreen):
+class ArrangeScreen(DecisionScreen):
+    """``player`` lays out their VP row; once confirmed, it stays until Enter, and until
+    then they may take it back."""
+
     BINDINGS = [
         Binding("left", "select(-1)", "Choose", key_display="←/→"),
         Binding("right", "select(1)", "Choose", show=False),
         Binding("shift+left,comma", "move(-1)", "Move it", key_display="⇧←/→"),
         Binding("shift+right,full_stop", "move(1)", "Move it", show=False),
         Binding("enter", "confirm", "Confirm"),
+        Binding("enter", "pass_on", "Pass on"),
+        Binding("u,backspace", "take_back", "Take back", key_display="u"),
     ]
 
-    def __init__(self, match: Match, player: int) -> None:
-        super().__init__(match)
-        self.player = player
+    def __init__(self, session: Session, player: int) -> None:
+        super().__init__(session)
+        self.player = self.seat = player
         self.private_to = player
-        self.order = list(match.game.vp_set)
+        self.confirmed = False
+        self.order = list(session.state.vp_set)
         self.cursor = 0
 
     def compose(self) -> ComposeResult:
-        game = self.match.game
+        game = self.session.state
         name = self.names[self.player]
         yield Static(
             Content.assemble(
@@ -47,7 +52,7 @@ class ArrangeScreen(GameScreen):
         with Vertical(id="arrange-body"):
             yield Static("Your hand", classes="label")
             hand = Hand(self.player, id="hand")
-            hand.cards = self.match.view(self.player).hand
+            hand.cards = self.session.view(self.player).hand
             yield hand
             yield Static(
                 "Your VP row, left to right: lay it out for the tricks you expect to win",
@@ -89,10 +94,36 @@ class ArrangeScreen(GameScreen):
         self.cursor = message.position
         self._show()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("select", "move", "confirm"):
+            return not self.confirmed
+        if action in ("pass_on", "take_back"):
+            return self.confirmed
+        return True
+
     def action_confirm(self) -> None:
-        try:
-            self.match.arrange(self.player, (self.order[0], self.order[1], self.order[2]))
-        except IllegalMoveError as exc:
-            self.query_one("#status", Static).update(Content(str(exc)))
-            return
-        self.post_message(Advance())
+        if not self.confirmed:
+            order = (self.order[0], self.order[1], self.order[2])
+            self.post_message(Decided(self.player, order))
+
+    def refuse(self, reason: str) -> None:
+        self.query_one("#status", Static).update(Content(reason))
+
+    def show_result(self, events: list[object]) -> None:
+        self.confirmed = True
+        self.refresh_bindings()
+        row = self.query_one(VPRow)
+        row.cursor = -1
+        row.refresh()
+        after = "pass the keyboard on" if len(self.session.humans) > 1 else "go on"
+        self.query_one("#status", Static).update(
+            Content(f"Your VP row is laid out. Press Enter to {after}, or u to take it back.")
+        )
+
+    def action_pass_on(self) -> None:
+        if self.confirmed:
+            self.post_message(Advance())
+
+    def action_take_back(self) -> None:
+        if self.confirmed:
+            self.post_message(TakeBack(self.player))

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.screen import Screen
 
 from ...engine import PlayerView
-from ..match import Match
+from ...session import Session
 from ..messages import Advance
 from ..widgets import PlayerPanel, TrickSlot
-
-if TYPE_CHECKING:
-    from ..app import MonsterTrickApp
 
 
 class GameScreen(Screen[None]):
@@ -43,9 +38,9 @@ class GameScreen(Screen[None]):
             else:
                 since.scroll_page_down(animate=False)
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
-        self.match = match
+        self.session = session
         self._advanced = False
         self._advance_pending = False
 
@@ -68,11 +63,19 @@ class GameScreen(Screen[None]):
 
     @property
     def names(self) -> tuple[str, ...]:
-        return self.match.names
+        return self.session.names
 
-    @property
-    def game_app(self) -> MonsterTrickApp:
-        from ..app import MonsterTrickApp
 
-        assert isinstance(self.app, MonsterTrickApp)
-        return self.app
+class DecisionScreen(GameScreen):
+    """A screen on which ``seat`` decides: a person on their own screen, or a computer
+    player watched by the table. The app shows the decision's result on it
+    (:meth:`show_result`), or, for a person's decision the rules refuse, the reason
+    (:meth:`refuse`)."""
+
+    seat: int
+
+    def show_result(self, events: list[object]) -> None:
+        raise NotImplementedError
+
+    def refuse(self, reason: str) -> None:
+        """The decision was not allowed: say why; nothing changed."""

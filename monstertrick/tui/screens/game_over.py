@@ -22,7 +22,7 @@ class GameOverScreen(GameScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        game = self.match.game
+        game = self.session.state
         outcome = game.outcome()
         assert outcome is not None
         scores = game.round_scores()

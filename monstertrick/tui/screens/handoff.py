@@ -22,7 +22,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from .. import theme
-from ..match import Match
+from ...session import Session
 from ..messages import HandoffAccepted
 from ..widgets import KeyBar
 from .base import GameScreen
@@ -39,8 +39,8 @@ class HandoffScreen(GameScreen):
     ACCEPT_DELAY: ClassVar[float] = 0.6
     """Seconds after the screen appears before it accepts Enter."""
 
-    def __init__(self, match: Match, player: int, task: str) -> None:
-        super().__init__(match)
+    def __init__(self, session: Session, player: int, task: str) -> None:
+        super().__init__(session)
         self.player = player
         self.job = task
         self.accepts_from: float | None = None
@@ -48,9 +48,9 @@ class HandoffScreen(GameScreen):
 
     def compose(self) -> ComposeResult:
         name = self.names[self.player]
-        game = self.match.game
+        game = self.session.state
         if self.job == "play":
-            left = self.match.view(self.player).hand_sizes[self.player]
+            left = self.session.view(self.player).hand_sizes[self.player]
             detail = f"Round {game.round} of 3 · card {13 - left} of 12"
         else:
             detail = f"Round {game.round} of 3 · VP cards {', '.join(map(str, game.vp_set))}"

@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from ...engine import Phase, vp_position
 from .. import theme
-from ..match import Match
+from ...session import Session
 from ..widgets import KeyBar
 from .base import GameScreen
 from .log import LogScreen
@@ -27,12 +27,12 @@ class RoundEndScreen(GameScreen):
         Binding("l", "log", "Log"),
     ]
 
-    def __init__(self, match: Match, round_no: int) -> None:
-        super().__init__(match)
+    def __init__(self, session: Session, round_no: int) -> None:
+        super().__init__(session)
         self.round_no = round_no
 
     def compose(self) -> ComposeResult:
-        game = self.match.game
+        game = self.session.state
         view = game.view(0)
         tricks, scores = game.round_results()[self.round_no - 1]
         revealed = view.revealed or ()
@@ -87,8 +87,8 @@ class RoundEndScreen(GameScreen):
 
     def on_mount(self) -> None:
         # Nobody plays: the game goes on by itself, so it can be watched to the end.
-        if not self.match.humans:
-            pace = self.game_app.pace * ROUND_END_PACES
+        if not self.session.humans:
+            pace = self.session.pace * ROUND_END_PACES
             if pace <= 0:
                 self.call_later(self.advance_once)
             else:
@@ -98,4 +98,4 @@ class RoundEndScreen(GameScreen):
         self.advance_once()
 
     def action_log(self) -> None:
-        self.app.push_screen(LogScreen(self.names, self.match.round_log(), self.round_no))
+        self.app.push_screen(LogScreen(self.names, self.session.round_log(), self.round_no))

@@ -1,7 +1,7 @@
 """The setup form: 2-5 seats with names, who starts, an optional seed.
 
-Names are checked by :func:`monstertrick.setup.name_problem` and the table by
-:func:`monstertrick.setup.parse_seats`, the same checks as ``monstertrick play``.
+Names are checked by :func:`monstertrick.seating.name_problem` and the table by
+:func:`monstertrick.seating.parse_seats`, the same checks as ``monstertrick play``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from textual.widgets import Button, Input, Select, Static
 
 from ...bots import LEVELS
 from ...engine import MAX_PLAYERS, MIN_PLAYERS
-from ...setup import (
+from ...seating import (
     DEFAULT_PACE,
     MAX_NAME_LENGTH,
     PACE_STEPS,

@@ -98,7 +98,7 @@ class StartScreen(Screen[None]):
         elif event.button.id in ("continue", "history"):
             self.action_open_saved(str(event.button.id))
         elif event.button.id == "rules":
-            self.app.action_rules()  # type: ignore[attr-defined]
+            self.run_action("app.rules")
         else:
             self.app.exit(0)
 

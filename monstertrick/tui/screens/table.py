@@ -23,10 +23,10 @@ from ...engine import (
     VPCardTurned,
 )
 from .. import theme
-from ..match import Match
-from ..messages import Advance
+from ...session import Session
+from ..messages import Advance, Decided, TakeBack
 from ..widgets import EventList, Hand, KeyBar, PlayerPanel, PlayersHeader, TrickSlot, VPRow
-from .base import GameScreen
+from .base import DecisionScreen
 from .log import LogScreen
 
 
@@ -64,8 +64,9 @@ class SinceBox(VerticalScroll, can_focus=False):
     """Scrolls when the list is long; never takes the focus (the arrows are the game's)."""
 
 
-class TableScreen(GameScreen):
-    """``player``'s turn. They choose a card and a slot; the result stays until Enter."""
+class TableScreen(DecisionScreen):
+    """``player``'s turn. They choose a card and a slot; the result stays until Enter,
+    and until then they may take the move back."""
 
     AUTO_FOCUS = None
     BINDINGS = [
@@ -81,20 +82,21 @@ class TableScreen(GameScreen):
         Binding("down", "slot_cursor(1)", "Slot", show=False),
         Binding("enter", "play_here", "Play"),
         Binding("enter", "pass_on", "Pass on"),
+        Binding("u,backspace", "take_back", "Take back", key_display="u"),
         Binding("l", "log", "Log"),
         Binding("pageup", "scroll_since(-1)", "Earlier moves", show=False),
         Binding("pagedown", "scroll_since(1)", "Later moves", show=False),
     ]
 
-    def __init__(self, match: Match, player: int) -> None:
-        super().__init__(match)
-        self.player = player
+    def __init__(self, session: Session, player: int) -> None:
+        super().__init__(session)
+        self.player = self.seat = player
         self.private_to = player
-        self.view: PlayerView = match.view(player)
+        self.view: PlayerView = session.view(player)
         self.cursor = 0
         self.slot_cursor = 0
         self.result: list[Event] | None = None
-        self.since = match.since_last_turn(player)
+        self.since = session.since_last_turn(player)
 
     # ------------------------------------------------------------------ layout
 
@@ -130,7 +132,7 @@ class TableScreen(GameScreen):
     # ------------------------------------------------------------------ display
 
     def _refresh_all(self) -> None:
-        v = self.view = self.match.view(self.player)
+        v = self.view = self.session.view(self.player)
         name = v.players[self.player]
         left = len(v.hand)
         if self.result is None:
@@ -180,7 +182,7 @@ class TableScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("card", "card_at", "slot", "slot_cursor", "play_here"):
             return self.result is None
-        if action == "pass_on":
+        if action in ("pass_on", "take_back"):
             return self.result is not None
         return True
 
@@ -208,25 +210,29 @@ class TableScreen(GameScreen):
     def _try(self, slot: int) -> None:
         if self.result is not None or not self.view.hand:
             return
-        card = self.view.hand[self.cursor]
-        move = Move.of(card, slot)
-        try:
-            events = self.match.play(move)
-        except IllegalMoveError as exc:
-            self._status(f"Not allowed: {exc}.", error=True)
-            return
-        self.result = events
+        self.post_message(Decided(self.player, Move.of(self.view.hand[self.cursor], slot)))
+
+    def refuse(self, reason: str) -> None:
+        self._status(f"Not allowed: {reason}.", error=True)
+
+    def show_result(self, events: list[object]) -> None:
+        """The move is made: its result stays until Enter (or a take-back)."""
+        self.result = [e for e in events if isinstance(e, Event)]
         self._refresh_all()
         self.refresh_bindings()
-        text = result_text(events, self.player, self.view.players)
-        after = "pass the keyboard on" if len(self.match.humans) > 1 else "go on"
-        self._status(f"{text} Press Enter to {after}.")
+        text = result_text(self.result, self.player, self.view.players)
+        after = "pass the keyboard on" if len(self.session.humans) > 1 else "go on"
+        self._status(f"{text} Press Enter to {after}, or u to take it back.")
+
+    def action_take_back(self) -> None:
+        if self.result is not None:
+            self.post_message(TakeBack(self.player))
 
     def action_pass_on(self) -> None:
         self.post_message(Advance())
 
     def action_log(self) -> None:
-        self.app.push_screen(LogScreen(self.names, self.match.round_log(), self.match.game.round))
+        self.app.push_screen(LogScreen(self.names, self.session.round_log(), self.session.state.round))
 
     @on(Hand.CardChosen)
     def _card_clicked(self, message: Hand.CardChosen) -> None:

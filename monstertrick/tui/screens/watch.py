@@ -21,11 +21,12 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ...engine import Arranged, Event, Phase, PlayerView
-from ...setup import PACE_STEPS, pace_label
+from ...seating import PACE_STEPS, pace_label
 from .. import theme
-from ..match import PLAY_EVENTS, Match
+from ...games.monster_trick import PLAY_EVENTS
+from ...session import Session
 from ..widgets import EventList, Hand, KeyBar, PlayerPanel, PlayersHeader, TrickSlot, VPRow
-from .base import GameScreen
+from .base import DecisionScreen
 from .log import LogScreen
 from .table import SinceBox
 
@@ -37,7 +38,7 @@ def public_result(events: Sequence[Event], names: Sequence[str]) -> str:
     )
 
 
-class WatchScreen(GameScreen):
+class WatchScreen(DecisionScreen):
     """``actor`` (a computer player) decides; everyone may look."""
 
     AUTO_FOCUS = None
@@ -50,9 +51,9 @@ class WatchScreen(GameScreen):
         Binding("pagedown", "scroll_since(1)", "Later moves", show=False),
     ]
 
-    def __init__(self, match: Match, actor: int, viewer: int | None = None) -> None:
-        super().__init__(match)
-        self.actor = actor
+    def __init__(self, session: Session, actor: int, viewer: int | None = None) -> None:
+        super().__init__(session)
+        self.actor = self.seat = actor
         self.viewer = viewer
         self.private_to = viewer
         self.result: list[Event] | None = None
@@ -91,13 +92,13 @@ class WatchScreen(GameScreen):
 
     def _view(self) -> PlayerView:
         # Only the public parts of the actor's view are drawn when there is no viewer.
-        return self.match.view(self.actor if self.viewer is None else self.viewer)
+        return self.session.view(self.actor if self.viewer is None else self.viewer)
 
     # ------------------------------------------------------------------ the app's calls
 
     def next_turn(self, actor: int) -> None:
         """The next computer player's turn, on the same screen."""
-        self.actor = actor
+        self.actor = self.seat = actor
         self.result = None
         if self._timer is not None:
             self._timer.stop()
@@ -107,12 +108,12 @@ class WatchScreen(GameScreen):
         self._refresh_all()
         self.refresh_bindings()
 
-    def show_result(self, events: list[Event]) -> None:
+    def show_result(self, events: list[object]) -> None:
         """The move is made: show it for the pace, then go on."""
-        self.result = events
+        self.result = [e for e in events if isinstance(e, Event)]
         self._refresh_all()
         self.refresh_bindings()
-        pace = self.game_app.pace
+        pace = self.session.pace
         if pace <= 0:
             self.advance_once()
         else:
@@ -136,12 +137,12 @@ class WatchScreen(GameScreen):
             Content.assemble(
                 f"Round {v.round} of 3 · ",
                 theme.player(self.actor, name, bold=True),
-                f" {doing} · computer player · pause {pace_label(self.game_app.pace)}",
+                f" {doing} · computer player · pause {pace_label(self.session.pace)}",
             )
         )
         self.show_public(v)
         events = self.query_one(EventList)
-        events.events = tuple(e for e in self.match.round_log() if isinstance(e, PLAY_EVENTS))
+        events.events = tuple(e for e in self.session.round_log() if isinstance(e, PLAY_EVENTS))
         events.refresh(layout=True)
         self.query_one("#since", SinceBox).scroll_end(animate=False)
         if self.viewer is not None:
@@ -161,7 +162,7 @@ class WatchScreen(GameScreen):
         else:
             what = public_result(self.result, v.players)
             text = Content(what)
-            if self.game_app.pace > 0:
+            if self.session.pace > 0:
                 text = Content.assemble(text, Content.from_markup("  [dim](Space: go on)[/]"))
         self.query_one("#status", Static).update(text)
 
@@ -177,15 +178,15 @@ class WatchScreen(GameScreen):
             self.advance_once()
 
     def action_pace(self, step: int) -> None:
-        app = self.game_app
+        session = self.session
         steps = PACE_STEPS
-        now = app.pace
+        now = session.pace
         if step > 0:
-            app.pace = next((s for s in steps if s > now), steps[-1])
+            session.pace = next((s for s in steps if s > now), steps[-1])
         else:
-            app.pace = next((s for s in reversed(steps) if s < now), steps[0])
-        self.notify(f"Pause after a computer move: {pace_label(app.pace)}", timeout=2)
+            session.pace = next((s for s in reversed(steps) if s < now), steps[0])
+        self.notify(f"Pause after a computer move: {pace_label(session.pace)}", timeout=2)
         self._refresh_all()
 
     def action_log(self) -> None:
-        self.app.push_screen(LogScreen(self.names, self.match.round_log(), self.match.game.round))
+        self.app.push_screen(LogScreen(self.names, self.session.round_log(), self.session.state.round))

@@ -1,0 +1,388 @@
+"""A game at the table from the deal to the final standings, with no screen at all.
+
+The session owns the flow of a game: whose decision comes next, when the keyboard must
+be handed over, when a computer player thinks, the public pauses (a move's result, a
+round's end), autosave after every decision, take-back, and the public log. It knows
+the game only through its registered game package (:mod:`monstertrick.games`).
+
+A front-end (the Textual app, an all-bot run, a test) asks :meth:`Session.next_step`
+what happens next and answers with one of:
+
+* :meth:`Session.apply` — every decision, a person's or a computer player's;
+* :meth:`Session.pass_keyboard` — the person named by a :class:`Handoff` is at the
+  keyboard;
+* :meth:`Session.done` — a :class:`Played` or :class:`RoundOver` pause was seen;
+* :meth:`Session.take_back` — a person takes back their last decision while it is
+  still private to them.
+
+This module never imports Textual.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .games import DEFAULT_GAME, GAMES
+from .saves import SavedGame, SaveError, SaveMeta, SaveStore
+from .seating import Seat, Seating
+
+# ---------------------------------------------------------------------------- steps
+
+
+@dataclass(frozen=True)
+class Handoff:
+    """The keyboard goes to ``seat`` (a person) before their private ``task``."""
+
+    seat: int
+    task: str
+
+
+@dataclass(frozen=True)
+class Turn:
+    """``seat`` (a person, known to be at the keyboard) decides ``task`` in private."""
+
+    seat: int
+    task: str
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """``seat`` (a computer player) decides ``task``. ``viewer`` is the only person at
+    the table, when they are known to be at the keyboard: their own hand may stay in
+    view; otherwise only public information may be shown."""
+
+    seat: int
+    task: str
+    viewer: int | None
+
+
+@dataclass(frozen=True)
+class Played:
+    """What ``seat``'s decision did. ``private``: it was a person's, shown on their own
+    screen (they may still take it back); otherwise a computer player's, public."""
+
+    seat: int
+    events: tuple[Any, ...]
+    private: bool
+
+
+@dataclass(frozen=True)
+class RoundOver:
+    """Round (or hand, or game of a match) ``number`` is over: every row is revealed."""
+
+    number: int
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """The final standings."""
+
+
+Step = Handoff | Turn | BotTurn | Played | RoundOver | GameEnd
+
+
+class TakeBackRefused(ValueError):
+    """A decision that may no longer be taken back: the message says why."""
+
+
+# ---------------------------------------------------------------------------- session
+
+
+@dataclass
+class Session:
+    """One game at the table: the seating, the seed and the game's state."""
+
+    seating: Seating
+    seed: int
+    state: Any
+    """The game's own state (for Monster Trick, a :class:`~monstertrick.engine.GameState`)."""
+    game_key: str = DEFAULT_GAME
+    store: SaveStore | None = None
+    """Where the game is autosaved after every decision (None: not saved)."""
+    save_path: Path | None = None
+    meta: SaveMeta | None = None
+    save_error: str | None = None
+    """Why the last autosave failed, in words (None when it worked)."""
+    log: list[Any] = field(default_factory=list)
+    """Public events of the current round, in order."""
+    log_round: int = 1
+    seen: dict[int, int] = field(default_factory=dict)
+    """Per seat, how much of ``log`` they had seen when they last decided."""
+    round_end_shown: int = 0
+    """The last round whose end the table has seen."""
+    pace: float = 0.0
+    """Seconds a computer player's move stays on screen in a front-end (0: none)."""
+    keyboard: int | None = None
+    """The person known to be at the keyboard (None: nobody yet, or not known)."""
+    pending: Played | None = None
+    """A decision's result that the table has not seen to its end yet."""
+    bots: dict[int, Any] = field(default_factory=dict, repr=False)
+    """The computer players met so far, per seat (a test may seat its own)."""
+    _undo: tuple[int, int, dict[int, int]] | None = field(default=None, repr=False)
+    """Seat, log length and ``seen`` before the decision that may be taken back."""
+
+    # ------------------------------------------------------------------ creation
+
+    @property
+    def rules(self) -> Any:
+        """The game package's door (``GAME``): everything this session asks the game."""
+        return GAMES[self.game_key].load()
+
+    @classmethod
+    def start(
+        cls,
+        seating: Seating,
+        seed: int,
+        store: SaveStore | None = None,
+        *,
+        game: str = DEFAULT_GAME,
+    ) -> Session:
+        """A new game. It is saved from its first decision on (a game nobody played
+        leaves no save behind)."""
+        rules = GAMES[game].load()
+        state = rules.new_state(seating.names, seed, seating.first)
+        humans = [p for p, s in enumerate(seating.seats) if s.is_human]
+        session = cls(
+            seating,
+            seed,
+            state,
+            game_key=game,
+            store=store,
+            log_round=rules.round_number(state),
+            keyboard=humans[0] if len(humans) == 1 else None,
+        )
+        if store is not None:
+            session.save_path = store.new_path()
+            session.meta = SaveMeta(
+                seats=[{"name": s.name, "bot": s.bot} for s in seating.seats], seed=seed
+            )
+        return session
+
+    @classmethod
+    def resume(cls, saved: SavedGame, store: SaveStore | None = None) -> Session:
+        """Go on with a saved game, with the public log of its current round rebuilt.
+
+        Nobody is known to be at the keyboard: the game opens on a handoff (or a public
+        screen), even with a single person playing.
+        """
+        state = saved.game
+        rules = GAMES[DEFAULT_GAME].load()
+        seats = tuple(Seat(s["name"], s.get("bot")) for s in saved.meta.seats)
+        number = rules.round_number(state)
+        session = cls(
+            Seating(seats, rules.first_seat(state)),
+            saved.meta.seed,
+            state,
+            store=store,
+            save_path=saved.path,
+            meta=saved.meta,
+            log_round=number,
+            round_end_shown=number - 1,
+        )
+        session.log, session.seen = rules.round_log(state)
+        return session
+
+    # ------------------------------------------------------------------ facts
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.seating.names)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats played by people, in seat order."""
+        return tuple(p for p, s in enumerate(self.seating.seats) if s.is_human)
+
+    def is_bot(self, seat: int) -> bool:
+        return not self.seating.seats[seat].is_human
+
+    @property
+    def running(self) -> bool:
+        return not self.rules.is_over(self.state)
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see now."""
+        return self.rules.view(self.state, seat)
+
+    def public_view(self) -> Any:
+        """What everybody may see now."""
+        return self.rules.public_view(self.state)
+
+    @property
+    def position(self) -> tuple[Any, ...]:
+        """Where the game stands; changes with every decision (a computer player's
+        answer for an older position is stale)."""
+        return self.rules.position(self.state)
+
+    def since_last_turn(self, seat: int) -> list[Any]:
+        """Public play events since ``seat`` last decided, this round."""
+        if self.log_round != self.rules.round_number(self.state):
+            return []
+        return [e for e in self.log[self.seen.get(seat, 0) :] if self.rules.is_play_event(e)]
+
+    def round_log(self) -> list[Any]:
+        """The public events of the current round."""
+        return list(self.log) if self.log_round == self.rules.round_number(self.state) else []
+
+    # ------------------------------------------------------------------ the flow
+
+    def next_step(self) -> Step:
+        """What happens next. Asking changes nothing (but a finished round the table
+        has seen makes way for the next one)."""
+        if self.pending is not None:
+            return self.pending
+        rules = self.rules
+        state = self.state
+        number = rules.round_number(state)
+        if rules.round_over(state) and self.round_end_shown < number:
+            return RoundOver(number)
+        if rules.is_over(state):
+            return GameEnd()
+        if rules.round_over(state):
+            self._next_round()
+            return self.next_step()
+        seat, task = rules.to_decide(state)
+        if self.is_bot(seat):
+            single = len(self.humans) == 1
+            return BotTurn(seat, task, self.keyboard if single else None)
+        if self.keyboard != seat:
+            return Handoff(seat, task)
+        return Turn(seat, task)
+
+    def pass_keyboard(self, seat: int) -> None:
+        """The person a :class:`Handoff` named has the keyboard now."""
+        step = self.next_step()
+        if not isinstance(step, Handoff) or step.seat != seat:
+            raise ValueError(f"{self.names[seat]} is not the one to take the keyboard now")
+        self.keyboard = seat
+
+    def done(self) -> None:
+        """The table has seen the current :class:`Played` or :class:`RoundOver` pause."""
+        step = self.next_step()
+        if isinstance(step, Played):
+            # The keyboard stays with whoever holds it: the next person's private screen
+            # comes after a handoff only if it is someone else.
+            self.pending = None
+            self._undo = None
+        elif isinstance(step, RoundOver):
+            self.round_end_shown = step.number
+            if len(self.humans) > 1:
+                self.keyboard = None  # anyone may have pressed Enter on a public screen
+
+    def apply(self, seat: int, action: Any) -> list[Any]:
+        """Carry out ``seat``'s decision (a person's or a computer player's), autosave,
+        and make its result the next step. Raises the game's ``IllegalMoveError`` (with
+        the reason in words; nothing changes) for a decision not allowed now."""
+        step = self.next_step()
+        if not isinstance(step, (Turn, BotTurn)) or step.seat != seat:
+            raise ValueError(f"it is not {self.names[seat]}'s decision now")
+        before = (seat, len(self.log), dict(self.seen))
+        events = self.rules.apply(self.state, seat, action)
+        self._record(events)
+        self.seen[seat] = len(self.log)
+        human = not self.is_bot(seat)
+        self.pending = Played(seat, tuple(events), private=human)
+        self._undo = before if human else None
+        self.autosave()
+        return events
+
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``seat`` may still take back their last decision: only until the
+        table moves on from its result (nobody else has seen anything of it)."""
+        return (
+            self._undo is not None
+            and self._undo[0] == seat
+            and isinstance(self.pending, Played)
+            and self.pending.private
+            and self.pending.seat == seat
+        )
+
+    def take_back(self, seat: int) -> None:
+        """Undo ``seat``'s last decision, which is still private to them; the autosave
+        follows (the record never holds a taken-back move)."""
+        if not self.can_take_back(seat):
+            raise TakeBackRefused(
+                f"{self.names[seat]} can no longer take that back: the game has moved on"
+            )
+        assert self._undo is not None
+        _, length, seen = self._undo
+        self.rules.undo(self.state)
+        del self.log[length:]
+        self.seen = seen
+        self.pending = None
+        self._undo = None
+        self.autosave()
+
+    def _next_round(self) -> None:
+        self.rules.next_round(self.state)
+        self.log = []
+        self.seen = {}
+        self.log_round = self.rules.round_number(self.state)
+        self.autosave()
+
+    def _record(self, events: list[Any]) -> None:
+        number = self.rules.round_number(self.state)
+        if number != self.log_round:
+            self.log = []
+            self.seen = {}
+            self.log_round = number
+        self.log.extend(events)
+
+    # ------------------------------------------------------------------ saving
+
+    def autosave(self) -> None:
+        """Save the game as it stands; a failure is kept in ``save_error``, never raised."""
+        if self.store is None or self.save_path is None or self.meta is None:
+            return
+        try:
+            self.save_path = self.store.save(self.save_path, self.state, self.meta)
+            self.save_error = None
+        except SaveError as exc:
+            self.save_error = str(exc)
+
+    # ------------------------------------------------------------------ computer players
+
+    def bot(self, seat: int) -> Any:
+        """The computer player of a bot seat (made from its level when first needed)."""
+        bot = self.bots.get(seat)
+        if bot is None:
+            level = self.seating.seats[seat].bot
+            if level is None:
+                raise ValueError(f"{self.names[seat]} is a person, not a computer player")
+            bot = self.bots[seat] = self.rules.make_bot(level)
+        return bot
+
+    def decide(self, seat: int, view: Any = None, stop: Any = None) -> Any:
+        """What the computer player at ``seat`` decides now, from its view only; changes
+        nothing. Its randomness comes from the seed and the position, so a resumed game
+        plays on exactly as an uninterrupted one. ``view`` may be taken beforehand (a
+        worker thread then reads nothing else of the game)."""
+        if view is None:
+            view = self.view(seat)
+        return self.rules.decide(self.bot(seat), view, seat, self.seed, stop)
+
+    def simple_decision(self, seat: int) -> Any:
+        """The easiest computer player's decision for ``seat`` (when a bot fails)."""
+        return self.rules.decide(self.rules.make_bot("easy"), self.view(seat), seat, self.seed, None)
+
+    def bot_decision(self, seat: int, stop: Any = None) -> Any:
+        """Let the computer player at ``seat`` decide and carry it out (headless)."""
+        decision = self.decide(seat, stop=stop)
+        self.apply(seat, decision)
+        return decision
+
+    def play_to_end(self) -> None:
+        """Play an all-computer game (or the rest of one) to the final standings, with
+        every public pause seen at once: the arena's and the tests' path."""
+        while True:
+            step = self.next_step()
+            if isinstance(step, GameEnd):
+                return
+            if isinstance(step, BotTurn):
+                self.bot_decision(step.seat)
+            elif isinstance(step, (Played, RoundOver)):
+                self.done()
+            else:
+                raise ValueError(f"{self.names[step.seat]} is a person: the game waits for them")
