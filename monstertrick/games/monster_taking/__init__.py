@@ -8,6 +8,8 @@ Textual, no global random state.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import CARDS, FULL_DECK, Card, Suit, deal
 from .events import (
     CardPlayed,
@@ -37,6 +39,7 @@ from .state import (
 )
 
 __all__ = [
+    "GAME",
     "CARDS",
     "FULL_DECK",
     "Action",
@@ -67,3 +70,71 @@ __all__ = [
     "payment_problem",
     "payment_total",
 ]
+
+
+class MonsterTaking:
+    """The registry's door to Monster Taking."""
+
+    key = "monster-taking"
+    title = "Monster Taking"
+
+    def replay(self, doc: Any) -> dict[str, Any]:
+        """The ``replay --json`` result of a parsed record (raises ``RecordError``)."""
+        from .record import replay
+
+        return replay(doc)
+
+    def describe(self, doc: Any) -> str:
+        """The replay outcome of a parsed record, for people (raises ``RecordError``)."""
+        from .record import from_record
+
+        state = from_record(doc)
+        return describe(state, doc.get("players") if state is None else None)
+
+
+def describe(state: MatchState | None, players: Any = None) -> str:
+    """The outcome of a match (as far as played), game by game, for people."""
+    if state is None:
+        given = [str(n) for n in players] if isinstance(players, list) else ["?", "?"]
+        return f"{given[0]} v {given[1]}\n  no game has been dealt yet"
+    names = state.players
+    width = max(len(n) for n in names)
+    lines = [f"{names[0]} v {names[1]}"]
+    finished = list(state.results)
+    for g, r in enumerate(finished):
+        order = " > ".join(s.label for s in r.order)
+        if r.winner is None:
+            verdict = "drawn"
+        else:
+            verdict = f"{names[r.winner]} wins"
+        lines.append(f"  game {g + 1} (LEAD {names[r.lead]}; {order}): {verdict}")
+        for seat, n in enumerate(names):
+            lines.append(f"    {n:<{width}}  {_tricks(r.tricks[seat])}, {_cards(r.cards_left[seat])} left")
+    if state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        order_now = state.order
+        suits = " > ".join(s.label for s in order_now) if order_now else "suits not ranked yet"
+        lines.append(
+            f"  game {state.game} (LEAD {names[state.lead]}; {suits}): "
+            f"unfinished, {state.phase.value}"
+        )
+        tricks = state.tricks_won()
+        for seat, n in enumerate(names):
+            lines.append(f"    {n:<{width}}  {_tricks(tricks[seat])}, {_cards(len(state.hand(seat)))} in hand")
+    outcome = state.outcome()
+    if outcome is None:
+        w = state.wins
+        lines.append(f"  the match is not finished: games won {names[0]} {w[0]}, {names[1]} {w[1]}")
+    else:
+        lines.append(f"  {outcome.explain(names)}")
+    return "\n".join(lines)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick{'s' if n != 1 else ''}"
+
+
+GAME = MonsterTaking()
