@@ -84,7 +84,7 @@ def _header(doc: Any) -> tuple[list[str], int, list[Any]]:
     if game != KEY:
         raise RecordError(f"this is not a Monster Taking record (its game is {json.dumps(game)[:40]})")
     players = check_players(doc.get("players"), 2, 2)
-    first = doc.get("first_lead", 0) if "first_lead" in doc else 0
+    first = doc.get("first_lead", 0)
     if not is_int(first) or first not in (0, 1):
         raise RecordError('"first_lead" must be the seat 0 or 1')
     games = doc.get("games")

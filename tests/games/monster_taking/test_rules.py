@@ -387,3 +387,31 @@ def test_no_action_between_games() -> None:
             with pytest.raises(IllegalMoveError, match="next one must be dealt"):
                 step.state.apply(Play(step.state.hand(0)[0] if step.state.hand(0) else c("I1")))
             break
+
+
+# ---------------------------------------------------------------- events and messages
+
+
+def test_events_describe_public_information_only() -> None:
+    assert Paid(0, 2, None).describe(NAMES) == "Ann discarded 2 cards face down."
+    assert Paid(1, 0, ()).describe(NAMES) == "Bob paid nothing."
+    assert Paid(1, 2, tuple(cards("A8 A9"))).describe(NAMES) == "Bob gave A8 A9 to Ann."
+    state = started(H0, H1, "I3 S6")
+    events = state.apply(Play(c("A2"))) + state.apply(Play(c("A9")))
+    text = [e.describe(NAMES) for e in events]
+    assert text == [
+        "Ann led A2.",
+        "Bob followed with A9.",
+        "Bob won the trick (A2 A9): 1 trick this game; Ann owes 2 dots.",
+    ]
+
+
+def test_actions_out_of_phase_are_refused_in_words() -> None:
+    state = match_with(H0, H1)
+    with pytest.raises(IllegalMoveError, match="lay a card for the suit strength"):
+        state.apply(Play(c("I1")))
+    state = started(H0, H1, "I3 S6")
+    with pytest.raises(IllegalMoveError, match="nothing is paid now"):
+        state.apply(Pay(()))
+    with pytest.raises(IllegalMoveError, match="already decided"):
+        state.apply(Strength(c("I1")))
