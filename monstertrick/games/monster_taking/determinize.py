@@ -55,7 +55,7 @@ class _Place:
     """Where hidden cards go: ``size`` of them, allowed by ``allowed``."""
 
     name: str
-    """"hand", "deck" or "discard"."""
+    """One of "hand", "deck" and "discard"."""
     size: int
     trick: int
     """The trick whose payment it is (discards), else -1."""

@@ -128,9 +128,9 @@ def random_payment(hand: Sequence[int], d: int, rand: random.Random) -> tuple[Ca
 
 
 def cheapest_payment(hand: Sequence[int], d: int) -> tuple[Card, ...]:
-    """An example of a legal payment (the first in sorted order), for messages."""
+    """An example of a legal payment (fewest cards, then first in order), for messages."""
     payments = legal_payments(hand, d)
-    return payments[0] if payments else ()
+    return min(payments, key=lambda p: (len(p), p)) if payments else ()
 
 
 def payment_problem(hand: Sequence[int], cards: Sequence[int], d: int) -> str | None:
@@ -158,7 +158,7 @@ def payment_problem(hand: Sequence[int], cards: Sequence[int], d: int) -> str | 
     everything = counts[0] + 2 * counts[1] + 3 * counts[2] + 4 * counts[3]
     if total == everything and total < d:
         if total == 0:
-            return f"you have no cards with dots: you pay nothing"
+            return "you have no cards with dots: you pay nothing"
         return (
             f"{got}; your dotted cards make only {total} of the {d} owed, "
             f"so you pay all of them: {example}"

@@ -50,7 +50,7 @@ from .events import (
     SuitsRanked,
     TrickWon,
 )
-from .payments import legal_payments, payment_problem
+from .payments import legal_payments, payment_problem, payment_total
 
 
 class Phase(Enum):
@@ -485,9 +485,9 @@ class MatchState:
             led = self._led
             if led >= 0:
                 suit = led >> 4
-                same = [PLAYS[c] for c in hand if c >> 4 == suit]
+                same: list[Action] = [PLAYS[c] for c in hand if c >> 4 == suit]
                 if same:
-                    return same  # type: ignore[return-value]
+                    return same
             return [PLAYS[c] for c in hand]
         if phase is _PAY:
             owed = self._log.tricks[-1].owed
@@ -498,6 +498,19 @@ class MatchState:
                 return [STRENGTHS[c] for c in hand if c >> 4 != suit]
             return [STRENGTHS[c] for c in hand]
         return []
+
+    def payment_due(self) -> int | None:
+        """The dots the loser must pay now (MONSTER_TAKING.md: exactly ``d`` when their
+        cards can make it, else the smallest total above, else all their dotted cards);
+        None outside a payment. Any set of dotted cards with this total is legal."""
+        if self._phase is not _PAY:
+            return None
+        return payment_total(self._hands[self._to_move], self._log.tricks[-1].owed or 0)
+
+    def payment_problem(self, cards: Sequence[Card]) -> str | None:
+        """Why the loser may not pay ``cards`` now, in their words, or None if they may
+        (the checker a screen uses while cards are being picked)."""
+        return self.illegal_reason(Pay(tuple(cards)))
 
     def is_legal(self, action: Action) -> bool:
         return self.illegal_reason(action) is None
@@ -757,8 +770,8 @@ class MatchState:
             face_down = t.follow is not None and not t.same_suit
             if t.pay is None:
                 cards = None
-            elif not face_down or (seat is not None and seat == 1 - (t.winner or 0)):
-                cards = t.pay
+            elif not face_down or (seat is not None and t.winner == 1 - seat):
+                cards = t.pay  # given face up, or discarded by the viewer
             else:
                 cards = None
             tricks.append(

@@ -415,3 +415,15 @@ def test_actions_out_of_phase_are_refused_in_words() -> None:
         state.apply(Pay(()))
     with pytest.raises(IllegalMoveError, match="already decided"):
         state.apply(Strength(c("I1")))
+
+
+def test_payment_checker_for_screens() -> None:
+    state = started(H0, H1, "I3 S6")
+    assert state.payment_due() is None
+    state.apply(Play(c("A2")))  # 3 dots
+    state.apply(Play(c("A9")))  # 1 dot: Ann owes 2
+    assert state.owed == 2 and state.payment_due() == 2
+    assert state.payment_problem(cards("A3")) is None
+    assert state.payment_problem(cards("A1")) == (
+        "those cards total 4 dots; you can pay exactly 2, with I8"
+    )
