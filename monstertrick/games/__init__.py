@@ -42,6 +42,7 @@ GAMES: dict[str, GameType] = {
     g.key: g
     for g in (
         GameType("monster-trick", "Monster Trick", 2, 5, "monstertrick.games.monster_trick"),
+        GameType("monster-taking", "Monster Taking", 2, 2, "monstertrick.games.monster_taking"),
     )
 }
 DEFAULT_GAME = "monster-trick"

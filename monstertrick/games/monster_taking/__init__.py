@@ -1,0 +1,140 @@
+"""Monster Taking (Ryusei Games): a 1 vs 1 trick-taking game of capturing cards.
+
+The rules are MONSTER_TAKING.md; this package holds the engine (:mod:`.state`), the
+payment rule (:mod:`.payments`), determinization and fast playouts for search, records
+(:mod:`.record`) and the computer players (:mod:`.bots`). Pure Python: no I/O, no
+Textual, no global random state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CARDS, FULL_DECK, Card, Suit, deal
+from .events import (
+    CardPlayed,
+    Event,
+    GameDealt,
+    GameOver,
+    MatchOver,
+    Paid,
+    StrengthLaid,
+    SuitsRanked,
+    TrickWon,
+)
+from .payments import legal_payments, payment_problem, payment_total
+from .state import (
+    Action,
+    GameLog,
+    GameResult,
+    MatchState,
+    Outcome,
+    Pay,
+    Phase,
+    Play,
+    PlayerView,
+    Strength,
+    TrickLog,
+    TrickView,
+)
+
+__all__ = [
+    "GAME",
+    "CARDS",
+    "FULL_DECK",
+    "Action",
+    "Card",
+    "CardPlayed",
+    "Event",
+    "GameDealt",
+    "GameLog",
+    "GameOver",
+    "GameResult",
+    "MatchOver",
+    "MatchState",
+    "Outcome",
+    "Paid",
+    "Pay",
+    "Phase",
+    "Play",
+    "PlayerView",
+    "Strength",
+    "StrengthLaid",
+    "Suit",
+    "SuitsRanked",
+    "TrickLog",
+    "TrickView",
+    "TrickWon",
+    "deal",
+    "legal_payments",
+    "payment_problem",
+    "payment_total",
+]
+
+
+class MonsterTaking:
+    """The registry's door to Monster Taking."""
+
+    key = "monster-taking"
+    title = "Monster Taking"
+
+    def replay(self, doc: Any) -> dict[str, Any]:
+        """The ``replay --json`` result of a parsed record (raises ``RecordError``)."""
+        from .record import replay
+
+        return replay(doc)
+
+    def describe(self, doc: Any) -> str:
+        """The replay outcome of a parsed record, for people (raises ``RecordError``)."""
+        from .record import from_record
+
+        state = from_record(doc)
+        return describe(state, doc.get("players") if state is None else None)
+
+
+def describe(state: MatchState | None, players: Any = None) -> str:
+    """The outcome of a match (as far as played), game by game, for people."""
+    if state is None:
+        given = [str(n) for n in players] if isinstance(players, list) else ["?", "?"]
+        return f"{given[0]} v {given[1]}\n  no game has been dealt yet"
+    names = state.players
+    width = max(len(n) for n in names)
+    lines = [f"{names[0]} v {names[1]}"]
+    finished = list(state.results)
+    for g, r in enumerate(finished):
+        order = " > ".join(s.label for s in r.order)
+        if r.winner is None:
+            verdict = "drawn"
+        else:
+            verdict = f"{names[r.winner]} wins"
+        lines.append(f"  game {g + 1} (LEAD {names[r.lead]}; {order}): {verdict}")
+        for seat, n in enumerate(names):
+            lines.append(f"    {n:<{width}}  {_tricks(r.tricks[seat])}, {_cards(r.cards_left[seat])} left")
+    if state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        order_now = state.order
+        suits = " > ".join(s.label for s in order_now) if order_now else "suits not ranked yet"
+        lines.append(
+            f"  game {state.game} (LEAD {names[state.lead]}; {suits}): "
+            f"unfinished, {state.phase.value}"
+        )
+        tricks = state.tricks_won()
+        for seat, n in enumerate(names):
+            lines.append(f"    {n:<{width}}  {_tricks(tricks[seat])}, {_cards(len(state.hand(seat)))} in hand")
+    outcome = state.outcome()
+    if outcome is None:
+        w = state.wins
+        lines.append(f"  the match is not finished: games won {names[0]} {w[0]}, {names[1]} {w[1]}")
+    else:
+        lines.append(f"  {outcome.explain(names)}")
+    return "\n".join(lines)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick{'s' if n != 1 else ''}"
+
+
+GAME = MonsterTaking()

@@ -1,0 +1,945 @@
+"""The state of a Monster Taking match: one object that knows the phase, whose decision it
+is and every card.
+
+Shaped like python-chess's ``Board`` and OpenSpiel's ``State``:
+
+* :attr:`MatchState.current_player` is the seat that decides now (a suit-strength card, a
+  card to play or a payment);
+* :meth:`MatchState.legal_actions` lists that seat's actions, sorted;
+* :meth:`MatchState.apply` checks an action, applies it and returns the events it caused,
+  raising :class:`IllegalMoveError` with the reason in a player's words;
+* :meth:`MatchState.push` is the fast, unchecked path; :meth:`MatchState.pop` undoes the
+  last action (or deal) exactly;
+* :meth:`MatchState.view` is what one seat may see, :meth:`MatchState.public_view` what
+  everybody sees; the UI and the bots read only those.
+
+A game ends in :attr:`Phase.GAME_OVER`; :meth:`MatchState.next_game` deals the next one
+(from the match's seed, or from the cards given) until a player has won 2 games
+(:attr:`Phase.MATCH_OVER`). Hands are sorted lists of interned :class:`Card` ints.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ...errors import IllegalMoveError
+from .cards import (
+    CARDS,
+    DECK_SIZE,
+    DOTS,
+    FULL_DECK,
+    HAND_SIZE,
+    WINS_NEEDED,
+    Card,
+    Suit,
+    cards_text,
+    deal,
+)
+from .events import (
+    CardPlayed,
+    Event,
+    GameDealt,
+    GameOver,
+    MatchOver,
+    Paid,
+    StrengthLaid,
+    SuitsRanked,
+    TrickWon,
+)
+from .payments import legal_payments, payment_problem, payment_total
+
+
+class Phase(Enum):
+    STRENGTH = "suit strength"
+    """LEAD, then the other player, lay a card to rank the suits."""
+    PLAY = "play"
+    """A card is led or followed."""
+    PAY = "pay"
+    """The loser of the trick pays."""
+    GAME_OVER = "game over"
+    """The game has ended and the match goes on: :meth:`MatchState.next_game` deals."""
+    MATCH_OVER = "match over"
+
+
+_STRENGTH = Phase.STRENGTH
+_PLAY = Phase.PLAY
+_PAY = Phase.PAY
+_GAME_OVER = Phase.GAME_OVER
+_MATCH_OVER = Phase.MATCH_OVER
+_SUITS = tuple(Suit)
+
+
+# ---------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """Lay ``card`` face up for the suit strength."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"strength {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lead or follow with ``card``."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """Pay ``cards`` (sorted; empty to pay nothing)."""
+
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        cards = tuple(self.cards)
+        if any(cards[i] > cards[i + 1] for i in range(len(cards) - 1)):
+            cards = tuple(sorted(cards))
+        object.__setattr__(self, "cards", cards)
+
+    def __str__(self) -> str:
+        return f"pay {cards_text(self.cards)}"
+
+
+Action = Strength | Play | Pay
+
+#: Interned actions per card code.
+STRENGTHS: list[Strength] = [Strength(c) for c in CARDS]
+PLAYS: list[Play] = [Play(c) for c in CARDS]
+PAY_NOTHING = Pay(())
+
+
+# ---------------------------------------------------------------------- logs and results
+
+
+@dataclass(frozen=True, slots=True)
+class TrickLog:
+    """One trick as it stands: who led, both cards, the winner, ``d`` and the payment."""
+
+    leader: int
+    lead: Card
+    follow: Card | None = None
+    winner: int | None = None
+    owed: int | None = None
+    """``d``, the dots the loser owes (None until the trick is complete)."""
+    pay: tuple[Card, ...] | None = None
+    """The cards paid (None until paid)."""
+
+    @property
+    def same_suit(self) -> bool:
+        return self.follow is not None and self.lead >> 4 == self.follow >> 4
+
+
+@dataclass(slots=True)
+class GameLog:
+    """One game as a record stores it: LEAD, the deal, the DECK, strength cards, tricks."""
+
+    lead: int
+    deal: tuple[tuple[Card, ...], tuple[Card, ...]]
+    deck: tuple[Card, ...]
+    strength: list[Card]
+    tricks: list[TrickLog]
+
+    def copy(self) -> GameLog:
+        return GameLog(self.lead, self.deal, self.deck, self.strength[:], self.tricks[:])
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.lead, self.deal, self.deck, tuple(self.strength), tuple(self.tricks))
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game."""
+
+    lead: int
+    order: tuple[Suit, Suit, Suit]
+    tricks: tuple[int, int]
+    cards_left: tuple[int, int]
+    winner: int | None
+    """None for a drawn game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished match."""
+
+    winner: int
+    wins: tuple[int, int]
+    games: tuple[int | None, ...]
+    """The winner of each game (None for a draw)."""
+
+    def explain(self, names: Sequence[str]) -> str:
+        draws = sum(1 for g in self.games if g is None)
+        extra = f" ({draws} drawn game{'s' if draws != 1 else ''})" if draws else ""
+        return (
+            f"{names[self.winner]} wins the match, {self.wins[self.winner]} games to "
+            f"{self.wins[1 - self.winner]}{extra}."
+        )
+
+
+# ---------------------------------------------------------------------- views
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    """A trick as one seat (or everyone) sees it."""
+
+    leader: int
+    lead: Card
+    follow: Card | None
+    winner: int | None
+    owed: int | None
+    paid: int | None
+    """How many cards the loser paid (None until paid)."""
+    face_down: bool
+    """The payment is discarded face down (different suits)."""
+    cards: tuple[Card, ...] | None
+    """The paid cards when the viewer may see them: always when given (same suit), and
+    for a face-down discard only in the payer's own view."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything one seat may know now, and nothing more (or, with ``player`` None,
+    what everybody at the table may know).
+
+    Public: names, phase, game number, LEAD, whose decision it is, hand sizes, the
+    face-down counts, the strength cards and the suit order, every trick (cards, winner,
+    ``d``, how many cards were paid and the cards themselves when they were given),
+    tricks won, games won and the finished games. Private to ``player``: their hand,
+    their own face-down discards and which cards in hand they received.
+    """
+
+    player: int | None
+    players: tuple[str, str]
+    phase: Phase
+    game: int
+    """1-based."""
+    lead: int
+    """This game's LEAD."""
+    current_player: int | None
+    hand: tuple[Card, ...] | None
+    discards: tuple[Card, ...] | None
+    """The viewer's own face-down discards this game."""
+    received: tuple[Card, ...] | None
+    """The cards in the viewer's hand that came to them as payments this game."""
+    hand_sizes: tuple[int, int]
+    discard_counts: tuple[int, int]
+    deck_size: int
+    strength: tuple[Card, ...]
+    """LEAD's strength card, then the other player's (as far as laid)."""
+    order: tuple[Suit, Suit, Suit] | None
+    """The suits, Highest first (None until both strength cards are laid)."""
+    tricks: tuple[TrickView, ...]
+    tricks_won: tuple[int, int]
+    wins: tuple[int, int]
+    results: tuple[GameResult, ...]
+    legal_actions: tuple[Action, ...]
+    """The viewer's actions now (empty when it is not their decision)."""
+
+    @property
+    def owed(self) -> int | None:
+        """``d`` of the trick waiting for its payment, or None."""
+        if self.phase is Phase.PAY and self.tricks:
+            return self.tricks[-1].owed
+        return None
+
+
+# ---------------------------------------------------------------------- the state
+
+_LEAD_ENTRY = ("L",)
+_FOLLOW_ENTRY = ("F",)
+
+
+class MatchState:
+    """A match of Monster Taking, from the first deal until a player has won 2 games."""
+
+    __slots__ = (
+        "_names",
+        "_first_lead",
+        "_seed",
+        "_wins",
+        "_results",
+        "_logs",
+        "_log",
+        "_lead",
+        "_phase",
+        "_to_move",
+        "_hands",
+        "_rank",
+        "_order",
+        "_tricks",
+        "_led",
+        "_discards",
+        "_received",
+        "_history",
+        "_sampled",
+    )
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        *,
+        seed: int | str | None = None,
+        first_lead: int = 0,
+        cards: tuple[Sequence[Sequence[Card]], Sequence[Card]] | None = None,
+    ) -> None:
+        """Start a match: game 1 is dealt and its LEAD lays a strength card.
+
+        Give ``seed`` to deal every game from it, or ``cards`` (the two hands and the
+        DECK) to deal game 1 by hand (later games then need cards too, or a seed).
+        """
+        names = tuple(players)
+        if len(names) != 2:
+            raise ValueError(f"Monster Taking is for 2 players, not {len(names)}")
+        if first_lead not in (0, 1) or isinstance(first_lead, bool):
+            raise ValueError("the first LEAD must be seat 0 or 1")
+        if seed is None and cards is None:
+            raise ValueError("give a seed or the cards to deal")
+        self._names: tuple[str, str] = (names[0], names[1])
+        self._first_lead = first_lead
+        self._seed = seed
+        self._wins = [0, 0]
+        self._results: list[GameResult] = []
+        self._logs: list[GameLog] = []
+        self._history: list[tuple[Any, ...]] = []
+        self._sampled = False
+        self._start_game(first_lead, cards)
+
+    # ------------------------------------------------------------------ basics
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return self._names
+
+    @property
+    def first_lead(self) -> int:
+        return self._first_lead
+
+    @property
+    def seed(self) -> int | str | None:
+        return self._seed
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def game(self) -> int:
+        """The current game, 1-based."""
+        return len(self._logs)
+
+    @property
+    def lead(self) -> int:
+        """This game's LEAD."""
+        return self._lead
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now; None between games and when the match is over."""
+        if self._phase is _GAME_OVER or self._phase is _MATCH_OVER:
+            return None
+        return self._to_move
+
+    @property
+    def order(self) -> tuple[Suit, Suit, Suit] | None:
+        """The suits of this game, Highest first (None until both strength cards)."""
+        if self._order is None:
+            return None
+        a, b, c = self._order
+        return (_SUITS[a], _SUITS[b], _SUITS[c])
+
+    @property
+    def led(self) -> Card | None:
+        """The card led to the open trick, or None."""
+        return CARDS[self._led] if self._led >= 0 else None
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's hand, sorted (full knowledge: use :meth:`view` for a player)."""
+        return tuple(self._hands[seat])
+
+    def discards(self, seat: int) -> tuple[Card, ...]:
+        """A seat's face-down discards this game (full knowledge)."""
+        return tuple(self._discards[seat])
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """This game's DECK (full knowledge)."""
+        return self._log.deck
+
+    def tricks_won(self) -> tuple[int, int]:
+        return (self._tricks[0], self._tricks[1])
+
+    @property
+    def wins(self) -> tuple[int, int]:
+        return (self._wins[0], self._wins[1])
+
+    @property
+    def results(self) -> tuple[GameResult, ...]:
+        """The finished games."""
+        return tuple(self._results)
+
+    @property
+    def log(self) -> tuple[GameLog, ...]:
+        """Every game so far as records store them."""
+        return tuple(self._logs)
+
+    @property
+    def owed(self) -> int | None:
+        """``d`` of the trick waiting for its payment, or None."""
+        if self._phase is _PAY:
+            return self._log.tricks[-1].owed
+        return None
+
+    def is_over(self) -> bool:
+        """The match is decided."""
+        return self._phase is _MATCH_OVER
+
+    def outcome(self) -> Outcome | None:
+        """The match winner and games won, once the match is over."""
+        if self._phase is not _MATCH_OVER:
+            return None
+        winner = 0 if self._wins[0] >= WINS_NEEDED else 1
+        return Outcome(winner, self.wins, tuple(r.winner for r in self._results))
+
+    def game_result(self) -> GameResult | None:
+        """The result of the game just finished (phases GAME_OVER and MATCH_OVER)."""
+        if self._phase is _GAME_OVER or self._phase is _MATCH_OVER:
+            return self._results[-1]
+        return None
+
+    def next_lead(self) -> int:
+        """LEAD of the next game: the loser of this one; after a draw the non-LEAD."""
+        winner = self._results[-1].winner if self._results else None
+        return 1 - self._lead if winner is None else 1 - winner
+
+    # ------------------------------------------------------------------ games
+
+    def _start_game(
+        self, lead: int, cards: tuple[Sequence[Sequence[Card]], Sequence[Card]] | None
+    ) -> None:
+        if cards is None:
+            if self._seed is None:
+                raise ValueError("this match has no seed: give the cards for the next game")
+            hands, deck = deal(self._seed, len(self._logs))
+        else:
+            hands, deck = check_cards(cards)
+        self._lead = lead
+        self._phase = _STRENGTH
+        self._to_move = lead
+        self._hands = [hands[0], hands[1]]
+        self._rank = [0, 0, 0]
+        self._order: tuple[int, int, int] | None = None
+        self._tricks = [0, 0]
+        self._led = -1
+        self._discards: list[list[Card]] = [[], []]
+        self._received: list[list[Card]] = [[], []]
+        self._log = GameLog(lead, (tuple(hands[0]), tuple(hands[1])), tuple(deck), [], [])
+        self._logs.append(self._log)
+
+    def next_game(
+        self, cards: tuple[Sequence[Sequence[Card]], Sequence[Card]] | None = None
+    ) -> list[Event]:
+        """Deal the next game (from the seed, or the given hands and DECK)."""
+        if self._phase is not _GAME_OVER:
+            raise IllegalMoveError(
+                "the match is over: there is no next game"
+                if self._phase is _MATCH_OVER
+                else "the next game is dealt when this one is over"
+            )
+        saved = (
+            self._lead,
+            self._phase,
+            self._to_move,
+            self._hands,
+            self._rank,
+            self._order,
+            self._tricks,
+            self._led,
+            self._discards,
+            self._received,
+        )
+        lead = self.next_lead()
+        self._start_game(lead, cards)
+        self._history.append(("D", saved))
+        return [GameDealt(len(self._logs), lead)]
+
+    # ------------------------------------------------------------------ actions
+
+    def legal_actions(self) -> list[Action]:
+        """The actions of the seat that decides now, sorted by card (or by payment)."""
+        phase = self._phase
+        hand = self._hands[self._to_move]
+        if phase is _PLAY:
+            led = self._led
+            if led >= 0:
+                suit = led >> 4
+                same: list[Action] = [PLAYS[c] for c in hand if c >> 4 == suit]
+                if same:
+                    return same
+            return [PLAYS[c] for c in hand]
+        if phase is _PAY:
+            owed = self._log.tricks[-1].owed
+            return [Pay(p) for p in legal_payments(hand, owed or 0)]
+        if phase is _STRENGTH:
+            if self._log.strength:
+                suit = self._log.strength[0] >> 4
+                return [STRENGTHS[c] for c in hand if c >> 4 != suit]
+            return [STRENGTHS[c] for c in hand]
+        return []
+
+    def payment_due(self) -> int | None:
+        """The dots the loser must pay now (MONSTER_TAKING.md: exactly ``d`` when their
+        cards can make it, else the smallest total above, else all their dotted cards);
+        None outside a payment. Any set of dotted cards with this total is legal."""
+        if self._phase is not _PAY:
+            return None
+        return payment_total(self._hands[self._to_move], self._log.tricks[-1].owed or 0)
+
+    def payment_problem(self, cards: Sequence[Card]) -> str | None:
+        """Why the loser may not pay ``cards`` now, in their words, or None if they may
+        (the checker a screen uses while cards are being picked)."""
+        return self.illegal_reason(Pay(tuple(cards)))
+
+    def is_legal(self, action: Action) -> bool:
+        return self.illegal_reason(action) is None
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why ``action`` is not allowed for the seat that decides now, or None."""
+        phase = self._phase
+        if phase is _MATCH_OVER:
+            return "the match is over"
+        if phase is _GAME_OVER:
+            return "this game is over: the next one must be dealt first"
+        hand = self._hands[self._to_move]
+        if isinstance(action, Strength):
+            if phase is not _STRENGTH:
+                return f"the suit strength is already decided: it is time to {_doing(phase)}"
+            card = action.card
+            if card not in hand:
+                return f"{_card(card)} is not in your hand"
+            if self._log.strength:
+                first = self._log.strength[0]
+                if first >> 4 == card >> 4:
+                    label = _SUITS[card >> 4].label
+                    return (
+                        f"LEAD laid {first}, {_article(label)} {label} card: yours must be "
+                        "of a different suit"
+                    )
+            return None
+        if isinstance(action, Play):
+            if phase is not _PLAY:
+                return f"no card is played now: it is time to {_doing(phase)}"
+            card = action.card
+            if card not in hand:
+                return f"{_card(card)} is not in your hand"
+            led = self._led
+            if led >= 0 and card >> 4 != led >> 4:
+                suit = led >> 4
+                if any(c >> 4 == suit for c in hand):
+                    label = _SUITS[suit].label
+                    return f"you hold {_article(label)} {label} card, so you must follow {label}"
+            return None
+        if isinstance(action, Pay):
+            if phase is not _PAY:
+                return f"nothing is paid now: it is time to {_doing(phase)}"
+            return payment_problem(hand, action.cards, self._log.tricks[-1].owed or 0)
+        return f"{action!r} is not an action of Monster Taking"
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check and apply an action of the seat that decides now; return what happened."""
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        events: list[Event] = []
+        self.push(action, events)
+        return events
+
+    def push(self, action: Action, events: list[Event] | None = None) -> None:
+        """Apply a legal action without checking it (the fast path for simulations).
+
+        Pass a list as ``events`` to collect what happened.
+        """
+        p = self._to_move
+        cls = type(action)
+        if cls is Play:
+            card: Card = action.card  # type: ignore[union-attr]
+            self._hands[p].remove(card)
+            led = self._led
+            tricks = self._log.tricks
+            if led < 0:
+                self._led = card
+                tricks.append(TrickLog(p, card))
+                self._to_move = 1 - p
+                self._history.append(_LEAD_ENTRY)
+                if events is not None:
+                    events.append(CardPlayed(p, card, True))
+                return
+            leader = 1 - p
+            if led >> 4 == card >> 4:
+                winner = leader if led > card else p
+            else:
+                rank = self._rank
+                winner = leader if rank[led >> 4] < rank[card >> 4] else p
+            owed = DOTS[led] - DOTS[card]
+            if owed < 0:
+                owed = -owed
+            tricks[-1] = TrickLog(leader, CARDS[led], card, winner, owed)
+            self._tricks[winner] += 1
+            self._phase = _PAY
+            self._to_move = 1 - winner
+            self._history.append(_FOLLOW_ENTRY)
+            if events is not None:
+                events.append(CardPlayed(p, card, False))
+                events.append(
+                    TrickWon(winner, (CARDS[led], card), self._tricks[winner], owed)
+                )
+        elif cls is Pay:
+            paid: tuple[Card, ...] = action.cards  # type: ignore[union-attr]
+            hand = self._hands[p]
+            winner = 1 - p
+            tricks = self._log.tricks
+            trick = tricks[-1]
+            for c in paid:
+                hand.remove(c)
+            same = trick.lead >> 4 == trick.follow >> 4  # type: ignore[operator]
+            if paid:
+                if same:
+                    other = self._hands[winner]
+                    for c in paid:
+                        insort(other, c)
+                    self._received[winner].extend(paid)
+                else:
+                    self._discards[p].extend(paid)
+            tricks[-1] = TrickLog(
+                trick.leader, trick.lead, trick.follow, winner, trick.owed, paid
+            )
+            self._led = -1
+            if events is not None:
+                events.append(Paid(p, len(paid), paid if same else None))
+            if hand and self._hands[winner]:
+                self._phase = _PLAY
+                self._to_move = winner
+                self._history.append(("P", False))
+            else:
+                self._history.append(("P", True))
+                self._end_game(events)
+        else:
+            card = action.card  # type: ignore[union-attr]
+            self._hands[p].remove(card)
+            strength = self._log.strength
+            strength.append(card)
+            self._history.append(("S", p))
+            if events is not None:
+                events.append(StrengthLaid(p, card))
+            if len(strength) == 1:
+                self._to_move = 1 - p
+                return
+            a, b = strength
+            if b & 15 > a & 15:
+                high, middle = b >> 4, a >> 4
+            else:
+                high, middle = a >> 4, b >> 4
+            low = 3 - high - middle
+            self._order = (high, middle, low)
+            rank = [0, 0, 0]
+            rank[middle] = 1
+            rank[low] = 2
+            self._rank = rank
+            self._phase = _PLAY
+            self._to_move = self._lead
+            if events is not None:
+                events.append(SuitsRanked((_SUITS[high], _SUITS[middle], _SUITS[low])))
+
+    def _end_game(self, events: list[Event] | None) -> None:
+        sizes = (len(self._hands[0]), len(self._hands[1]))
+        tricks = (self._tricks[0], self._tricks[1])
+        winner: int | None
+        if sizes[0] == 0 and sizes[1] == 0:
+            winner = None if tricks[0] == tricks[1] else (0 if tricks[0] > tricks[1] else 1)
+        else:
+            winner = 1 if sizes[0] == 0 else 0
+        order = self.order
+        assert order is not None
+        self._results.append(GameResult(self._lead, order, tricks, sizes, winner))
+        over = False
+        if winner is not None:
+            self._wins[winner] += 1
+            over = self._wins[winner] >= WINS_NEEDED
+        self._phase = _MATCH_OVER if over else _GAME_OVER
+        if events is not None:
+            events.append(GameOver(len(self._logs), winner, tricks, sizes))
+            if over:
+                assert winner is not None
+                events.append(MatchOver(winner, self.wins))
+
+    def pop(self) -> None:
+        """Undo the last action (or deal) exactly."""
+        if not self._history:
+            raise IndexError("there is nothing to undo")
+        entry = self._history.pop()
+        kind = entry[0]
+        tricks = self._log.tricks
+        if kind == "L":
+            trick = tricks.pop()
+            insort(self._hands[trick.leader], trick.lead)
+            self._led = -1
+            self._to_move = trick.leader
+        elif kind == "F":
+            trick = tricks[-1]
+            follower = 1 - trick.leader
+            assert trick.follow is not None and trick.winner is not None
+            insort(self._hands[follower], trick.follow)
+            self._tricks[trick.winner] -= 1
+            tricks[-1] = TrickLog(trick.leader, trick.lead)
+            self._phase = _PLAY
+            self._to_move = follower
+        elif kind == "P":
+            trick = tricks[-1]
+            assert trick.pay is not None and trick.winner is not None
+            winner = trick.winner
+            loser = 1 - winner
+            paid = trick.pay
+            if entry[1]:
+                result = self._results.pop()
+                if result.winner is not None:
+                    self._wins[result.winner] -= 1
+            if paid:
+                if trick.same_suit:
+                    other = self._hands[winner]
+                    for c in paid:
+                        other.remove(c)
+                    del self._received[winner][-len(paid) :]
+                else:
+                    del self._discards[loser][-len(paid) :]
+            hand = self._hands[loser]
+            for c in paid:
+                insort(hand, c)
+            tricks[-1] = TrickLog(trick.leader, trick.lead, trick.follow, winner, trick.owed)
+            self._led = trick.lead
+            self._phase = _PAY
+            self._to_move = loser
+        elif kind == "S":
+            seat = entry[1]
+            card = self._log.strength.pop()
+            insort(self._hands[seat], card)
+            self._order = None
+            self._rank = [0, 0, 0]
+            self._phase = _STRENGTH
+            self._to_move = seat
+        else:  # "D": a deal
+            self._logs.pop()
+            self._log = self._logs[-1]
+            (
+                self._lead,
+                self._phase,
+                self._to_move,
+                self._hands,
+                self._rank,
+                self._order,
+                self._tricks,
+                self._led,
+                self._discards,
+                self._received,
+            ) = entry[1]
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see now."""
+        return self._view(seat)
+
+    def public_view(self) -> PlayerView:
+        """What everybody at the table may see now (no hand, no discard, no DECK)."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> PlayerView:
+        tricks = []
+        for t in self._log.tricks:
+            face_down = t.follow is not None and not t.same_suit
+            if t.pay is None:
+                cards = None
+            elif not face_down or (seat is not None and t.winner == 1 - seat):
+                cards = t.pay  # given face up, or discarded by the viewer
+            else:
+                cards = None
+            tricks.append(
+                TrickView(
+                    t.leader,
+                    t.lead,
+                    t.follow,
+                    t.winner,
+                    t.owed,
+                    None if t.pay is None else len(t.pay),
+                    face_down,
+                    cards,
+                )
+            )
+        hand = discards = received = None
+        if seat is not None:
+            hand = tuple(self._hands[seat])
+            discards = tuple(self._discards[seat])
+            held = set(hand)
+            received = tuple(c for c in self._received[seat] if c in held)
+        return PlayerView(
+            player=seat,
+            players=self._names,
+            phase=self._phase,
+            game=len(self._logs),
+            lead=self._lead,
+            current_player=self.current_player,
+            hand=hand,
+            discards=discards,
+            received=received,
+            hand_sizes=(len(self._hands[0]), len(self._hands[1])),
+            discard_counts=(len(self._discards[0]), len(self._discards[1])),
+            deck_size=DECK_SIZE,
+            strength=tuple(self._log.strength),
+            order=self.order,
+            tricks=tuple(tricks),
+            tricks_won=self.tricks_won(),
+            wins=self.wins,
+            results=tuple(self._results),
+            legal_actions=(
+                tuple(self.legal_actions())
+                if seat is not None and seat == self.current_player
+                else ()
+            ),
+        )
+
+    # ------------------------------------------------------------------ copies
+
+    def clone(self) -> MatchState:
+        """An independent copy (cheap enough for thousands of simulations)."""
+        other = MatchState.__new__(MatchState)
+        other._names = self._names
+        other._first_lead = self._first_lead
+        other._seed = self._seed
+        other._wins = self._wins[:]
+        other._results = self._results[:]
+        other._logs = [g.copy() for g in self._logs]
+        other._log = other._logs[-1]
+        other._lead = self._lead
+        other._phase = self._phase
+        other._to_move = self._to_move
+        other._hands = [self._hands[0][:], self._hands[1][:]]
+        other._rank = self._rank[:]
+        other._order = self._order
+        other._tricks = self._tricks[:]
+        other._led = self._led
+        other._discards = [self._discards[0][:], self._discards[1][:]]
+        other._received = [self._received[0][:], self._received[1][:]]
+        other._history = [_copy_entry(e) for e in self._history]
+        other._sampled = self._sampled
+        return other
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything the state holds, as a comparable value (undo history included)."""
+        return (
+            self._names,
+            self._first_lead,
+            self._seed,
+            tuple(self._wins),
+            tuple(self._results),
+            tuple(g.key() for g in self._logs),
+            self._lead,
+            self._phase,
+            self._to_move,
+            tuple(map(tuple, self._hands)),
+            tuple(self._rank),
+            self._order,
+            tuple(self._tricks),
+            self._led,
+            tuple(map(tuple, self._discards)),
+            tuple(map(tuple, self._received)),
+            tuple(e[0] for e in self._history),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MatchState):
+            return NotImplemented
+        return self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<MatchState {self._names[0]} v {self._names[1]}: game {len(self._logs)}, "
+            f"{self._phase.value}, wins {self._wins[0]}-{self._wins[1]}>"
+        )
+
+
+def _copy_entry(entry: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A history entry for a clone: a saved game state gets its own lists."""
+    if entry[0] != "D":
+        return entry
+    lead, phase, to_move, hands, rank, order, tricks, led, discards, received = entry[1]
+    return (
+        "D",
+        (
+            lead,
+            phase,
+            to_move,
+            [hands[0][:], hands[1][:]],
+            rank[:],
+            order,
+            tricks[:],
+            led,
+            [discards[0][:], discards[1][:]],
+            [received[0][:], received[1][:]],
+        ),
+    )
+
+
+def _doing(phase: Phase) -> str:
+    return {
+        _STRENGTH: "lay a card for the suit strength",
+        _PLAY: "play a card",
+        _PAY: "pay for the lost trick",
+    }.get(phase, "deal the next game")
+
+
+def _article(word: str) -> str:
+    return "an" if word[0] in "AEIOU" else "a"
+
+
+def _card(card: object) -> str:
+    return str(card) if isinstance(card, Card) else repr(card)
+
+
+def check_cards(
+    cards: tuple[Sequence[Sequence[Card]], Sequence[Card]],
+) -> tuple[list[list[Card]], list[Card]]:
+    """Check a deal: two hands of 13 and a DECK of 4, together the 30 cards; sort them."""
+    hands, deck = cards
+    if len(hands) != 2:
+        raise ValueError(f"a deal has 2 hands, not {len(hands)}")
+    for seat, h in enumerate(hands):
+        if len(h) != HAND_SIZE:
+            raise ValueError(f"hand {seat + 1} has {len(h)} cards instead of {HAND_SIZE}")
+    if len(deck) != DECK_SIZE:
+        raise ValueError(f"the DECK has {len(deck)} cards instead of {DECK_SIZE}")
+    everything = [c for h in hands for c in h] + list(deck)
+    if sorted(everything) != list(FULL_DECK):
+        dup = sorted({c for c in everything if everything.count(c) > 1})
+        missing = sorted(set(FULL_DECK) - set(everything))
+        parts = []
+        if dup:
+            parts.append("dealt twice: " + cards_text(dup))
+        if missing:
+            parts.append("missing: " + cards_text(missing))
+        raise ValueError(f"the hands and DECK are not the 30 cards ({'; '.join(parts)})")
+    return [sorted(CARDS[c] for c in hands[0]), sorted(CARDS[c] for c in hands[1])], sorted(
+        CARDS[c] for c in deck
+    )
