@@ -8,7 +8,10 @@ Textual, no global random state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from ...errors import IllegalMoveError
 
 from .cards import CARDS, FULL_DECK, Card, Suit, deal
 from .events import (
@@ -73,10 +76,78 @@ __all__ = [
 
 
 class MonsterTaking:
-    """The registry's door to Monster Taking."""
+    """The registry's door to Monster Taking: what the session, the CLI and the saves
+    ask of the game. A "round" of the session is one game of the match."""
 
     key = "monster-taking"
     title = "Monster Taking"
+
+    # ------------------------------------------------------------------ the flow
+
+    def new_state(self, names: Sequence[str], seed: int, first: int) -> MatchState:
+        return MatchState(names, seed=seed, first_lead=first)
+
+    def round_number(self, state: MatchState) -> int:
+        return state.game
+
+    def first_seat(self, state: MatchState) -> int:
+        return state.first_lead
+
+    def round_over(self, state: MatchState) -> bool:
+        return state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+
+    def is_over(self, state: MatchState) -> bool:
+        return state.phase is Phase.MATCH_OVER
+
+    def next_round(self, state: MatchState) -> None:
+        state.next_game()
+
+    def to_decide(self, state: MatchState) -> tuple[int, str]:
+        """Who decides now, and what: ``"strength"``, ``"play"`` or ``"pay"``."""
+        seat = state.current_player
+        assert seat is not None
+        return seat, {Phase.STRENGTH: "strength", Phase.PLAY: "play", Phase.PAY: "pay"}[
+            state.phase
+        ]
+
+    def apply(self, state: MatchState, seat: int, action: Action) -> list[Event]:
+        if state.current_player != seat:
+            raise IllegalMoveError(f"it is not {state.players[seat]}'s turn")
+        return state.apply(action)
+
+    def undo(self, state: MatchState) -> None:
+        state.pop()
+
+    def position(self, state: MatchState) -> tuple[Any, ...]:
+        game = state.log[-1]
+        return (state.game, state.phase.value, len(game.strength), len(game.tricks), state.current_player)
+
+    def view(self, state: MatchState, seat: int) -> PlayerView:
+        return state.view(seat)
+
+    def public_view(self, state: MatchState) -> PlayerView:
+        return state.public_view()
+
+    def is_play_event(self, event: Event) -> bool:
+        return True  # every event of this game is public (a face-down discard is counted)
+
+    def round_log(self, state: MatchState) -> tuple[list[Event], dict[int, int]]:
+        return [], {}
+
+    # ------------------------------------------------------------------ computer players
+
+    def make_bot(self, level: str) -> Any:
+        from .bots import make_bot
+
+        return make_bot(level)
+
+    def decide(self, bot: Any, view: PlayerView, seat: int, seed: int, stop: Any = None) -> Action:
+        """The computer player's decision from its seat's view; its randomness from the
+        seed and the position only."""
+        from ...bots.base import bot_rng
+
+        turn = 2 * len(view.tricks) + len(view.strength) + (view.phase is Phase.PAY)
+        return bot.choose(view, bot_rng(seed, view.game, turn, seat), stop)  # type: ignore[no-any-return]
 
     def replay(self, doc: Any) -> dict[str, Any]:
         """The ``replay --json`` result of a parsed record (raises ``RecordError``)."""

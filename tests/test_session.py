@@ -1,0 +1,118 @@
+"""The headless session: the flow of a game with no screen, for every game that plugs in."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from monstertrick.games import GAMES
+from monstertrick.seating import Seat, Seating
+from monstertrick.session import (
+    BotTurn,
+    GameEnd,
+    Handoff,
+    Played,
+    RoundOver,
+    Session,
+    TakeBackRefused,
+    Turn,
+)
+
+#: The games whose package offers the session's door, with bot levels to seat.
+SESSION_GAMES = [
+    pytest.param("monster-trick", ("easy", "medium", "easy"), id="monster-trick"),
+    pytest.param("monster-taking", ("easy", "medium"), id="monster-taking"),
+]
+
+
+def seating(levels: tuple[str | None, ...]) -> Seating:
+    return Seating(tuple(Seat(f"P{i}", lvl) for i, lvl in enumerate(levels)), 0)
+
+
+def test_the_session_loads_no_textual() -> None:
+    code = (
+        "import sys, monstertrick.session\n"
+        "assert 'textual' not in sys.modules, 'textual was imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize(("game", "levels"), SESSION_GAMES)
+def test_an_all_bot_game_plays_to_the_end_through_the_session_alone(
+    game: str, levels: tuple[str, ...]
+) -> None:
+    session = Session.start(seating(levels), seed=5, game=game)
+    steps: list[type] = []
+    while not isinstance(step := session.next_step(), GameEnd):
+        steps.append(type(step))
+        if isinstance(step, BotTurn):
+            assert step.viewer is None  # nobody at the keyboard: public only
+            session.bot_decision(step.seat)
+        else:
+            assert isinstance(step, (Played, RoundOver))
+            assert not getattr(step, "private", False)
+            session.done()
+    assert not session.running
+    assert GAMES[game].load().is_over(session.state)
+    assert Handoff not in steps and Turn not in steps
+    assert RoundOver in steps
+
+
+@pytest.mark.parametrize(("game", "levels"), SESSION_GAMES)
+def test_the_same_seed_plays_the_same_game(game: str, levels: tuple[str, ...]) -> None:
+    a = Session.start(seating(levels), seed=9, game=game)
+    b = Session.start(seating(levels), seed=9, game=game)
+    a.play_to_end()
+    b.play_to_end()
+    assert a.state.log == b.state.log
+
+
+def test_handoffs_only_between_two_different_people() -> None:
+    # Two people and a computer player: each person's private turn comes after a
+    # handoff to them, unless they were the last person at the keyboard.
+    session = Session.start(seating((None, "easy", None)), seed=3)
+    rng = random.Random(1)
+    last_person: int | None = None
+    for _ in range(200):
+        step = session.next_step()
+        if isinstance(step, GameEnd):
+            break
+        if isinstance(step, Handoff):
+            assert step.seat != last_person or last_person is None or session.keyboard is None
+            session.pass_keyboard(step.seat)
+            last_person = step.seat
+        elif isinstance(step, Turn):
+            assert step.seat == session.keyboard == last_person
+            state = session.state
+            options = (
+                state.legal_arrangements() if step.task == "arrange" else state.legal_moves()
+            )
+            session.apply(step.seat, rng.choice(options))
+        elif isinstance(step, BotTurn):
+            session.bot_decision(step.seat)
+        else:
+            session.done()
+
+
+def test_a_person_can_take_back_until_the_table_moves_on() -> None:
+    session = Session.start(seating((None, None)), seed=2, game="monster-taking")
+    step = session.next_step()
+    assert isinstance(step, Handoff)
+    session.pass_keyboard(step.seat)
+    step = session.next_step()
+    assert isinstance(step, Turn) and step.task == "strength"
+    before = session.view(step.seat)
+    action = before.legal_actions[0]
+    session.apply(step.seat, action)
+    assert session.can_take_back(step.seat)
+    session.take_back(step.seat)
+    assert session.view(step.seat) == before
+    assert session.next_step() == step  # the same decision again, no handoff
+    session.apply(step.seat, action)
+    session.done()  # passed on: from now on it stands
+    assert not session.can_take_back(step.seat)
+    with pytest.raises(TakeBackRefused):
+        session.take_back(step.seat)
