@@ -9,9 +9,21 @@ loads another (nor Textual).
 A game package provides, in its ``__init__``:
 
 ``GAME``
-    an object with ``replay(doc) -> dict`` (the ``replay --json`` result of a parsed
-    record, raising :class:`~monstertrick.errors.RecordError` with 1-based round and
-    move) and ``describe(doc) -> str`` (the same outcome for people).
+    the game's door, with no Textual: ``replay(doc) -> dict`` (the ``replay --json``
+    result of a parsed record, raising :class:`~monstertrick.errors.RecordError` with
+    1-based round and move) and ``describe(doc) -> str`` (the same outcome for people);
+    for the session (:mod:`monstertrick.session`), ``new_state``, ``to_decide``,
+    ``apply``, ``undo``, ``round_number``, ``round_over``, ``next_round``, ``is_over``,
+    ``view``, ``public_view``, ``position``, ``is_play_event``, ``round_log``, and for its
+    computer players ``make_bot`` and ``decide``.
+
+and in its ``tui`` module (imported only by the terminal app):
+
+``SCREENS``
+    ``turn(session, seat, task)`` and ``watch(session, seat, viewer)`` (decision
+    screens), ``round_over(session, number)``, ``game_over(session)``,
+    ``handoff(session, seat, task) -> (what, detail)`` (the words of the handoff screen)
+    and ``rules() -> str`` (the rules as Markdown).
 """
 
 from __future__ import annotations
@@ -36,6 +48,11 @@ class GameType:
     def load(self) -> Any:
         """The game package's ``GAME`` object."""
         return importlib.import_module(self.package).GAME
+
+    def load_screens(self) -> Any:
+        """The game's screens for the terminal app (its ``tui`` module's ``SCREENS``);
+        this imports Textual."""
+        return importlib.import_module(f"{self.package}.tui").SCREENS
 
 
 GAMES: dict[str, GameType] = {

@@ -14,7 +14,7 @@ import traceback
 from datetime import datetime
 from pathlib import Path
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import on, work
 from textual.app import App, SystemCommand
@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..engine import GameState, IllegalMoveError
+from ..games import DEFAULT_GAME, GAMES
 from ..saves import SavedGame, SaveStore
 from ..seating import DEFAULT_PACE, Seating
 from ..session import (
@@ -45,19 +46,14 @@ from .messages import (
     TakeBack,
 )
 from .screens.base import DecisionScreen
-from .screens.arrange import ArrangeScreen
-from .screens.game_over import GameOverScreen
 from .screens.handoff import HandoffScreen
 from .screens.quit import QuitScreen
-from .screens.round_end import RoundEndScreen
 from .screens.rules import RulesScreen
 from .screens.saved import ContinueScreen, HistoryScreen
 from .screens.setup import SetupScreen
 from .screens.start import StartScreen
-from .screens.table import TableScreen
 from .screens.too_small import TooSmallScreen
 from .screens.viewer import ViewerScreen
-from .screens.watch import WatchScreen
 from .theme import THEME_VARIABLES
 
 MIN_WIDTH = 80
@@ -174,17 +170,16 @@ class MonsterTrickApp(App[int]):
         assert session is not None
         self._warn_if_not_saved(session)
         step = session.next_step()
+        screens = self.screens
         if isinstance(step, RoundOver):
-            self.show(RoundEndScreen(session, step.number))
+            self.show(screens.round_over(session, step.number))
         elif isinstance(step, GameEnd):
-            self.show(GameOverScreen(session))
+            self.show(screens.game_over(session))
         elif isinstance(step, Handoff):
-            self.show(HandoffScreen(session, step.seat, step.task))
+            what, detail = screens.handoff(session, step.seat, step.task)
+            self.show(HandoffScreen(session, step.seat, step.task, what, detail))
         elif isinstance(step, Turn):
-            if step.task == "arrange":
-                self.show(ArrangeScreen(session, step.seat))
-            else:
-                self.show(TableScreen(session, step.seat))
+            self.show(screens.turn(session, step.seat, step.task))
         elif isinstance(step, BotTurn):
             self.bot_turn(session, step)
         else:
@@ -199,9 +194,15 @@ class MonsterTrickApp(App[int]):
                 session.done()
                 self.advance()
                 return
-            watch = WatchScreen(session, step.seat, None)
+            watch = screens.watch(session, step.seat, None)
             self.show(watch)
             self.call_after_refresh(watch.show_result, list(step.events))
+
+    @property
+    def screens(self) -> Any:
+        """The screens of the game being played (of the default game between games)."""
+        key = self.session.game_key if self.session is not None else DEFAULT_GAME
+        return GAMES[key].load_screens()
 
     # ------------------------------------------------------------------ computer players
 
@@ -209,14 +210,9 @@ class MonsterTrickApp(App[int]):
         """A computer player's turn: the public table (or the only person's own screen
         without their cursor) while a worker thinks."""
         top = self.screen
-        if (
-            isinstance(top, WatchScreen)
-            and top.session is session
-            and top.viewer == step.viewer
-        ):
-            top.next_turn(step.seat)
-        else:
-            self.show(WatchScreen(session, step.seat, step.viewer))
+        same = isinstance(top, DecisionScreen) and top.session is session
+        if not (same and top.next_turn(step.seat, step.viewer)):
+            self.show(self.screens.watch(session, step.seat, step.viewer))
         session.bot(step.seat)  # made here, not in the thread
         self.think(session, step.seat, session.view(step.seat), session.position)
 
@@ -336,7 +332,7 @@ class MonsterTrickApp(App[int]):
 
     def action_rules(self) -> None:
         if not isinstance(self.screen, (RulesScreen, TooSmallScreen, QuitScreen)):
-            self.push_screen(RulesScreen())
+            self.push_screen(RulesScreen(self.screens.rules()))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette's commands, with Quit asking first during a game (as

@@ -79,3 +79,9 @@ class DecisionScreen(GameScreen):
 
     def refuse(self, reason: str) -> None:
         """The decision was not allowed: say why; nothing changed."""
+
+    def next_turn(self, seat: int, viewer: int | None) -> bool:
+        """Show computer player ``seat``'s turn on this same screen (as seen by
+        ``viewer``, see :class:`~monstertrick.session.BotTurn`); False when this screen
+        cannot."""
+        return False

@@ -27,33 +27,25 @@ from ..messages import HandoffAccepted
 from ..widgets import KeyBar
 from .base import GameScreen
 
-TASKS = {
-    "arrange": "arrange your VP cards",
-    "play": "play your turn",
-}
-
-
 class HandoffScreen(GameScreen):
     BINDINGS = [Binding("enter", "accept", "Continue", tooltip="Only the named player")]
 
     ACCEPT_DELAY: ClassVar[float] = 0.6
     """Seconds after the screen appears before it accepts Enter."""
 
-    def __init__(self, session: Session, player: int, task: str) -> None:
+    def __init__(self, session: Session, player: int, task: str, what: str, detail: str) -> None:
+        """``what`` the person is handed the keyboard for ("play your turn") and a
+        public ``detail`` line, in the game's words."""
         super().__init__(session)
         self.player = player
         self.job = task
+        self.what = what
+        self.detail = detail
         self.accepts_from: float | None = None
         """The time from which a key press counts (None: not yet)."""
 
     def compose(self) -> ComposeResult:
         name = self.names[self.player]
-        game = self.session.state
-        if self.job == "play":
-            left = self.session.view(self.player).hand_sizes[self.player]
-            detail = f"Round {game.round} of 3 · card {13 - left} of 12"
-        else:
-            detail = f"Round {game.round} of 3 · VP cards {', '.join(map(str, game.vp_set))}"
         with Vertical(id="handoff"):
             yield Static(
                 Content.assemble(
@@ -62,7 +54,7 @@ class HandoffScreen(GameScreen):
                 id="handoff-title",
             )
             yield Static(self._prompt(), id="handoff-task")
-            yield Static(Content(detail), id="handoff-detail")
+            yield Static(Content(self.detail), id="handoff-detail")
             yield Static(
                 Content("Everyone else: please look away from the screen."),
                 id="handoff-note",
@@ -73,8 +65,9 @@ class HandoffScreen(GameScreen):
         if self.accepts_from is None:
             return Content.from_markup("[dim]One moment…[/]")
         name = self.names[self.player]
-        what = TASKS[self.job]
-        return Content.from_markup("$name, press [b]Enter[/] to $what.", name=name, what=what)
+        return Content.from_markup(
+            "$name, press [b]Enter[/] to $what.", name=name, what=self.what
+        )
 
     def on_screen_resume(self) -> None:
         """On screen (again): accept keys only after the delay, from then on."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib.resources import files
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -11,11 +9,6 @@ from textual.screen import Screen
 from textual.widgets import Markdown
 
 from ..widgets import KeyBar
-
-
-def rules_text() -> str:
-    return (files("monstertrick.tui") / "rules.md").read_text(encoding="utf-8")
-
 
 
 class RulesScreen(Screen[None]):
@@ -26,9 +19,14 @@ class RulesScreen(Screen[None]):
         Binding("question_mark,f1", "close", "Back", show=False),
     ]
 
+    def __init__(self, text: str) -> None:
+        """``text``: the rules of the game, as Markdown."""
+        super().__init__()
+        self.text = text
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-scroll"):
-            yield Markdown(rules_text(), id="rules")
+            yield Markdown(self.text, id="rules")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -96,8 +96,11 @@ class WatchScreen(DecisionScreen):
 
     # ------------------------------------------------------------------ the app's calls
 
-    def next_turn(self, actor: int) -> None:
-        """The next computer player's turn, on the same screen."""
+    def next_turn(self, actor: int, viewer: int | None) -> bool:
+        """The next computer player's turn, on the same screen (if seen by the same
+        viewer)."""
+        if viewer != self.viewer:
+            return False
         self.actor = self.seat = actor
         self.result = None
         if self._timer is not None:
@@ -107,6 +110,7 @@ class WatchScreen(DecisionScreen):
         self._advance_pending = False
         self._refresh_all()
         self.refresh_bindings()
+        return True
 
     def show_result(self, events: list[object]) -> None:
         """The move is made: show it for the pace, then go on."""

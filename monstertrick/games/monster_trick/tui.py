@@ -1,0 +1,55 @@
+"""Monster Trick's screens for the terminal app (imported only by the app)."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+from ...engine import HAND_SIZE, NUM_ROUNDS
+from ...session import Session
+from ...tui.screens.arrange import ArrangeScreen
+from ...tui.screens.base import DecisionScreen, GameScreen
+from ...tui.screens.game_over import GameOverScreen
+from ...tui.screens.round_end import RoundEndScreen
+from ...tui.screens.table import TableScreen
+from ...tui.screens.watch import WatchScreen
+
+TASKS = {
+    "arrange": "arrange your VP cards",
+    "play": "play your turn",
+}
+
+
+class MonsterTrickScreens:
+    """What the app shows for each step of a Monster Trick session."""
+
+    def turn(self, session: Session, seat: int, task: str) -> DecisionScreen:
+        if task == "arrange":
+            return ArrangeScreen(session, seat)
+        return TableScreen(session, seat)
+
+    def watch(self, session: Session, seat: int, viewer: int | None) -> DecisionScreen:
+        return WatchScreen(session, seat, viewer)
+
+    def round_over(self, session: Session, number: int) -> GameScreen:
+        return RoundEndScreen(session, number)
+
+    def game_over(self, session: Session) -> GameScreen:
+        return GameOverScreen(session)
+
+    def handoff(self, session: Session, seat: int, task: str) -> tuple[str, str]:
+        """What the person is handed the keyboard for, and a public detail line."""
+        game = session.state
+        if task == "play":
+            left = game.view(seat).hand_sizes[seat]
+            played = HAND_SIZE + 1 - left
+            detail = f"Round {game.round} of {NUM_ROUNDS} · card {played} of {HAND_SIZE}"
+        else:
+            vps = ", ".join(map(str, game.vp_set))
+            detail = f"Round {game.round} of {NUM_ROUNDS} · VP cards {vps}"
+        return TASKS[task], detail
+
+    def rules(self) -> str:
+        return (files("monstertrick.tui") / "rules.md").read_text(encoding="utf-8")
+
+
+SCREENS = MonsterTrickScreens()
