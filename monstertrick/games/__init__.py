@@ -42,6 +42,7 @@ GAMES: dict[str, GameType] = {
     g.key: g
     for g in (
         GameType("monster-trick", "Monster Trick", 2, 5, "monstertrick.games.monster_trick"),
+        GameType("magic-trick", "Magic Trick", 4, 4, "monstertrick.games.magic_trick"),
     )
 }
 DEFAULT_GAME = "monster-trick"
