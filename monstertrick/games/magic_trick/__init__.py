@@ -39,6 +39,9 @@ from .events import (
     TrickWon,
     plural,
 )
+from .deduce import Inconsistent, Layout, value_ranges
+from .determinize import Determinizer, determinize
+from .playout import playout
 from .record import ReplayResult, from_record, replay, to_record
 from .state import MagicTrickState, deal, decide_winners, score_hand
 from .views import (
@@ -121,12 +124,15 @@ __all__ = [
     "Card",
     "CardPlayed",
     "CardSleeved",
+    "Determinizer",
     "Event",
     "GameOver",
     "HandDealt",
     "HandLog",
     "HandResult",
     "HandScored",
+    "Inconsistent",
+    "Layout",
     "MagicTrick",
     "MagicTrickState",
     "Outcome",
@@ -147,8 +153,11 @@ __all__ = [
     "deck",
     "decide_winners",
     "describe",
+    "determinize",
     "from_record",
+    "playout",
     "replay",
     "score_hand",
     "to_record",
+    "value_ranges",
 ]

@@ -81,10 +81,9 @@ class CardSleeved:
     """The player's last card, sleeved by the rules after their 13th play."""
 
     def describe(self, names: Sequence[str]) -> str:
-        how = "Their last card went" if self.automatic else "They put"
         if self.automatic:
             return (
-                f"{how} up {names[self.player]}'s sleeve: {self.card}, "
+                f"{names[self.player]}'s last card went up their sleeve: {self.card}, "
                 f"a bid of {self.card.value}."
             )
         return f"{names[self.player]} put {self.card} up their sleeve: a bid of {self.card.value}."

@@ -24,7 +24,7 @@ from bisect import insort
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...errors import IllegalMoveError, InvalidMoveError
+from ...errors import IllegalMoveError
 from .cards import (
     ACTIONS,
     DECK_SIZE,
@@ -33,7 +33,6 @@ from .cards import (
     NUM_PLAYERS,
     NUM_SUITS,
     NUM_TRICKS,
-    NUM_VALUES,
     PASS_CODE,
     Action,
     Card,
@@ -744,16 +743,8 @@ class MagicTrickState:
         )
 
 
-def check_action(action: object) -> Action:
-    """An action code as an :class:`Action` (raises :class:`InvalidMoveError`)."""
-    return Action.of(action)
-
-
 __all__ = [
-    "NUM_VALUES",
-    "InvalidMoveError",
     "MagicTrickState",
-    "check_action",
     "deal",
     "deal_problem",
     "decide_winners",
