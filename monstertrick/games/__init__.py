@@ -60,6 +60,7 @@ GAMES: dict[str, GameType] = {
     for g in (
         GameType("monster-trick", "Monster Trick", 2, 5, "monstertrick.games.monster_trick"),
         GameType("monster-taking", "Monster Taking", 2, 2, "monstertrick.games.monster_taking"),
+        GameType("magic-trick", "Magic Trick", 4, 4, "monstertrick.games.magic_trick"),
     )
 }
 DEFAULT_GAME = "monster-trick"

@@ -1,0 +1,198 @@
+"""Suits, cards, decks and actions of Magic Trick (MAGIC_TRICK.md).
+
+A :class:`Card` is an ``int`` (``suit * 8 + value``), interned, that prints as ``"S3"``.
+An :class:`Action` is an ``int`` too, interned, and never names a value: it plays or
+sleeves the card at a *position* of the player's hand (the dealt hand order, 0-13), or
+passes the sleeve step. Nobody, not even its holder, sees the value of a card in a hand,
+so actions offered to a player can only point at positions.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from ...errors import InvalidMoveError
+
+NUM_PLAYERS = 4
+NUM_SUITS = 7
+NUM_VALUES = 8
+HAND_SIZE = 14
+NUM_TRICKS = 13
+NUM_HANDS = 4
+DECK_SIZE = NUM_SUITS * NUM_VALUES
+ALL_SUITS_MASK = (1 << NUM_SUITS) - 1
+
+SUIT_LETTERS = "HSDCMTX"
+
+
+class Suit(IntEnum):
+    """The seven suits; Hearts (0) are always trump."""
+
+    HEARTS = 0
+    SPADES = 1
+    DIAMONDS = 2
+    CLUBS = 3
+    MOONS = 4
+    TRIANGLES = 5
+    STARS = 6
+
+    @property
+    def letter(self) -> str:
+        return SUIT_LETTERS[self]
+
+    @property
+    def plural(self) -> str:
+        """``"Moons"``."""
+        return self.name.capitalize()
+
+    @property
+    def singular(self) -> str:
+        """``"Moon"``."""
+        return self.name.capitalize()[:-1]
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Suit:
+        index = SUIT_LETTERS.find(letter) if isinstance(letter, str) and len(letter) == 1 else -1
+        if index < 0:
+            raise InvalidMoveError(
+                f"{letter!r} is not a suit: use one of {', '.join(SUIT_LETTERS)}"
+            )
+        return cls(index)
+
+
+TRUMP = Suit.HEARTS
+_SUITS = tuple(Suit)
+
+
+class Card(int):
+    """A card: suit and value (0-7), written ``"S3"``. Cards are interned ints."""
+
+    __slots__ = ()
+
+    @property
+    def suit(self) -> Suit:
+        return _SUITS[self >> 3]
+
+    @property
+    def value(self) -> int:
+        return self & 7
+
+    def __str__(self) -> str:
+        return _NAMES[self]
+
+    def __repr__(self) -> str:
+        return f"Card({_NAMES[self]!r})"
+
+    @staticmethod
+    def of(suit: Suit | int, value: int) -> Card:
+        """The card of this suit and value."""
+        if not 0 <= suit < NUM_SUITS or not 0 <= value < NUM_VALUES:
+            raise InvalidMoveError(f"there is no card of suit {suit} and value {value}")
+        return CARDS[suit * NUM_VALUES + value]
+
+    @staticmethod
+    def parse(text: object) -> Card:
+        """Parse exactly ``"S3"``: an upper-case suit letter and a value 0-7."""
+        card = _BY_NAME.get(text) if isinstance(text, str) else None
+        if card is None:
+            shown = repr(text)[:40] if isinstance(text, str) else type(text).__name__
+            raise InvalidMoveError(
+                f"{shown} is not a card: write a suit letter ({', '.join(SUIT_LETTERS)}) "
+                "and a value from 0 to 7, like 'S3'"
+            )
+        return card
+
+
+_NAMES: dict[int, str] = {}
+CARDS: list[Card] = []
+for _s in range(NUM_SUITS):
+    for _v in range(NUM_VALUES):
+        _code = _s * NUM_VALUES + _v
+        CARDS.append(Card(_code))
+        _NAMES[_code] = f"{SUIT_LETTERS[_s]}{_v}"
+_BY_NAME: dict[str, Card] = {name: CARDS[code] for code, name in _NAMES.items()}
+
+
+def deck() -> list[Card]:
+    """The 56 cards, by suit then value."""
+    return list(CARDS)
+
+
+class ActionKind(IntEnum):
+    PLAY = 0
+    SLEEVE = 1
+    PASS = 2
+
+
+class Action(int):
+    """Play (0-13) or sleeve (14-27) the card at a hand position, or pass (28).
+
+    Interned: ``Action.play(3) is Action.play(3)``. Prints as ``"play 4"``,
+    ``"sleeve 4"`` (positions shown 1-based, left to right) or ``"pass"``.
+    """
+
+    __slots__ = ()
+
+    @property
+    def kind(self) -> ActionKind:
+        return _KINDS[self]
+
+    @property
+    def position(self) -> int | None:
+        """The hand position (0-13) it acts on; None for a pass."""
+        return None if self == PASS_CODE else self % HAND_SIZE
+
+    def __str__(self) -> str:
+        if self == PASS_CODE:
+            return "pass"
+        verb = "play" if self < HAND_SIZE else "sleeve"
+        return f"{verb} {self % HAND_SIZE + 1}"
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    @staticmethod
+    def play(position: int) -> Action:
+        _check_position(position)
+        return ACTIONS[position]
+
+    @staticmethod
+    def sleeve(position: int) -> Action:
+        _check_position(position)
+        return ACTIONS[HAND_SIZE + position]
+
+    @staticmethod
+    def of(code: object) -> Action:
+        """The interned action of an action code (0-28)."""
+        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < NUM_ACTIONS:
+            raise InvalidMoveError(f"{code!r} is not an action: actions are 0 to {PASS_CODE}")
+        return ACTIONS[code]
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """``"play 4"``, ``"sleeve 4"`` (1-based positions) or ``"pass"``."""
+        words = text.split() if isinstance(text, str) else []
+        if words == ["pass"]:
+            return ACTIONS[PASS_CODE]
+        if len(words) == 2 and words[0] in ("play", "sleeve") and words[1].isdigit():
+            pos = int(words[1]) - 1
+            return Action.play(pos) if words[0] == "play" else Action.sleeve(pos)
+        raise InvalidMoveError(f"{text!r} is not an action: write 'play N', 'sleeve N' or 'pass'")
+
+
+def _check_position(position: object) -> None:
+    if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position < HAND_SIZE:
+        raise InvalidMoveError(f"there is no hand position {position!r}: positions are 0 to 13")
+
+
+PASS_CODE = 2 * HAND_SIZE
+NUM_ACTIONS = PASS_CODE + 1
+ACTIONS: list[Action] = [Action(code) for code in range(NUM_ACTIONS)]
+_KINDS = [ActionKind.PLAY] * HAND_SIZE + [ActionKind.SLEEVE] * HAND_SIZE + [ActionKind.PASS]
+PASS = ACTIONS[PASS_CODE]
+
+
+def ordinal(n: int) -> str:
+    """``1 -> "1st"``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -1,0 +1,105 @@
+"""Build exact Magic Trick positions for rule tests, and play random games."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+
+from monstertrick.games.magic_trick import (
+    HAND_SIZE,
+    Action,
+    Card,
+    Event,
+    MagicTrickState,
+    Phase,
+    deck,
+)
+
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(t) for t in text.split()]
+
+
+def crafted_deal(given: Mapping[int, str], void: Mapping[int, str] | None = None) -> list[list[Card]]:
+    """A deal in which seat ``p`` holds the cards ``given[p]``; the rest of the deck goes,
+    in deck order, to the first seat with room that is not void in its suit
+    (``void[p]``: suit letters). Hands are then sorted by value (stable)."""
+    void = void or {}
+    hands = [cards(given.get(p, "")) for p in range(4)]
+    used = {c for h in hands for c in h}
+    for c in deck():
+        if c in used:
+            continue
+        for p in range(4):
+            if len(hands[p]) < HAND_SIZE and c.suit.letter not in void.get(p, ""):
+                hands[p].append(c)
+                break
+        else:
+            raise AssertionError(f"no seat can take {c}")
+    return [sorted(h, key=lambda c: c.value) for h in hands]
+
+
+def game_with(
+    given: Mapping[int, str], void: Mapping[int, str] | None = None, *, first_player: int = 0
+) -> MagicTrickState:
+    return MagicTrickState(
+        NAMES, deal=crafted_deal(given, void), first_player=first_player, seed=99
+    )
+
+
+def pos(game: MagicTrickState, player: int, card: str) -> int:
+    """The hand position of a card (the test knows the deal; players never do)."""
+    return game.dealt(player).index(Card.parse(card))
+
+
+def play(game: MagicTrickState, card: str, sleeve: str | None = None) -> list[Event]:
+    """The player to move plays ``card`` and then sleeves ``sleeve`` or passes (when the
+    sleeve step comes)."""
+    p = game.current_player
+    assert p is not None
+    events = game.apply(Action.play(pos(game, p, card)))
+    if game.phase is Phase.SLEEVE:
+        if sleeve is None:
+            events += game.apply(Action.of(2 * HAND_SIZE))
+        else:
+            events += game.apply(Action.sleeve(pos(game, p, sleeve)))
+    else:
+        assert sleeve is None, "no sleeve step came"
+    return events
+
+
+def random_game(
+    seed: int,
+    check: Callable[[MagicTrickState, list[Event]], None] | None = None,
+    *,
+    first_player: int | None = None,
+    stop_after: int | None = None,
+    passing: bool = False,
+) -> MagicTrickState:
+    """A whole game of random legal actions, calling ``check`` after every action (and
+    every new deal) with the game and its events; stops early after ``stop_after``
+    actions if given. With ``passing``, every sleeve step is passed (so every player's
+    last card goes up their sleeve by itself)."""
+    rng = random.Random(seed)
+    game = MagicTrickState(
+        NAMES, seed=seed, first_player=seed % 4 if first_player is None else first_player
+    )
+    done = 0
+    while not game.is_over():
+        if stop_after is not None and done >= stop_after:
+            break
+        if game.current_player is None:
+            events = game.next_hand()
+        else:
+            actions = game.legal_actions()
+            assert actions, "the player to move always has an action"
+            if passing and game.phase is Phase.SLEEVE:
+                events = game.apply(actions[-1])
+            else:
+                events = game.apply(rng.choice(actions))
+            done += 1
+        if check is not None:
+            check(game, events)
+    return game

@@ -1,0 +1,120 @@
+"""Magic Trick computer players: always legal, deciding from the public view only."""
+
+from __future__ import annotations
+
+import inspect
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from monstertrick.games.magic_trick import MagicTrickState, Phase, View
+from monstertrick.games.magic_trick.bots import (
+    LEVELS,
+    Bot,
+    EasyBot,
+    HardBot,
+    MediumBot,
+    make_bot,
+    margin,
+)
+
+from .helpers import NAMES
+
+
+def _play(specs: list[str], seed: int, *, hands: int = 4) -> MagicTrickState:
+    bots = [make_bot(s) for s in specs]
+    rng = random.Random(seed)
+    game = MagicTrickState(NAMES, seed=seed, first_player=seed % 4)
+    while not game.is_over():
+        if game.current_player is None:
+            if len(game.results()) >= hands:
+                break
+            game.next_hand()
+            continue
+        p = game.current_player
+        view = game.view(p)
+        action = bots[p].choose_action(view, rng)
+        assert action in view.legal_actions
+        game.apply(action)  # raises if illegal
+    return game
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_easy_and_medium_always_choose_legal_actions(seed: int) -> None:
+    game = _play(["easy", "medium", "easy", "medium"], seed)
+    assert game.is_over()
+
+
+@settings(max_examples=3, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_hard_always_chooses_legal_actions(seed: int) -> None:
+    game = _play(["hard:6", "medium", "hard:3", "easy"], seed, hands=1)
+    assert len(game.results()) == 1
+
+
+def test_bots_decide_from_the_view_and_an_rng_only() -> None:
+    for bot in (EasyBot(), MediumBot(), HardBot(5)):
+        assert isinstance(bot, Bot)
+        params = list(inspect.signature(bot.choose_action).parameters)
+        assert params == ["view", "rng", "stop"]
+        assert inspect.signature(bot.choose_action).parameters["view"].annotation in (View, "View")
+
+
+def test_hard_n_is_reproducible_given_the_rng() -> None:
+    game = MagicTrickState(NAMES, seed=12)
+    rng = random.Random(12)
+    for _ in range(9):
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.view()
+    bot = make_bot("hard:40")
+    picks = {bot.choose_action(view, random.Random(5)) for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_medium_sleeves_at_some_point_and_takes_a_sleeve_step_decision() -> None:
+    game = _play(["medium"] * 4, 3, hands=1)
+    result = game.results()[0]
+    automatic = [t for t in game.turns() if t.automatic]
+    assert len(automatic) < 4  # at least one medium bid by choice
+    assert sum(result.tricks) == 13
+
+
+def test_medium_scores_more_than_easy_over_a_few_games() -> None:
+    medium = easy = 0
+    for seed in range(8):
+        specs = ["medium", "easy", "medium", "easy"] if seed % 2 else ["easy", "medium", "easy", "medium"]
+        game = _play(specs, seed)
+        outcome = game.outcome()
+        assert outcome is not None
+        for p, spec in enumerate(specs):
+            if spec == "medium":
+                medium += outcome.totals[p]
+            else:
+                easy += outcome.totals[p]
+    assert medium > easy
+
+
+def test_margin_is_the_lead_over_the_best_other() -> None:
+    assert margin([5, 3, 7, 1], 2) == 2
+    assert margin([5, 3, 7, 1], 0) == -2
+
+
+def test_levels_and_specs() -> None:
+    assert LEVELS == ("easy", "medium", "hard")
+    assert make_bot("hard:25").name == "hard:25"
+    assert make_bot(" Medium ").name == "medium"
+    for bad in ("hard:0", "hard:x", "expert", "easy:3"):
+        with pytest.raises(ValueError):
+            make_bot(bad)
+
+
+def test_a_bot_asked_when_nobody_is_to_move_refuses() -> None:
+    rng = random.Random(0)
+    game = MagicTrickState(NAMES, seed=1)
+    while game.phase is not Phase.HAND_OVER:
+        game.apply(rng.choice(game.legal_actions()))
+    with pytest.raises(ValueError):
+        MediumBot().choose_action(game.view(), rng)

@@ -1,0 +1,163 @@
+"""Invariants over random Magic Trick games (hypothesis)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from monstertrick.games.magic_trick import (
+    Card,
+    Event,
+    MagicTrickState,
+    Phase,
+    Place,
+    TrickWon,
+    deck,
+    from_record,
+    to_record,
+)
+from monstertrick.games.magic_trick.determinize import Determinizer
+
+from .helpers import random_game
+
+seeds = st.integers(min_value=0, max_value=2**32)
+
+
+def _cards_in(value: Any) -> list[Card]:
+    """Every Card object anywhere inside a view (dataclasses, tuples)."""
+    if isinstance(value, Card):
+        return [value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [c for f in dataclasses.fields(value) for c in _cards_in(getattr(value, f.name))]
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return [c for v in value for c in _cards_in(v)]
+    return []
+
+
+def _in_hand(game: MagicTrickState) -> set[Card]:
+    return {c for p in range(4) for c in game.hand(p)}
+
+
+def _names(text: str) -> set[str]:
+    return set(re.findall(r"\b[HSDCMTX][0-7]\b", text))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds)
+def test_every_card_is_accounted_for_at_every_step(seed: int) -> None:
+    won: list[Card] = []
+
+    def check(game: MagicTrickState, events: list[Event]) -> None:
+        if game.plays == 0:
+            won.clear()  # a new hand: the whole deck is dealt again
+        won.extend(c for e in events if isinstance(e, TrickWon) for c in e.cards)
+        hands = [c for p in range(4) for c in game.hand(p)]
+        sleeves = [c for p in range(4) if (c := game.sleeved(p)) is not None]
+        trick = [tc.card for tc in game.current_trick()]
+        assert sorted(hands + sleeves + trick + won) == deck()
+        assert sum(game.tricks_won()) * 4 == len(won)
+
+    random_game(seed, check)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds)
+def test_views_and_events_never_carry_the_value_of_a_card_in_a_hand(seed: int) -> None:
+    rng = random.Random(seed)
+
+    def check(game: MagicTrickState, events: list[Event]) -> None:
+        hidden = _in_hand(game)
+        hidden_names = {str(c) for c in hidden}
+        view = game.view(game.current_player)
+        # The earlier hands are all face up and hold the same 56 cards: leave them out.
+        this_hand = dataclasses.replace(view, past=())
+        # No Card object for a card in a hand, anywhere in the view.
+        assert not set(_cards_in(this_hand)) & hidden
+        for seat in view.seats:
+            for spot in seat.spots:
+                assert (spot.card is None) == (spot.place is Place.HAND)
+        # No in-hand card named in the view's text or in the events' sentences.
+        assert not _names(repr(this_hand)) & hidden_names
+        for e in events:
+            assert not _names(e.describe(game.players)) & hidden_names
+        # And nothing in the view depends on the hidden values: another world with
+        # other hidden values gives the very same view.
+        if game.plays % 5 == 0:
+            other = Determinizer(view).sample(rng)
+            assert other.view(view.viewer) == view
+            for p in range(4):
+                assert other.in_hand(p) == game.in_hand(p)
+
+    random_game(seed, check)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seeds, st.integers(min_value=0, max_value=230))
+def test_record_round_trip_at_any_point(seed: int, stop: int) -> None:
+    game = random_game(seed, stop_after=stop)
+    doc = json.loads(json.dumps(to_record(game, meta={"seed": seed})))
+    again = from_record(doc, seed=seed)
+    assert again == game
+    assert again.view(0) == game.view(0)
+    assert to_record(again, meta={"seed": seed}) == doc
+
+
+@settings(max_examples=20, deadline=None)
+@given(seeds)
+def test_pop_undoes_push_exactly_and_clones_are_independent(seed: int) -> None:
+    rng = random.Random(seed)
+
+    def check(game: MagicTrickState, events: list[Event]) -> None:
+        if game.current_player is None:
+            return
+        before = game.clone()
+        view = game.view()
+        action = rng.choice(game.legal_actions())
+        copy = game.clone()
+        game.push(action)
+        assert copy == before  # the clone did not move
+        assert game.pop() == action
+        assert game == before
+        assert game.view() == view
+        copy.push(action)
+        game.push(action)
+        assert game == copy
+        game.pop()
+
+    random_game(seed, check)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seeds)
+def test_legal_actions_are_never_empty_until_the_hand_is_over(seed: int) -> None:
+    def check(game: MagicTrickState, events: list[Event]) -> None:
+        actions = game.legal_actions()
+        if game.current_player is None:
+            assert game.phase in (Phase.HAND_OVER, Phase.GAME_OVER) and actions == []
+        else:
+            assert actions and actions == sorted(actions)
+            assert all(game.is_legal(a) for a in actions)
+            illegal = [a for a in range(29) if a not in actions]
+            assert all(game.illegal_reason(a) for a in illegal)
+
+    game = random_game(seed, check)
+    assert game.is_over() and game.outcome() is not None
+
+
+@settings(max_examples=15, deadline=None)
+@given(seeds)
+def test_pop_walks_a_whole_hand_back_to_its_deal(seed: int) -> None:
+    rng = random.Random(seed)
+    game = MagicTrickState(["A", "B", "C", "D"], seed=seed)
+    start = game.clone()
+    while game.current_player is not None:
+        game.push(rng.choice(game.legal_actions()))
+    while game.turns():
+        game.pop()
+    assert game == start
