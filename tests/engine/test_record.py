@@ -158,6 +158,19 @@ def test_a_card_that_does_not_exist_in_a_hand_names_the_round(record: dict, bad)
     assert (err.round, err.move) == (3, None)
 
 
+@pytest.mark.parametrize("spell", [str.lower, lambda c: " " + c, lambda c: c + " ", lambda c: c[0] + "0" + c[1:]])
+def test_a_card_is_written_exactly_in_hands_and_moves(record: dict, spell) -> None:
+    hand = record["rounds"][2]["hands"][1]
+    hand[3] = spell(hand[3])
+    err = error_of(record)
+    assert (err.round, err.move) == (3, None) and "is not a card" in str(err)
+    del record["rounds"][2]
+    move = record["rounds"][1]["moves"][4]
+    move["card"] = spell(move["card"])
+    err = error_of(record)
+    assert (err.round, err.move) == (2, 5) and "is not a card" in str(err)
+
+
 def test_a_hand_of_the_wrong_size_names_the_round(record: dict) -> None:
     record["rounds"][0]["hands"][2].pop()
     err = error_of(record)
