@@ -98,7 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         metavar="LEVELS",
         help="2 to 5 comma-separated levels: easy, medium, hard, hard:N (N playouts per "
-        "decision) or hard:Ss (S seconds per decision), e.g. hard,medium,medium,medium",
+        "decision, at most 100000) or hard:Ss (S seconds per decision, at most 10), "
+        "e.g. hard,medium,medium,medium",
     )
     arena.add_argument("--games", type=_positive, default=200, help="games to play (default 200)")
     arena.add_argument("--seed", type=int, default=1, help="the arena's seed (default 1)")
