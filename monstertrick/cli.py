@@ -255,27 +255,21 @@ def run_replay(files: Sequence[str], *, as_json: bool, out: TextIO, err: TextIO)
     """Replay each record (of any registered game) and report its outcome."""
     from .errors import RecordError
     from .games import GAMES
-    from .records import game_of, parse_json
+    from .records import game_of, parse_json, read_record_file, read_record_stream
 
     status = 0
     for name in files:
+        outcome: dict[str, object] | str | RecordError
         try:
             if name == "-":
-                data = sys.stdin.buffer.read()
+                data = read_record_stream(sys.stdin.buffer)
             else:
-                with open(name, "rb") as fh:
-                    data = fh.read()
-        except OSError as exc:
-            outcome: dict[str, object] | str | RecordError = RecordError(
-                f"cannot read the file: {exc.strerror or exc}"
-            )
-        else:
-            try:
-                doc = parse_json(data)
-                game = GAMES[game_of(doc)].load()
-                outcome = game.replay(doc) if as_json else game.describe(doc)
-            except RecordError as exc:
-                outcome = exc
+                data = read_record_file(name)
+            doc = parse_json(data)
+            game = GAMES[game_of(doc)].load()
+            outcome = game.replay(doc) if as_json else game.describe(doc)
+        except RecordError as exc:
+            outcome = exc
         if isinstance(outcome, RecordError):
             status = 1
             if as_json:

@@ -1,15 +1,18 @@
 """What every game's records share (``monstertrick-record/1``, RECORD_FORMAT.md).
 
-The conventions every reader follows are written here once: the format string, JSON
+The conventions every reader follows are written here once: reading a record file
+safely (:func:`read_record_file`, :func:`read_record_stream`: the only I/O here), JSON
 parsing with a :class:`~monstertrick.errors.RecordError` for anything that is not JSON,
-JSON integers, player names, and which game a record belongs to. Pure: no I/O.
+JSON integers, player names, and which game a record belongs to.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import stat
 import unicodedata
-from typing import Any
+from typing import IO, Any
 
 from .errors import RecordError
 
@@ -19,6 +22,76 @@ MAX_NAME_LENGTH = 16
 
 #: Unicode categories a name may never contain: control, format and surrogate characters.
 FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs"})
+
+MAX_RECORD_BYTES = 1 << 20
+"""The largest record file read (1 MiB): a complete game's record is a few kB."""
+
+_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)  # a FIFO never blocks the open (nor the read)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+def _too_large(limit: int) -> RecordError:
+    return RecordError(
+        f"the file is too large for a game record (a record is at most {limit // 1024} kB)"
+    )
+
+
+def _file_kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a file"
+
+
+def read_record_file(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES) -> bytes:
+    """The bytes of a record file, read safely: only a regular file, at most ``limit``
+    bytes (read no further), never blocking on a FIFO.
+
+    Raises :class:`RecordError` saying why the file cannot be a record. Every reader of
+    record files (``replay``, ``view``, ``resume``, the saved games) reads through here.
+    """
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except OSError as exc:
+        raise RecordError(f"cannot read the file: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise RecordError(
+                f"not a regular file ({_file_kind(info.st_mode)}), so not a game record"
+            )
+        if info.st_size > limit:
+            raise _too_large(limit)
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read the file: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:  # it grew after the check
+        raise _too_large(limit)
+    return data
+
+
+def read_record_stream(stream: IO[bytes], limit: int = MAX_RECORD_BYTES) -> bytes:
+    """At most ``limit`` bytes of a stream (standard input), like :func:`read_record_file`."""
+    try:
+        data = stream.read(limit + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read the input: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise _too_large(limit)
+    return data
 
 
 def parse_json(text: str | bytes) -> Any:

@@ -25,6 +25,7 @@ from typing import Any
 from . import __version__
 from .engine import GameState, Phase, RecordError
 from .engine.record import dumps, from_record, parse_json, result_of
+from .records import read_record_file
 
 SAVES = "saves"
 HISTORY = "history"
@@ -160,13 +161,18 @@ def atomic_write(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+def _entries(folder: Path) -> list[Path]:
+    """The ``*.json`` entries of a folder that are not folders, sorted: every one is a
+    save or is reported as damaged (a pipe or a device too, without ever reading it)."""
+    try:
+        return sorted(p for p in folder.glob("*.json") if not p.is_dir())
+    except OSError:
+        return []
+
+
 def read_save(path: Path) -> SavedGame:
     """Read and replay one save; :class:`RecordError` says why it cannot be used."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise RecordError(f"cannot read the file: {exc.strerror or exc}") from None
-    doc = parse_json(data)
+    doc = parse_json(read_record_file(path))
     players = doc.get("players") if isinstance(doc, dict) else None
     meta = SaveMeta.from_json(doc.get("meta") if isinstance(doc, dict) else None,
                               players if isinstance(players, list) else [])
@@ -218,11 +224,7 @@ class SaveStore:
         return target
 
     def _scan(self, folder: Path) -> Iterator[SavedGame | DamagedSave]:
-        try:
-            files = sorted(p for p in folder.glob("*.json") if p.is_file())
-        except OSError:
-            return
-        for path in files:
+        for path in _entries(folder):
             try:
                 yield read_save(path)
             except RecordError as exc:
@@ -244,12 +246,8 @@ class SaveStore:
 
     def damaged_saves(self) -> list[DamagedSave]:
         """Every file in damaged/, with the reason it cannot be read."""
-        try:
-            files = sorted(p for p in self.damaged.glob("*.json") if p.is_file())
-        except OSError:
-            return []
         found = []
-        for path in files:
+        for path in _entries(self.damaged):
             try:
                 read_save(path)
                 reason = "it reads correctly now: move it back into the saves folder to use it"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -125,3 +127,73 @@ def test_python_dash_m_runs_the_command(files) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["complete"] is True
+
+
+# ----------------------------------------------------------------- what is not a record file
+
+def test_a_file_over_the_size_limit_is_refused_and_later_files_are_still_reported(
+    capsys, files, tmp_path
+) -> None:
+    from monstertrick.records import MAX_RECORD_BYTES
+
+    big = tmp_path / "big.json"
+    big.write_bytes(files["finished"].read_bytes() + b" " * MAX_RECORD_BYTES)
+    code, out, err = run(capsys, "replay", str(big), str(files["finished"]))
+    assert code == 1
+    assert f"{big}: " in err and "too large" in err and "Traceback" not in err
+    assert "totals:" in out
+
+
+def test_a_device_is_not_read_at_all(capsys, files) -> None:
+    code, out, _ = run(capsys, "replay", "--json", "/dev/zero", str(files["finished"]))
+    assert code == 1
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert "not a regular file" in first["error"]["message"]
+    assert second["complete"] is True
+
+
+def test_a_fifo_or_a_folder_is_refused_without_waiting(capsys, files, tmp_path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    code, out, _ = run(capsys, "replay", "--json", str(fifo), str(tmp_path), str(files["finished"]))
+    assert code == 1
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert "not a regular file" in lines[0]["error"]["message"]
+    assert "not a regular file" in lines[1]["error"]["message"]
+    assert lines[2]["complete"] is True
+
+
+class EndlessZeros(io.RawIOBase):
+    """A standard input that never ends (like ``< /dev/zero``); counts what was read."""
+
+    def __init__(self) -> None:
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:  # type: ignore[override]
+        n = len(buffer)
+        buffer[:n] = bytes(n)
+        self.given += n
+        return n
+
+
+def test_standard_input_is_read_up_to_the_limit_only(capsys, monkeypatch, files) -> None:
+    from monstertrick.records import MAX_RECORD_BYTES
+
+    raw = EndlessZeros()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(raw)))
+    code, out, _ = run(capsys, "replay", "--json", "-", str(files["finished"]))
+    assert code == 1
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert "too large" in first["error"]["message"]
+    assert second["complete"] is True
+    assert raw.given <= MAX_RECORD_BYTES + 2 * io.DEFAULT_BUFFER_SIZE
+
+
+def test_standard_input_within_the_limit_is_replayed(capsys, monkeypatch, files) -> None:
+    data = files["finished"].read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    code, out, _ = run(capsys, "replay", "--json", "-")
+    assert code == 0 and json.loads(out)["complete"] is True

@@ -191,3 +191,31 @@ def test_a_read_only_save_folder_gives_a_clear_error_and_keeps_the_old_save(
     finally:
         store.saves.chmod(0o700)
     assert path.read_bytes() == before
+
+
+def test_files_that_are_too_large_or_not_regular_are_listed_as_damaged(store) -> None:
+    from monstertrick.records import MAX_RECORD_BYTES
+
+    good = played_game(stop=30)
+    store.save(store.saves / "good.json", good, meta_for(good))
+    (store.saves / "big.json").write_bytes(b" " * (MAX_RECORD_BYTES + 1))
+    os.mkfifo(store.saves / "pipe.json")
+    games, damaged = store.unfinished()
+    assert [g.path.name for g in games] == ["good.json"]
+    reasons = {d.path.name: d.reason for d in damaged}
+    assert "too large" in reasons["big.json"]
+    assert "not a regular file" in reasons["pipe.json"]
+
+
+@pytest.mark.parametrize("command", ["view", "resume"])
+def test_view_and_resume_refuse_what_is_not_a_record_file(command, tmp_path, capsys) -> None:
+    from monstertrick.records import MAX_RECORD_BYTES
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (MAX_RECORD_BYTES + 1))
+    for path, words in ((fifo, "not a regular file"), (big, "too large"), ("/dev/zero", "not a regular file")):
+        assert main([command, str(path)]) == 1
+        err = capsys.readouterr().err
+        assert words in err and str(path) in err
