@@ -167,23 +167,29 @@ def run_resume(file: str | None, *, pace: float | None = None) -> int:
     from pathlib import Path
 
     from .engine import Phase, RecordError
+    from .records import shown
     from .saves import SaveStore, read_save
 
     if file is None:
         store = SaveStore()
         games, damaged = store.unfinished()
         for d in damaged:
-            print(f"damaged save moved to {d.path}: {d.reason}", file=sys.stderr)
+            print(f"damaged save {shown(str(d.path))}: {d.reason}", file=sys.stderr)
         if not games:
-            return _problem(f"no unfinished games in {store.saves}; start one with 'monstertrick'")
+            return _problem(
+                f"no unfinished games in {shown(str(store.saves))}; start one with 'monstertrick'"
+            )
         saved = games[0]
     else:
         try:
             saved = read_save(Path(file))
         except RecordError as exc:
-            return _problem(f"{file} cannot be resumed: {exc}")
+            return _problem(f"{shown(file)} cannot be resumed: {exc}")
         if saved.game.phase is Phase.GAME_OVER:
-            return _problem(f"{file} is a finished game: watch it with 'monstertrick view {file}'")
+            return _problem(
+                f"{shown(file)} is a finished game: watch it with "
+                f"'monstertrick view {shown(file)}'"
+            )
     return run_app(resume=saved, pace=pace)
 
 
@@ -191,15 +197,16 @@ def run_view(file: str, *, reveal: bool) -> int:
     from pathlib import Path
 
     from .engine import Phase, RecordError
+    from .records import shown
     from .saves import read_save
 
     try:
         saved = read_save(Path(file))
     except RecordError as exc:
-        return _problem(f"{file} cannot be shown: {exc}")
+        return _problem(f"{shown(file)} cannot be shown: {exc}")
     if saved.game.phase is not Phase.GAME_OVER and not reveal:
         return _problem(
-            f"{file} is an unfinished game: its hands and VP rows are still secret, so the "
+            f"{shown(file)} is an unfinished game: its hands and VP rows are still secret, so the "
             "viewer will not show them. Continue it with 'monstertrick resume', or add "
             "--reveal to show everything anyway."
         )
@@ -255,10 +262,11 @@ def run_replay(files: Sequence[str], *, as_json: bool, out: TextIO, err: TextIO)
     """Replay each record (of any registered game) and report its outcome."""
     from .errors import RecordError
     from .games import GAMES
-    from .records import game_of, parse_json, read_record_file, read_record_stream
+    from .records import game_of, parse_json, read_record_file, read_record_stream, shown
 
     status = 0
     for name in files:
+        label = shown(name)
         outcome: dict[str, object] | str | RecordError
         try:
             if name == "-":
@@ -276,11 +284,11 @@ def run_replay(files: Sequence[str], *, as_json: bool, out: TextIO, err: TextIO)
                 error = {"message": str(outcome), "round": outcome.round, "move": outcome.move}
                 print(json.dumps({"error": error}), file=out)
             else:
-                print(f"{name}: {outcome}", file=err)
+                print(f"{label}: {outcome}", file=err)
         elif as_json:
             print(json.dumps(outcome), file=out)
         else:
-            print(f"{name}: {outcome}", file=out)
+            print(f"{label}: {outcome}", file=out)
     out.flush()
     return status
 

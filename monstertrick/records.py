@@ -114,6 +114,25 @@ def parse_json(text: str | bytes) -> Any:
         raise RecordError(f"not valid JSON: {exc}") from None
 
 
+def quote(value: Any, limit: int = 40) -> str:
+    """A value from a file, quoted for a message: JSON with every non-ASCII or control
+    character escaped, at most ``limit`` characters (a file's content never reaches the
+    terminal as it is)."""
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError, RecursionError):
+        text = ascii(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown(text: str, limit: int = 200) -> str:
+    """A file name or other text for a message: as it is when it is printable, escaped
+    (``repr``) when it holds control, format or surrogate characters; shortened."""
+    if not text.isprintable():
+        text = repr(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def is_int(value: Any) -> bool:
     """A JSON integer (``true``, ``1.0`` and ``"1"`` are not integers)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -169,7 +188,7 @@ def check_format(doc: Any) -> dict[str, Any]:
         if fmt is None:
             raise RecordError(f'the record has no "format" (expected "{FORMAT}")')
         raise RecordError(
-            f"unknown record format {json.dumps(fmt)[:40]}: this program reads {FORMAT!r}"
+            f"unknown record format {quote(fmt)}: this program reads {FORMAT!r}"
         )
     return doc
 
@@ -186,5 +205,5 @@ def game_of(doc: Any) -> str:
     key = doc.get("game", DEFAULT_GAME)
     if not isinstance(key, str) or key not in GAMES:
         known = ", ".join(GAMES)
-        raise RecordError(f'unknown game {json.dumps(key)[:40]}: this program plays {known}')
+        raise RecordError(f"unknown game {quote(key)}: this program plays {known}")
     return key

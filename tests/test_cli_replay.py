@@ -197,3 +197,64 @@ def test_standard_input_within_the_limit_is_replayed(capsys, monkeypatch, files)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
     code, out, _ = run(capsys, "replay", "--json", "-")
     assert code == 0 and json.loads(out)["complete"] is True
+
+
+# ----------------------------------------------------------------- names are data
+
+ESCAPES = "\x1b]0;TITLE\x07\x1b[2J"
+
+
+def record_with_players(tmp_path: Path, file: str, names: list[str]) -> Path:
+    doc = to_record(played_game())
+    doc["players"] = names
+    path = tmp_path / file
+    path.write_text(json.dumps(doc))  # ensure_ascii: a lone surrogate is written \ud800
+    return path
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+@pytest.mark.parametrize("bad_name", [ESCAPES, "\ud800", "Ann\u202e"])
+def test_a_name_breaking_the_names_rule_is_a_clear_error_never_shown(
+    capsys, files, tmp_path, bad_name, as_json
+) -> None:
+    bad = record_with_players(tmp_path, "bad.json", ["Ann", bad_name, "Cid"])
+    args = ["replay", *(["--json"] if as_json else []), str(bad), str(files["finished"])]
+    code, out, err = run(capsys, *args)
+    assert code == 1
+    for text in (out, err):
+        assert "\x1b" not in text and "\x07" not in text and "\ud800" not in text
+        assert "\u202e" not in text and "Traceback" not in text
+    if as_json:
+        first, second = (json.loads(line) for line in out.splitlines())
+        assert first["error"]["message"].startswith("player 2: ")
+        assert second["complete"] is True
+    else:
+        assert f"{bad}: player 2: a player name cannot hold control or format characters" in err
+        assert "totals:" in out
+
+
+def test_names_that_look_like_markup_are_printed_literally(capsys, tmp_path) -> None:
+    path = record_with_players(tmp_path, "m.json", ["[/]", "[@click=quit]Q", "[b]Cid"])
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    assert "[/], [@click=quit]Q, [b]Cid" in out and "[@click=quit]Q  " in out
+
+
+def test_file_names_with_control_characters_are_shown_escaped(capsys, files, tmp_path) -> None:
+    odd = tmp_path / f"odd{ESCAPES}.json"
+    odd.write_text("{oops")
+    code, out, err = run(capsys, "replay", str(odd))
+    assert code == 1
+    assert "\x1b" not in err and "\\x1b" in err and "not valid JSON" in err
+
+
+def test_a_file_name_that_is_not_utf8_does_not_break_the_report(files, tmp_path) -> None:
+    name = os.fsdecode(bytes(tmp_path) + b"/r\xff.json")
+    Path(name).write_bytes(files["finished"].read_bytes())
+    proc = subprocess.run(
+        [sys.executable, "-m", "monstertrick", "replay", name],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert b"totals:" in proc.stdout and b"\\udcff" in proc.stdout

@@ -219,3 +219,19 @@ def test_view_and_resume_refuse_what_is_not_a_record_file(command, tmp_path, cap
         assert main([command, str(path)]) == 1
         err = capsys.readouterr().err
         assert words in err and str(path) in err
+
+
+@pytest.mark.parametrize("command", ["view", "resume"])
+@pytest.mark.parametrize("bad_name", ["\x1b]0;TITLE\x07\x1b[2J", "\ud800"])
+def test_view_and_resume_refuse_a_name_breaking_the_names_rule(
+    command, bad_name, tmp_path, capsys
+) -> None:
+    doc = to_record(played_game(stop=40))
+    doc["players"][1] = bad_name
+    path = tmp_path / "\x1b[31mred.json"
+    path.write_text(json.dumps(doc))
+    assert main([command, str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "player 2: a player name cannot hold control or format characters" in err
+    assert "\x1b" not in err and "\x07" not in err and "\ud800" not in err
+    assert "\\x1b[31mred.json" in err

@@ -355,3 +355,47 @@ def test_a_damaged_record_gives_a_record_error_never_a_crash(changes) -> None:
         assert str(exc)
         assert exc.round is None or 1 <= exc.round <= 3
         assert exc.move is None or exc.move >= 1
+
+
+HOSTILE = "\x1b]0;TITLE\x07\x1b[2J" + "x" * 5000 + "\ud800"
+
+
+def _damage_key(doc: dict) -> None:
+    doc["rounds"][0][HOSTILE] = 1
+
+
+def _damage_row(doc: dict) -> None:
+    doc["rounds"][1]["arrangements"][0] = [HOSTILE] * 3
+
+
+def _damage_slot(doc: dict) -> None:
+    doc["rounds"][0]["moves"][2]["slot"] = HOSTILE
+
+
+def _damage_card(doc: dict) -> None:
+    doc["rounds"][0]["moves"][2]["card"] = HOSTILE
+
+
+def _damage_hand_card(doc: dict) -> None:
+    doc["rounds"][0]["hands"][0][0] = [HOSTILE]
+
+
+def _damage_game(doc: dict) -> None:
+    doc["game"] = HOSTILE
+
+
+def _damage_move(doc: dict) -> None:
+    doc["rounds"][0]["moves"][2] = {"card": HOSTILE}
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [_damage_key, _damage_row, _damage_slot, _damage_card, _damage_hand_card, _damage_game, _damage_move],
+)
+def test_error_messages_quote_what_the_file_holds_escaped_and_short(record: dict, damage) -> None:
+    damage(record)
+    with pytest.raises(RecordError) as info:
+        from_record(record)
+    message = str(info.value)
+    assert len(message) < 300, message
+    assert "\x1b" not in message and "\x07" not in message and "\ud800" not in message
