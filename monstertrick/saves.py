@@ -132,14 +132,15 @@ class DamagedSave:
     reason: str
 
 
-def atomic_write(path: Path, text: str) -> None:
+def atomic_write(path: Path, text: str | bytes) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new one."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -208,12 +209,24 @@ class SaveStore:
         Raises :class:`SaveError` (the game itself is untouched) if it cannot be written.
         """
         meta.updated = now()
-        text = dumps(game, meta.to_json())
         target = path
         if game.phase is Phase.GAME_OVER and path.parent == self.saves:
             target = self.history / path.name
         try:
-            atomic_write(target, text)
+            data = dumps(game, meta.to_json()).encode("utf-8")
+        except UnicodeEncodeError:
+            raise SaveError(
+                f"Saving failed: the game cannot be written as UTF-8 text (a name holds a "
+                f"character that is not text), so {target} is not being written. "
+                "The game goes on, but it is not being saved."
+            ) from None
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise SaveError(
+                f"Saving failed: the game cannot be written as a record ({type(exc).__name__}), "
+                f"so {target} is not being written. The game goes on, but it is not being saved."
+            ) from None
+        try:
+            atomic_write(target, data)
             if target != path and path.exists():
                 path.unlink()
         except OSError as exc:

@@ -235,3 +235,17 @@ def test_view_and_resume_refuse_a_name_breaking_the_names_rule(
     assert "player 2: a player name cannot hold control or format characters" in err
     assert "\x1b" not in err and "\x07" not in err and "\ud800" not in err
     assert "\\x1b[31mred.json" in err
+
+
+def test_the_save_writer_raises_only_save_error(store) -> None:
+    from monstertrick.engine import GameState
+
+    game = GameState(["\ud800", "Bob", "Cid"], seed=1)
+    with pytest.raises(SaveError, match="Saving failed: .*cannot be written as UTF-8"):
+        store.save(store.saves / "g.json", game, meta_for(game))
+    good = played_game(stop=5)
+    meta = meta_for(good)
+    meta.extra["odd"] = object()
+    with pytest.raises(SaveError, match="Saving failed"):
+        store.save(store.saves / "h.json", good, meta)
+    assert not store.saves.exists() or list(store.saves.iterdir()) == []
