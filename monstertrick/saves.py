@@ -25,7 +25,7 @@ from typing import Any
 from . import __version__
 from .engine import GameState, Phase, RecordError
 from .engine.record import dumps, from_record, parse_json, result_of
-from .records import read_record_file
+from .records import check_format, is_int, kind, quote, read_record_file
 
 SAVES = "saves"
 HISTORY = "history"
@@ -73,27 +73,59 @@ class SaveMeta:
         }
 
     @staticmethod
+    def plain(players: Sequence[str]) -> SaveMeta:
+        """The meta of a record without one (an exported game): people only, seed 0."""
+        return SaveMeta(seats=[{"name": p, "bot": None} for p in players], seed=0,
+                        created="", updated="", version="")
+
+    @staticmethod
     def from_json(raw: Any, players: Sequence[str]) -> SaveMeta:
-        """Read ``meta``; a record without one (an exported game) gets plain seats."""
+        """Read and check ``meta`` (untrusted, like the whole file) for a record whose
+        players are ``players``; raises :class:`RecordError` ("meta: ...") saying what
+        is wrong. Every seat's level must be one :func:`~monstertrick.bots.make_bot`
+        accepts, so a resumed game never meets a level it cannot play."""
+        from .bots import bot_level_problem
+
         if not isinstance(raw, dict):
-            raw = {}
+            raise RecordError(f"meta: the meta of a saved game is an object, not {kind(raw)}")
         seats = raw.get("seats")
-        if not (
-            isinstance(seats, list)
-            and len(seats) == len(players)
-            and all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats)
-        ):
-            seats = [{"name": p, "bot": None} for p in players]
+        if not isinstance(seats, list) or len(seats) != len(players):
+            raise RecordError(
+                f'meta: "seats" must list one seat per player ({len(players)})'
+            )
+        checked: list[dict[str, Any]] = []
+        for i, (seat, player) in enumerate(zip(seats, players)):
+            where = f"meta: seat {i + 1}"
+            if not isinstance(seat, dict) or set(seat) != _SEAT_KEYS:
+                raise RecordError(
+                    f'{where} must be an object {{"name": ..., "bot": ...}}, not {quote(seat)}'
+                )
+            if seat["name"] != player:
+                raise RecordError(f"{where} is not named as player {i + 1} of the record")
+            bot = seat["bot"]
+            if bot is not None:
+                problem = bot_level_problem(bot)
+                if problem is not None:
+                    raise RecordError(f"{where}: {problem}")
+            checked.append({"name": player, "bot": bot})
         seed = raw.get("seed")
+        if not is_int(seed):
+            raise RecordError(f'meta: "seed" must be a whole number, not {quote(seed)}')
+        for key in ("created", "updated", "version"):
+            if not isinstance(raw.get(key, ""), str):
+                raise RecordError(f'meta: "{key}" must be a string, not {kind(raw[key])}')
         known = {"seats", "seed", "created", "updated", "version"}
         return SaveMeta(
-            seats=[{"name": s["name"], "bot": s.get("bot")} for s in seats],
-            seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else 0,
-            created=str(raw.get("created", "")),
-            updated=str(raw.get("updated", "")),
-            version=str(raw.get("version", "")),
+            seats=checked,
+            seed=seed,
+            created=raw.get("created", ""),
+            updated=raw.get("updated", ""),
+            version=raw.get("version", ""),
             extra={k: v for k, v in raw.items() if k not in known},
         )
+
+
+_SEAT_KEYS = {"name", "bot"}
 
 
 @dataclass(frozen=True)
@@ -173,12 +205,14 @@ def _entries(folder: Path) -> list[Path]:
 
 def read_save(path: Path) -> SavedGame:
     """Read and replay one save; :class:`RecordError` says why it cannot be used."""
-    doc = parse_json(read_record_file(path))
-    players = doc.get("players") if isinstance(doc, dict) else None
-    meta = SaveMeta.from_json(doc.get("meta") if isinstance(doc, dict) else None,
-                              players if isinstance(players, list) else [])
-    game = from_record(doc, seed=meta.seed)
-    return SavedGame(path, game, meta)
+    doc = check_format(parse_json(read_record_file(path)))
+    if "meta" not in doc:  # an exported game: people only
+        game = from_record(doc, seed=0)
+        return SavedGame(path, game, SaveMeta.plain(game.players))
+    raw = doc["meta"]
+    seed = raw.get("seed") if isinstance(raw, dict) else None
+    game = from_record(doc, seed=seed if is_int(seed) else 0)
+    return SavedGame(path, game, SaveMeta.from_json(raw, game.players))
 
 
 class SaveStore:

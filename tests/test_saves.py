@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from monstertrick.cli import main
-from monstertrick.engine import Phase
+from monstertrick.engine import Phase, RecordError
 from monstertrick.engine.record import to_record
 from monstertrick.saves import (
     SaveError,
@@ -249,3 +249,93 @@ def test_the_save_writer_raises_only_save_error(store) -> None:
     with pytest.raises(SaveError, match="Saving failed"):
         store.save(store.saves / "h.json", good, meta)
     assert not store.saves.exists() or list(store.saves.iterdir()) == []
+
+
+def _save_with_meta(store: SaveStore, change) -> Path:
+    game = played_game(stop=30)
+    path = store.save(store.saves / "m.json", game, meta_for(game))
+    doc = json.loads(path.read_text())
+    change(doc["meta"])
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def _set(key, value):
+    def change(meta):
+        if value is KeyError:
+            del meta[key]
+        else:
+            meta[key] = value
+    return change
+
+
+def _seat(index, **fields):
+    def change(meta):
+        seat = meta["seats"][index]
+        for k, v in fields.items():
+            if v is KeyError:
+                del seat[k]
+            else:
+                seat[k] = v
+    return change
+
+
+BAD_META = {
+    "level 5": (_seat(1, bot=5), "seat 2"),
+    "level nonsense": (_seat(1, bot="nonsense"), "'nonsense' is not a computer player"),
+    "huge hard:N": (_seat(2, bot="hard:1000000000"), "at most 100000 playouts"),
+    "huge hard:Ss": (_seat(2, bot="hard:3600s"), "at most 10 seconds"),
+    "seat without bot": (_seat(0, bot=KeyError), "seat 1"),
+    "seat with an unknown key": (_seat(0, x=1), "seat 1"),
+    "seat named differently": (_seat(0, name="Zed"), "seat 1"),
+    "seat name not a string": (_seat(0, name=7), "seat 1"),
+    "seat not an object": (lambda m: m["seats"].__setitem__(0, "Ann"), "seat 1"),
+    "too few seats": (lambda m: m["seats"].pop(), "one seat per player"),
+    "seats not a list": (_set("seats", {"Ann": None}), "one seat per player"),
+    "no seats": (_set("seats", KeyError), "one seat per player"),
+    "seed a string": (_set("seed", "5"), "seed"),
+    "seed true": (_set("seed", True), "seed"),
+    "seed a float": (_set("seed", 5.0), "seed"),
+    "no seed": (_set("seed", KeyError), "seed"),
+    "updated not a string": (_set("updated", 5), "updated"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_META, ids=list(BAD_META))
+def test_a_save_with_a_bad_meta_is_damaged_with_the_reason(store, capsys, case) -> None:
+    change, words = BAD_META[case]
+    path = _save_with_meta(store, change)
+    before = path.read_bytes()
+    with pytest.raises(RecordError, match=words):
+        read_save(path)  # first: so that resume below never opens the game
+    assert main(["resume", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "cannot be resumed" in err and words in err
+    games, damaged = store.unfinished()
+    assert games == []
+    assert len(damaged) == 1 and damaged[0].reason.startswith("meta: ") and words in damaged[0].reason
+    assert damaged[0].path.read_bytes() == before
+
+
+def test_a_meta_that_is_not_an_object_is_damaged(store) -> None:
+    game = played_game(stop=30)
+    path = store.save(store.saves / "m.json", game, meta_for(game))
+    doc = json.loads(path.read_text())
+    for meta in (None, [], "x"):
+        doc["meta"] = meta
+        path.write_text(json.dumps(doc))
+        with pytest.raises(RecordError, match="meta"):
+            read_save(path)
+
+
+def test_a_record_without_meta_reads_as_people_only(tmp_path) -> None:
+    game = played_game(stop=30)
+    path = tmp_path / "exported.json"
+    path.write_text(json.dumps(to_record(game)))
+    saved = read_save(path)
+    assert saved.meta.seats == [{"name": n, "bot": None} for n in game.players]
+
+
+def test_valid_levels_in_meta_are_kept(store) -> None:
+    path = _save_with_meta(store, _seat(1, bot="hard:200"))
+    assert read_save(path).meta.seats[1] == {"name": "Bob", "bot": "hard:200"}
