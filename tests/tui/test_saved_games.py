@@ -89,7 +89,7 @@ async def test_history_lists_finished_games_with_a_summary_and_opens_the_viewer(
         await pilot.press("h")
         assert isinstance(app.screen, HistoryScreen)
         row = app.screen.query_one("#history-table").get_row_at(0)
-        assert row[1] == "Ann, Bob, Cid"
+        assert str(row[1]) == "Ann, Bob, Cid"
         summary = app.screen.query_one("#summary-table")
         assert summary.row_count == 3
         await pilot.press("enter")
@@ -184,3 +184,63 @@ async def test_a_resumed_game_with_one_person_and_bots_opens_on_a_handoff() -> N
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, HandoffScreen)
+
+
+MARKUP_NAMES = ("[/]", "[@click=quit]Q", "[b]Cid")
+
+
+def _cells(table) -> list[str]:
+    return [str(cell) for r in range(table.row_count) for cell in table.get_row_at(r)]
+
+
+async def test_continue_lists_names_that_look_like_markup_literally() -> None:
+    saved_match(3, 20, names=MARKUP_NAMES)
+    app = MonsterTrickApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        assert "[/], [@click=quit]Q, [b]Cid" in _cells(app.screen.query_one("DataTable"))
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "[/], [@click=quit]Q, [b]Cid" in str(app.screen.query_one("#quit-question").render())
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        assert any("[@click=quit]Q" in n.message for n in app._notifications)
+    assert app.return_code in (None, 0)
+
+
+async def test_history_lists_names_that_look_like_markup_literally() -> None:
+    saved_match(7, 10_000, names=MARKUP_NAMES)
+    app = MonsterTrickApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        cells = _cells(app.screen.query_one("#history-table"))
+        assert "[/], [@click=quit]Q, [b]Cid" in cells
+        assert any(c.startswith("[/] ") and "[@click=quit]Q " in c for c in cells), cells
+        assert set(MARKUP_NAMES) <= set(_cells(app.screen.query_one("#summary-table")))
+        await pilot.press("enter")
+        assert isinstance(app.screen, ViewerScreen)
+    assert app.return_code in (None, 0)
+
+
+async def test_a_save_whose_names_break_the_rule_is_listed_as_damaged_never_shown(
+    monstertrick_home: Path,
+) -> None:
+    from monstertrick.engine.record import to_record
+
+    match = saved_match(5, 20)
+    doc = to_record(match.game)
+    doc["players"][0] = "\x1b]0;TITLE\x07\x1b[2J"
+    (monstertrick_home / "saves" / "odd\x1b[2J.json").write_text(json.dumps(doc))
+    app = MonsterTrickApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        damaged = str(app.screen.query_one("#saved-damaged").render())
+        assert "control or format characters" in damaged
+        assert "odd\\x1b[2J.json" in damaged and "\x1b" not in damaged
+        assert len(app.screen.games) == 1

@@ -3,6 +3,10 @@
 Lists show only what everyone may see: players, round, turn, dates, results. A save
 that cannot be read is listed as damaged, with the reason, after it has been moved
 into the ``damaged/`` folder; every other game stays usable.
+
+Player names and file names are data: every cell is a :class:`~rich.text.Text` (a
+plain ``str`` cell of a ``DataTable`` is read as markup), so ``[/]`` or
+``[@click=quit]Q`` show as written.
 """
 
 from __future__ import annotations
@@ -14,8 +18,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
+from rich.text import Text
 from textual.widgets import Button, DataTable, Static
 
+from ...records import shown
 from ...saves import DamagedSave, SavedGame, SaveStore, summarize
 from ..widgets import KeyBar
 
@@ -25,7 +31,7 @@ def when(stamp: str) -> str:
     try:
         return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:
-        return stamp or "—"
+        return "—"
 
 
 def damaged_lines(damaged: list[DamagedSave]) -> Content:
@@ -38,7 +44,7 @@ def damaged_lines(damaged: list[DamagedSave]) -> Content:
         )
     ]
     for d in damaged:
-        lines.append(Content.from_markup("  $f: $why", f=str(d.path), why=d.reason))
+        lines.append(Content.from_markup("  $f: $why", f=shown(str(d.path)), why=d.reason))
     return Content("\n").join(lines)
 
 
@@ -56,7 +62,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="quit-box"):
-            yield Static(self.question, id="quit-question")
+            yield Static(Content(self.question), id="quit-question")
             with Horizontal(id="quit-buttons"):
                 yield Button("Yes (y)", variant="error", id="confirm-yes")
                 yield Button("No (n)", variant="primary", id="confirm-no")
@@ -106,7 +112,7 @@ class ContinueScreen(Screen[SavedGame | None]):
         table.clear()
         for i, saved in enumerate(self.games):
             who, _, where = saved.summary().partition(" — ")
-            table.add_row(who, where, when(saved.meta.updated), key=str(i))
+            table.add_row(Text(who), Text(where), Text(when(saved.meta.updated)), key=str(i))
         empty = "" if self.games else f"No unfinished games in {self.store.saves}."
         self.query_one("#saved-empty", Static).update(empty)
         self.query_one("#saved-damaged", Static).update(damaged_lines(damaged))
@@ -139,7 +145,7 @@ class ContinueScreen(Screen[SavedGame | None]):
             if yes:
                 self.store.delete(saved.path)
                 self.reload()
-                self.notify(f"Deleted the game of {', '.join(saved.game.players)}.")
+                self.notify(f"Deleted the game of {', '.join(saved.game.players)}.", markup=False)
 
         who = ", ".join(saved.game.players)
         self.app.push_screen(
@@ -184,15 +190,15 @@ class HistoryScreen(Screen[None]):
             assert outcome is not None
             winners = " & ".join(game.players[w] for w in outcome.winners)
             scores = ", ".join(f"{n} {t}" for n, t in zip(game.players, outcome.totals))
-            table.add_row(when(saved.meta.updated), ", ".join(game.players), winners, scores,
-                          key=str(i))
+            table.add_row(Text(when(saved.meta.updated)), Text(", ".join(game.players)),
+                          Text(winners), Text(scores), key=str(i))
         if not self.games:
             self.query_one("#saved-empty", Static).update("No finished games yet.")
         summary = self.query_one("#summary-table", DataTable)
         summary.add_columns("Name", "Games", "Wins", "Mean VP", "Hit rate")
         for row in summarize(self.games):
             wins = f"{row.wins:g}" if row.wins == int(row.wins) else f"{row.wins:.2f}"
-            summary.add_row(row.name, str(row.games), wins, f"{row.mean_vp:.1f}",
+            summary.add_row(Text(row.name), str(row.games), wins, f"{row.mean_vp:.1f}",
                             f"{row.hit_rate:.0%}")
         self.query_one("#saved-damaged", Static).update(damaged_lines(damaged))
         table.focus()
