@@ -215,8 +215,35 @@ def read_save(path: Path) -> SavedGame:
     return SavedGame(path, game, SaveMeta.from_json(raw, game.players))
 
 
+def _free_path(folder: Path, name: str) -> Path:
+    """``folder / name``, or ``stem.1.json``, ``stem.2.json``...: a path that is free."""
+    target = folder / name
+    stem, suffix = Path(name).stem, Path(name).suffix
+    k = 1
+    while os.path.lexists(target):
+        target = folder / f"{stem}.{k}{suffix}"
+        k += 1
+    return target
+
+
+def _move(path: Path, folder: Path) -> Path:
+    """Move a file into ``folder`` (created if needed) under a name that overwrites
+    nothing; returns where it is now. Raises ``OSError``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = _free_path(folder, path.name)
+    os.replace(path, target)
+    return target
+
+
 class SaveStore:
-    """The saves and the history under one home folder."""
+    """The saves and the history under one home folder.
+
+    Every ``*.json`` file in ``saves/`` and ``history/`` is listed somewhere: a game in
+    progress under Continue, a finished game in the history (moved there from saves/
+    when it is found; listed where it is if it cannot be moved), an unfinished game
+    found in history/ is moved back to saves/, and a file that cannot be read is moved
+    into damaged/ (or, if it cannot be moved, listed as damaged where it is).
+    """
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = root if root is not None else home()
@@ -275,21 +302,17 @@ class SaveStore:
             try:
                 yield read_save(path)
             except RecordError as exc:
-                yield DamagedSave(self._quarantine(path), str(exc))
+                yield self._quarantine(path, str(exc))
 
-    def _quarantine(self, path: Path) -> Path:
-        """Move a damaged file into damaged/ under a name that overwrites nothing."""
+    def _quarantine(self, path: Path, reason: str) -> DamagedSave:
+        """Move a damaged file into damaged/ under a name that overwrites nothing; if
+        it cannot be moved, it stays where it is, untouched, and is listed there."""
         try:
-            self.damaged.mkdir(parents=True, exist_ok=True)
-            target = self.damaged / path.name
-            k = 1
-            while target.exists():
-                target = self.damaged / f"{path.stem}.{k}{path.suffix}"
-                k += 1
-            os.replace(path, target)
-            return target
-        except OSError:
-            return path  # could not move it: leave it where it is, untouched
+            return DamagedSave(_move(path, self.damaged), reason)
+        except OSError as exc:
+            return DamagedSave(
+                path, f"{reason} (it could not be moved into {DAMAGED}/: {exc.strerror or exc})"
+            )
 
     def damaged_saves(self) -> list[DamagedSave]:
         """Every file in damaged/, with the reason it cannot be read."""
@@ -303,29 +326,57 @@ class SaveStore:
             found.append(DamagedSave(path, reason))
         return found
 
-    def unfinished(self) -> tuple[list[SavedGame], list[DamagedSave]]:
-        """Games in progress, most recently played first, and every damaged save (a
-        file that cannot be read is moved into damaged/ as it is found)."""
+    def _sort_saves(self) -> tuple[list[SavedGame], list[SavedGame], list[DamagedSave]]:
+        """The saves folder: games in progress, finished games that could not be moved
+        to the history, and damaged files that could not be moved aside."""
         games: list[SavedGame] = []
+        finished: list[SavedGame] = []
+        stranded: list[DamagedSave] = []
         for item in self._scan(self.saves):
             if isinstance(item, DamagedSave):
-                continue
+                if item.path.parent != self.damaged:
+                    stranded.append(item)
             elif item.finished:
                 # finished but not yet moved (e.g. killed in between): file it now
                 try:
-                    os.replace(item.path, self.history / item.path.name)
+                    _move(item.path, self.history)
                 except OSError:
-                    pass
+                    finished.append(item)  # listed in the history from where it is
             else:
                 games.append(item)
+        return games, finished, stranded
+
+    def unfinished(self) -> tuple[list[SavedGame], list[DamagedSave]]:
+        """Games in progress, most recently played first, and every damaged save (a
+        file that cannot be read is moved into damaged/ as it is found)."""
+        games, _, stranded = self._sort_saves()
         games.sort(key=lambda g: g.meta.updated, reverse=True)
-        return games, self.damaged_saves()
+        return games, stranded + self.damaged_saves()
 
     def finished(self) -> tuple[list[SavedGame], list[DamagedSave]]:
-        """Finished games, most recent first, and every damaged save."""
-        games = [g for g in self._scan(self.history) if isinstance(g, SavedGame)]
+        """Finished games, most recent first, and every damaged save. An unfinished
+        game found in the history goes back to the saves (it is listed there)."""
+        games: list[SavedGame] = []
+        damaged: list[DamagedSave] = []
+        for item in self._scan(self.history):
+            if isinstance(item, DamagedSave):
+                if item.path.parent != self.damaged:
+                    damaged.append(item)
+            elif item.finished:
+                games.append(item)
+            else:
+                try:
+                    _move(item.path, self.saves)
+                except OSError as exc:
+                    damaged.append(DamagedSave(
+                        item.path,
+                        "an unfinished game in the history folder, which could not be moved "
+                        f"back to the saves folder ({exc.strerror or exc})",
+                    ))
+        _, left, stranded = self._sort_saves()
+        games += left
         games.sort(key=lambda g: g.meta.updated, reverse=True)
-        return games, self.damaged_saves()
+        return games, damaged + stranded + self.damaged_saves()
 
     def delete(self, path: Path) -> None:
         path.unlink(missing_ok=True)

@@ -339,3 +339,86 @@ def test_a_record_without_meta_reads_as_people_only(tmp_path) -> None:
 def test_valid_levels_in_meta_are_kept(store) -> None:
     path = _save_with_meta(store, _seat(1, bot="hard:200"))
     assert read_save(path).meta.seats[1] == {"name": "Bob", "bot": "hard:200"}
+
+
+# ----------------------------------------------------------------- every file is listed somewhere
+
+
+def test_an_unfinished_game_in_the_history_goes_back_to_the_saves(store) -> None:
+    game = played_game(stop=30)
+    store.history.mkdir(parents=True)
+    atomic_write(store.history / "u.json", json.dumps({**to_record(game), "meta": meta_for(game).to_json()}))
+    finished, damaged = store.finished()
+    assert finished == [] and damaged == []
+    games, _ = store.unfinished()
+    assert [g.path for g in games] == [store.saves / "u.json"]
+    assert not (store.history / "u.json").exists()
+
+
+def test_an_unfinished_game_in_the_history_that_cannot_move_is_listed_as_damaged(
+    store, monkeypatch
+) -> None:
+    game = played_game(stop=30)
+    store.history.mkdir(parents=True)
+    path = store.history / "u.json"
+    atomic_write(path, json.dumps({**to_record(game), "meta": meta_for(game).to_json()}))
+    _refuse_moves(monkeypatch)
+    finished, damaged = store.finished()
+    assert finished == []
+    assert [d.path for d in damaged] == [path] and "unfinished" in damaged[0].reason
+    assert "Read-only" in damaged[0].reason
+
+
+def _refuse_moves(monkeypatch) -> None:
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(os, "replace", read_only)
+    monkeypatch.setattr(os, "rename", read_only)
+
+
+def test_a_damaged_file_that_cannot_be_moved_is_listed_where_it_is(store, monkeypatch) -> None:
+    store.saves.mkdir(parents=True)
+    bad = store.saves / "bad.json"
+    bad.write_text("{oops")
+    _refuse_moves(monkeypatch)
+    for games, damaged in (store.unfinished(), store.finished()):
+        assert [d.path for d in damaged] == [bad]
+        assert "not valid JSON" in damaged[0].reason and "could not be moved" in damaged[0].reason
+    assert bad.read_text() == "{oops"
+
+
+def test_a_finished_game_in_the_saves_moves_to_a_new_history_folder(store) -> None:
+    game = played_game()
+    store.saves.mkdir(parents=True)
+    atomic_write(store.saves / "f.json", json.dumps({**to_record(game), "meta": meta_for(game).to_json()}))
+    assert not store.history.exists()
+    assert store.unfinished() == ([], [])
+    finished, _ = store.finished()
+    assert [g.path for g in finished] == [store.history / "f.json"]
+
+
+def test_a_finished_game_that_cannot_move_is_listed_in_the_history_where_it_is(
+    store, monkeypatch
+) -> None:
+    game = played_game()
+    store.saves.mkdir(parents=True)
+    path = store.saves / "f.json"
+    atomic_write(path, json.dumps({**to_record(game), "meta": meta_for(game).to_json()}))
+    _refuse_moves(monkeypatch)
+    assert store.unfinished() == ([], [])
+    finished, damaged = store.finished()
+    assert [g.path for g in finished] == [path] and damaged == []
+
+
+def test_moving_a_finished_game_overwrites_nothing_in_the_history(store) -> None:
+    game = played_game()
+    text = json.dumps({**to_record(game), "meta": meta_for(game).to_json()})
+    store.saves.mkdir(parents=True)
+    store.history.mkdir(parents=True)
+    atomic_write(store.saves / "f.json", text)
+    (store.history / "f.json").write_text(text.replace('"seed": 5', '"seed": 6'))
+    store.unfinished()
+    finished, _ = store.finished()
+    assert sorted(g.meta.seed for g in finished) == [5, 6]
+

@@ -244,3 +244,27 @@ async def test_a_save_whose_names_break_the_rule_is_listed_as_damaged_never_show
         assert "control or format characters" in damaged
         assert "odd\\x1b[2J.json" in damaged and "\x1b" not in damaged
         assert len(app.screen.games) == 1
+
+
+async def test_an_unfinished_game_in_the_history_folder_is_offered_under_continue(
+    monstertrick_home: Path,
+) -> None:
+    match = saved_match(3, 40)
+    history = monstertrick_home / "history"
+    history.mkdir()
+    match.save_path.rename(history / match.save_path.name)
+    app = MonsterTrickApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        assert [g.path.parent.name for g in app.screen.games] == ["saves"]
+        # found again in the history while the app runs: History does not crash
+        app.screen.games[0].path.rename(history / match.save_path.name)
+        await pilot.press("escape")
+        app.push_screen(HistoryScreen(app.store))
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen) and app.screen.games == []
+        assert "No finished games" in str(app.screen.query_one("#saved-empty").render())
+    assert app.return_code in (None, 0)
+    assert (monstertrick_home / "saves" / match.save_path.name).exists()

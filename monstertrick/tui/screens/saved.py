@@ -39,7 +39,7 @@ def damaged_lines(damaged: list[DamagedSave]) -> Content:
         return Content("")
     lines = [
         Content.from_markup(
-            "[b $warning]$n damaged save(s)[/] moved aside (kept, never deleted):",
+            "[b $warning]$n damaged save(s)[/] (kept, never deleted):",
             n=str(len(damaged)),
         )
     ]
@@ -181,13 +181,15 @@ class HistoryScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.games, damaged = self.store.finished()
+        games, damaged = self.store.finished()
+        self.games = [g for g in games if g.game.outcome() is not None]
         table = self.query_one("#history-table", DataTable)
         table.add_columns("Date", "Players", "Winner", "Scores")
         for i, saved in enumerate(self.games):
             game = saved.game
             outcome = game.outcome()
-            assert outcome is not None
+            if outcome is None:  # pragma: no cover - filtered above
+                continue
             winners = " & ".join(game.players[w] for w in outcome.winners)
             scores = ", ".join(f"{n} {t}" for n, t in zip(game.players, outcome.totals))
             table.add_row(Text(when(saved.meta.updated)), Text(", ".join(game.players)),
