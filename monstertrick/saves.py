@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import os
 import secrets
+import stat
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -215,6 +217,11 @@ def read_save(path: Path) -> SavedGame:
     return SavedGame(path, game, SaveMeta.from_json(raw, game.players))
 
 
+TEMP_FILE_AGE = 60.0
+"""Seconds after which a temporary file in a save folder is left over from a crash (a
+save is written in milliseconds)."""
+
+
 def _free_path(folder: Path, name: str) -> Path:
     """``folder / name``, or ``stem.1.json``, ``stem.2.json``...: a path that is free."""
     target = folder / name
@@ -247,6 +254,7 @@ class SaveStore:
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = root if root is not None else home()
+        self.remove_temp_files()
 
     @property
     def saves(self) -> Path:
@@ -263,6 +271,22 @@ class SaveStore:
     def new_path(self) -> Path:
         stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
         return self.saves / f"{stamp}-{secrets.token_hex(3)}.json"
+
+    def remove_temp_files(self, age: float = TEMP_FILE_AGE) -> None:
+        """Remove the temporary files a crash left in saves/ and history/ (``.*.tmp``,
+        older than ``age`` seconds: a newer one may be being written right now)."""
+        for folder in (self.saves, self.history):
+            try:
+                leftovers = list(folder.glob(".*.tmp"))
+            except OSError:
+                continue
+            for tmp in leftovers:
+                try:
+                    info = tmp.lstat()
+                    if stat.S_ISREG(info.st_mode) and time.time() - info.st_mtime > age:
+                        tmp.unlink()
+                except OSError:
+                    pass
 
     def save(self, path: Path, game: GameState, meta: SaveMeta) -> Path:
         """Write the game; a finished game moves to the history. Returns where it is now.

@@ -422,3 +422,17 @@ def test_moving_a_finished_game_overwrites_nothing_in_the_history(store) -> None
     finished, _ = store.finished()
     assert sorted(g.meta.seed for g in finished) == [5, 6]
 
+
+def test_temporary_files_left_by_a_crash_are_removed_when_the_store_opens(store) -> None:
+    game = played_game(stop=10)
+    store.save(store.saves / "g.json", game, meta_for(game))
+    old = store.saves / ".g.json.abc123.tmp"
+    fresh = store.saves / ".g.json.def456.tmp"
+    for tmp in (old, fresh):
+        tmp.write_text("half a sa")
+    an_hour_ago = old.stat().st_mtime - 3600
+    os.utime(old, (an_hour_ago, an_hour_ago))
+    SaveStore(store.root)
+    assert not old.exists()
+    assert fresh.exists(), "a temporary file being written right now is left alone"
+    assert (store.saves / "g.json").exists()
