@@ -48,6 +48,17 @@ def home() -> Path:
     return user_data_path("monstertrick", appauthor=False)
 
 
+def log_folder() -> Path:
+    """Where crash reports go: ``$MONSTERTRICK_HOME/logs`` when that is set (so tests
+    and portable setups keep everything in one place), the user's log folder otherwise."""
+    env = os.environ.get("MONSTERTRICK_HOME")
+    if env:
+        return Path(env).expanduser() / "logs"
+    from platformdirs import user_log_path
+
+    return user_log_path("monstertrick", appauthor=False)
+
+
 def now() -> str:
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
 

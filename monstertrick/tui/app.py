@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..engine import GameState, Phase, PlayerView
-from ..saves import SavedGame, SaveStore
+from ..saves import SavedGame, SaveStore, log_folder
 from ..setup import DEFAULT_PACE, Seating
 from .match import Match
 from .messages import Advance, BotDecided, HandoffAccepted, NewGame, OpenSaved, StartGame
@@ -353,18 +353,23 @@ class MonsterTrickApp(App[int]):
 def crash_report_path(error: BaseException | None = None) -> Path | None:
     """Write the last error's details to a file; None if that fails too."""
     try:
-        import platformdirs
-
-        folder = Path(platformdirs.user_log_dir("monstertrick"))
+        folder = log_folder()  # under $MONSTERTRICK_HOME when it is set
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"crash-{datetime.now():%Y%m%d-%H%M%S}.txt"
+        stamp = f"crash-{datetime.now():%Y%m%d-%H%M%S}"
         text = (
             "".join(traceback.format_exception(error))
             if error is not None
             else traceback.format_exc()
         )
-        path.write_text(text, encoding="utf-8")
-        return path
+        for k in range(100):
+            path = folder / (f"{stamp}.txt" if k == 0 else f"{stamp}-{k}.txt")
+            try:
+                with open(path, "x", encoding="utf-8", errors="backslashreplace") as fh:
+                    fh.write(text)
+                return path
+            except FileExistsError:
+                continue
+        return None
     except Exception:  # noqa: BLE001 - last resort, never raise from here
         return None
 
