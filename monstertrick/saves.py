@@ -122,7 +122,7 @@ class SaveMeta:
                     raise RecordError(f"{where}: {problem}")
             checked.append({"name": player, "bot": bot})
         seed = raw.get("seed")
-        if not is_int(seed):
+        if not isinstance(seed, int) or isinstance(seed, bool):
             raise RecordError(f'meta: "seed" must be a whole number, not {quote(seed)}')
         for key in ("created", "updated", "version"):
             if not isinstance(raw.get(key, ""), str):
