@@ -316,7 +316,7 @@ class MonsterTrickApp(App[int]):
             if really:
                 self.exit(0)
 
-        self.push_screen(QuitScreen(), answered)
+        self.push_screen(QuitScreen(self.match), answered)
 
     # ------------------------------------------------------------------ terminal size
 

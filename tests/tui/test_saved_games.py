@@ -268,3 +268,54 @@ async def test_an_unfinished_game_in_the_history_folder_is_offered_under_continu
         assert "No finished games" in str(app.screen.query_one("#saved-empty").render())
     assert app.return_code in (None, 0)
     assert (monstertrick_home / "saves" / match.save_path.name).exists()
+
+
+def _question(app) -> str:
+    from monstertrick.tui.screens.quit import QuitScreen
+
+    assert isinstance(app.screen, QuitScreen)
+    return str(app.screen.query_one("#quit-question").render())
+
+
+async def test_the_quit_dialog_says_the_game_is_saved_when_it_is() -> None:
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        text = _question(app)
+        assert "The game is saved" in text and "lost" not in text
+
+
+async def test_the_quit_dialog_says_when_saving_has_failed(monstertrick_home: Path) -> None:
+    (monstertrick_home / "saves").write_text("a file where the saves folder should be")
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        text = _question(app)
+        assert "is saved" not in text
+        assert "Saving failed" in text and "this game is lost" in text
+
+
+async def test_the_quit_dialog_after_a_save_failed_later_says_what_is_lost(
+    monstertrick_home: Path,
+) -> None:
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.match is not None and app.match.save_path is not None
+        app.match.save_error = "Saving failed: cannot write it (No space left on device)."
+        await pilot.press("ctrl+q")
+        text = _question(app)
+        assert "is saved" not in text and "No space left on device" in text
+        assert "the moves since it was last saved are lost" in text
+
+
+async def test_the_quit_dialog_of_a_game_that_is_not_saved_says_so() -> None:
+    match = Match.start(parse_seats(["Ann", "Bob"]), 1)  # no store: never saved
+    app = MonsterTrickApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        text = _question(app)
+        assert "is saved" not in text and "not being saved" in text
