@@ -168,10 +168,10 @@ def run_resume(file: str | None, *, pace: float | None = None) -> int:
 
     from .engine import Phase, RecordError
     from .records import shown
-    from .saves import SaveStore, read_save
+    from .saves import SaveLocked, SaveStore, read_save
 
+    store = SaveStore()
     if file is None:
-        store = SaveStore()
         games, damaged = store.unfinished()
         for d in damaged:
             print(f"damaged save {shown(str(d.path))}: {d.reason}", file=sys.stderr)
@@ -180,6 +180,7 @@ def run_resume(file: str | None, *, pace: float | None = None) -> int:
                 f"no unfinished games in {shown(str(store.saves))}; start one with 'monstertrick'"
             )
         saved = games[0]
+        file = str(saved.path)
     else:
         try:
             saved = read_save(Path(file))
@@ -190,6 +191,10 @@ def run_resume(file: str | None, *, pace: float | None = None) -> int:
                 f"{shown(file)} is a finished game: watch it with "
                 f"'monstertrick view {shown(file)}'"
             )
+    try:
+        store.lock(saved.path)  # held while the game is open, never two writers
+    except SaveLocked as exc:
+        return _problem(f"{shown(file)} cannot be resumed: {exc}; close it there first")
     return run_app(resume=saved, pace=pace)
 
 

@@ -9,6 +9,12 @@ user's data folder (platformdirs).
 
 Every write is atomic: a temporary file in the same folder, flushed and fsynced, then
 ``os.replace``: a crash at any instant leaves the previous save or the new one.
+
+A game that is open is locked: an advisory ``flock`` on ``.<name>.lock`` beside its
+save, held by the process from the game's first save (or its resume) until it is
+finished or the process ends (the system drops the lock of a process that dies, so a
+lock never stays stuck). A second process cannot open, save or delete that game
+(:class:`SaveLocked`): there is never more than one writer.
 """
 
 from __future__ import annotations
@@ -36,6 +42,107 @@ DAMAGED = "damaged"
 
 class SaveError(OSError):
     """Saving failed; the message says what and where, in words."""
+
+
+class SaveLocked(SaveError):
+    """The game is open in another window (another process holds its lock)."""
+
+    def __init__(self, message: str = "this game is open in another window") -> None:
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: games are not locked there
+    fcntl = None  # type: ignore[assignment]
+
+_HELD: dict[str, int] = {}
+"""The locks this process holds: lock file path -> its open file descriptor."""
+
+
+def _lock_file(path: Path) -> str:
+    return os.path.abspath(path.with_name(f".{path.name}.lock"))
+
+
+def _acquire(path: Path) -> None:
+    """Hold the lock of the game at ``path`` for this process (nothing if it already
+    does). Raises :class:`SaveLocked` if another process holds it. Where no lock file
+    can be made (a read-only folder), the game goes unlocked: it cannot be saved
+    there either, so there is no writer to race with."""
+    if fcntl is None:  # pragma: no cover
+        return
+    lock = _lock_file(path)
+    if lock in _HELD:
+        return
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+        except OSError:
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise SaveLocked() from None
+        except OSError:  # a file system without locks
+            os.close(fd)
+            return
+        try:
+            same = os.path.samestat(os.fstat(fd), os.stat(lock))
+        except OSError:
+            same = False
+        if same:
+            _HELD[lock] = fd
+            return
+        os.close(fd)  # its last holder removed it as we opened it: take the new one
+
+
+def _release(path: Path) -> None:
+    """Let go of the lock of the game at ``path`` (and remove its lock file)."""
+    fd = _HELD.pop(_lock_file(path), None)
+    if fd is None:
+        return
+    try:
+        os.unlink(_lock_file(path))  # while still holding it, so no one else is fooled
+    except OSError:
+        pass
+    os.close(fd)
+
+
+def release_all_locks() -> None:
+    """Let go of every game this process holds (when the app ends)."""
+    for lock in list(_HELD):
+        fd = _HELD.pop(lock)
+        try:
+            os.unlink(lock)
+        except OSError:
+            pass
+        os.close(fd)
+
+
+def _locked_elsewhere(path: Path) -> bool:
+    """Whether another process holds the game at ``path`` open right now."""
+    if fcntl is None:  # pragma: no cover
+        return False
+    lock = _lock_file(path)
+    if lock in _HELD:
+        return False
+    try:
+        fd = os.open(lock, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)  # (closing drops the probe's own shared lock)
+    return False
 
 
 def home() -> Path:
@@ -299,11 +406,37 @@ class SaveStore:
                 except OSError:
                     pass
 
+    def lock(self, path: Path) -> None:
+        """Hold the game at ``path`` open for this process (when it is resumed; a new
+        game is held from its first save). Raises :class:`SaveLocked` when it is open
+        in another window."""
+        _acquire(path)
+
+    def unlock(self, path: Path) -> None:
+        """Let go of the game at ``path`` (it is closed)."""
+        _release(path)
+
+    def locked_elsewhere(self, path: Path) -> bool:
+        """Whether the game at ``path`` is open in another window."""
+        return _locked_elsewhere(path)
+
     def save(self, path: Path, game: GameState, meta: SaveMeta) -> Path:
         """Write the game; a finished game moves to the history. Returns where it is now.
 
-        Raises :class:`SaveError` (the game itself is untouched) if it cannot be written.
+        Raises :class:`SaveError` (the game itself is untouched) if it cannot be written,
+        :class:`SaveLocked` if the game is open in another window (which saves it).
         """
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)  # for the lock file too
+        except OSError:
+            pass  # writing fails below and says why
+        try:
+            _acquire(path)
+        except SaveLocked:
+            raise SaveLocked(
+                "Saving failed: this game is open in another window, which saves it; "
+                "this window does not. The game goes on, but it is not being saved here."
+            ) from None
         meta.updated = now()
         target = path
         if game.phase is Phase.GAME_OVER and path.parent == self.saves:
@@ -330,6 +463,8 @@ class SaveStore:
                 f"Saving failed: cannot write {target} ({exc.strerror or exc}). "
                 "The game goes on, but it is not being saved."
             ) from None
+        if target != path:
+            _release(path)  # finished and filed: nobody writes it any more
         return target
 
     def _scan(self, folder: Path) -> Iterator[SavedGame | DamagedSave]:
@@ -342,6 +477,8 @@ class SaveStore:
     def _quarantine(self, path: Path, reason: str) -> DamagedSave:
         """Move a damaged file into damaged/ under a name that overwrites nothing; if
         it cannot be moved, it stays where it is, untouched, and is listed there."""
+        if _locked_elsewhere(path):
+            return DamagedSave(path, f"{reason} (it is open in another window)")
         try:
             return DamagedSave(_move(path, self.damaged), reason)
         except OSError as exc:
@@ -371,6 +508,8 @@ class SaveStore:
             if isinstance(item, DamagedSave):
                 if item.path.parent != self.damaged:
                     stranded.append(item)
+            elif item.finished and _locked_elsewhere(item.path):
+                continue  # the window that finished it is filing it right now
             elif item.finished:
                 # finished but not yet moved (e.g. killed in between): file it now
                 try:
@@ -414,7 +553,13 @@ class SaveStore:
         return games, damaged + stranded + self.damaged_saves()
 
     def delete(self, path: Path) -> None:
-        path.unlink(missing_ok=True)
+        """Delete a saved game; raises :class:`SaveLocked` if it is open in another
+        window."""
+        _acquire(path)
+        try:
+            path.unlink(missing_ok=True)
+        finally:
+            _release(path)
 
 
 @dataclass(frozen=True)

@@ -133,7 +133,8 @@ def test_an_interrupted_write_leaves_the_previous_save(store, monkeypatch) -> No
     with pytest.raises(SaveError, match="Saving failed: cannot write .*g.json.*No space left"):
         store.save(path, later, meta_for(later))
     assert path.read_bytes() == before
-    assert [p.name for p in store.saves.iterdir()] == ["g.json"], "no temporary file is left"
+    left = [p.name for p in store.saves.iterdir() if p.name != ".g.json.lock"]  # the game is open
+    assert left == ["g.json"], "no temporary file is left"
 
 
 def test_an_unwritable_save_folder_gives_a_clear_error(tmp_path) -> None:
@@ -248,7 +249,8 @@ def test_the_save_writer_raises_only_save_error(store) -> None:
     meta.extra["odd"] = object()
     with pytest.raises(SaveError, match="Saving failed"):
         store.save(store.saves / "h.json", good, meta)
-    assert not store.saves.exists() or list(store.saves.iterdir()) == []
+    written = [p.name for p in store.saves.iterdir() if not p.name.endswith(".lock")]
+    assert written == [], "no save and no temporary file"
 
 
 def _save_with_meta(store: SaveStore, change) -> Path:
@@ -436,3 +438,113 @@ def test_temporary_files_left_by_a_crash_are_removed_when_the_store_opens(store)
     assert not old.exists()
     assert fresh.exists(), "a temporary file being written right now is left alone"
     assert (store.saves / "g.json").exists()
+
+
+# ----------------------------------------------------------------- one window per game
+
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+from monstertrick.saves import SaveLocked  # noqa: E402
+
+HOLDER = (
+    "import sys\n"
+    "from pathlib import Path\n"
+    "from monstertrick.saves import SaveLocked, SaveStore\n"
+    "try:\n"
+    "    SaveStore(Path(sys.argv[1])).lock(Path(sys.argv[2]))\n"
+    "except SaveLocked as exc:\n"
+    "    print('refused:', exc, flush=True)\n"
+    "    raise SystemExit(0)\n"
+    "print('locked', flush=True)\n"
+    "sys.stdin.readline()  # holds the game open until told to close it\n"
+)
+
+
+class OtherWindow:
+    """Another process with the game at ``path`` open (as another terminal's game is)."""
+
+    def __init__(self, root: Path, path: Path) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", HOLDER, str(root), str(path)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert self.proc.stdout is not None
+        self.answer = self.proc.stdout.readline().strip()
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+    def crash(self) -> None:
+        self.proc.kill()
+        self.proc.wait()
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+
+
+def test_a_game_open_in_another_window_cannot_be_opened_saved_or_deleted(store) -> None:
+    game = played_game(stop=30)
+    path = store.save(store.saves / "g.json", game, meta_for(game))
+    store.unlock(path)  # this window closes it
+    other = OtherWindow(store.root, path)
+    try:
+        assert other.answer == "locked"
+        before = path.read_bytes()
+        with pytest.raises(SaveLocked, match="open in another window"):
+            store.lock(path)
+        with pytest.raises(SaveError, match="open in another window"):
+            store.save(path, played_game(stop=31), meta_for(game))
+        with pytest.raises(SaveLocked):
+            store.delete(path)
+        assert path.read_bytes() == before
+        games, damaged = store.unfinished()
+        assert [g.path for g in games] == [path] and damaged == []
+        assert store.locked_elsewhere(path)
+    finally:
+        other.close()
+    assert not store.locked_elsewhere(path)
+    store.lock(path)
+    store.save(path, played_game(stop=31), meta_for(game))
+
+
+def test_a_game_started_here_is_held_until_it_is_finished(store) -> None:
+    game = played_game(stop=30)
+    path = store.save(store.saves / "g.json", game, meta_for(game))
+    other = OtherWindow(store.root, path)
+    assert other.answer == "refused: this game is open in another window"
+    other.proc.wait()
+    finished = store.save(path, played_game(), meta_for(game))
+    assert finished.parent == store.history
+    assert not (store.saves / ".g.json.lock").exists()
+
+
+def test_the_lock_of_a_window_that_crashed_is_gone(store) -> None:
+    game = played_game(stop=30)
+    path = store.save(store.saves / "g.json", game, meta_for(game))
+    store.unlock(path)
+    other = OtherWindow(store.root, path)
+    assert other.answer == "locked" and store.locked_elsewhere(path)
+    other.crash()
+    assert (store.saves / ".g.json.lock").exists()  # left behind, but not held
+    assert not store.locked_elsewhere(path)
+    store.lock(path)
+
+
+def test_resume_refuses_a_game_open_in_another_window(capsys) -> None:
+    store = SaveStore()
+    game = played_game(stop=30)
+    path = store.save(store.new_path(), game, meta_for(game))
+    store.unlock(path)
+    other = OtherWindow(store.root, path)
+    try:
+        assert other.answer == "locked"
+        assert main(["resume", str(path)]) == 1
+        assert "this game is open in another window" in capsys.readouterr().err
+        assert main(["resume"]) == 1
+        assert "this game is open in another window" in capsys.readouterr().err
+    finally:
+        other.close()

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..engine import GameState, Phase, PlayerView
-from ..saves import SavedGame, SaveStore, log_folder
+from ..saves import SavedGame, SaveLocked, SaveStore, log_folder, release_all_locks
 from ..setup import DEFAULT_PACE, Seating
 from .match import Match
 from .messages import Advance, BotDecided, HandoffAccepted, NewGame, OpenSaved, StartGame
@@ -114,7 +114,15 @@ class MonsterTrickApp(App[int]):
         return StartScreen(len(unfinished), len(finished), len(damaged))
 
     def resume_game(self, saved: SavedGame) -> None:
-        """Go on with a saved game; it always opens on a handoff (or a public) screen."""
+        """Go on with a saved game; it always opens on a handoff (or a public) screen.
+        A game open in another window is refused (never two writers)."""
+        try:
+            self.store.lock(saved.path)
+        except SaveLocked as exc:
+            self.notify(f"{exc}: close it there first.", severity="error", markup=False)
+            if not isinstance(self.screen, StartScreen):
+                self.push_screen(self.start_screen())
+            return
         self.match = Match.resume(saved, self.store)
         self.seats = self.match.seating
         self.seed = self.match.seed
@@ -396,6 +404,8 @@ def run(
             file=sys.stderr,
         )
         return 1
+    finally:
+        release_all_locks()  # the game is closed
     if app.return_code not in (None, 0):
         return app.return_code
     return result or 0

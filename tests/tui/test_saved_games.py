@@ -319,3 +319,42 @@ async def test_the_quit_dialog_of_a_game_that_is_not_saved_says_so() -> None:
         await pilot.press("ctrl+q")
         text = _question(app)
         assert "is saved" not in text and "not being saved" in text
+
+
+async def test_continue_marks_a_game_open_in_another_window_and_refuses_it() -> None:
+    from ..test_saves import OtherWindow
+
+    busy = saved_match(3, 40)
+    free = saved_match(4, 20)
+    store = SaveStore()
+    store.unlock(busy.save_path)  # type: ignore[arg-type]
+    store.unlock(free.save_path)  # type: ignore[arg-type]
+    other = OtherWindow(store.root, busy.save_path)  # type: ignore[arg-type]
+    try:
+        assert other.answer == "locked"
+        app = MonsterTrickApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("c")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ContinueScreen)
+            rows = {g.path: i for i, g in enumerate(screen.games)}
+            table = screen.query_one("DataTable")
+            assert "open in another window" in str(table.get_row_at(rows[busy.save_path])[1])
+            assert "open in another window" not in str(table.get_row_at(rows[free.save_path])[1])
+            table.move_cursor(row=rows[busy.save_path])
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is screen and app.match is None
+            assert any("this game is open in another window" in n.message for n in app._notifications)
+            assert screen.games[table.cursor_row].path == busy.save_path, "still on that game"
+            await pilot.press("d", "y")
+            await pilot.pause()
+            assert busy.save_path.exists()  # type: ignore[union-attr]
+            table.move_cursor(row=[g.path for g in screen.games].index(free.save_path))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, HandoffScreen)
+            assert app.match is not None and app.match.save_path == free.save_path
+    finally:
+        other.close()

@@ -22,7 +22,9 @@ from rich.text import Text
 from textual.widgets import Button, DataTable, Static
 
 from ...records import shown
-from ...saves import DamagedSave, SavedGame, SaveStore, summarize
+from ...saves import DamagedSave, SavedGame, SaveLocked, SaveStore, summarize
+
+OPEN_ELSEWHERE = "open in another window"
 from ..widgets import KeyBar
 
 
@@ -107,12 +109,19 @@ class ContinueScreen(Screen[SavedGame | None]):
         table.focus()
 
     def reload(self) -> None:
+        chosen = self._selected()
         self.games, damaged = self.store.unfinished()
         table = self.query_one(DataTable)
         table.clear()
         for i, saved in enumerate(self.games):
             who, _, where = saved.summary().partition(" — ")
-            table.add_row(Text(who), Text(where), Text(when(saved.meta.updated)), key=str(i))
+            place = Text(where)
+            if self.store.locked_elsewhere(saved.path):
+                place.append(f" · {OPEN_ELSEWHERE}", style="bold")
+            table.add_row(Text(who), place, Text(when(saved.meta.updated)), key=str(i))
+        paths = [g.path for g in self.games]
+        if chosen is not None and chosen.path in paths:
+            table.move_cursor(row=paths.index(chosen.path))  # stay on the same game
         empty = "" if self.games else f"No unfinished games in {self.store.saves}."
         self.query_one("#saved-empty", Static).update(empty)
         self.query_one("#saved-damaged", Static).update(damaged_lines(damaged))
@@ -130,8 +139,15 @@ class ContinueScreen(Screen[SavedGame | None]):
 
     def action_resume(self) -> None:
         saved = self._selected()
-        if saved is not None:
-            self.dismiss(saved)
+        if saved is None:
+            return
+        try:
+            self.store.lock(saved.path)  # held from here while the game is open
+        except SaveLocked as exc:
+            self.notify(f"{exc}: close it there first.", severity="warning", markup=False)
+            self.reload()
+            return
+        self.dismiss(saved)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_resume()
@@ -143,7 +159,12 @@ class ContinueScreen(Screen[SavedGame | None]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.store.delete(saved.path)
+                try:
+                    self.store.delete(saved.path)
+                except SaveLocked as exc:
+                    self.notify(f"{exc}: it is not deleted.", severity="warning", markup=False)
+                    self.reload()
+                    return
                 self.reload()
                 self.notify(f"Deleted the game of {', '.join(saved.game.players)}.", markup=False)
 
