@@ -63,3 +63,30 @@ def test_a_level_that_is_not_one_is_refused_in_words_whatever_its_type(spec) -> 
     assert problem is not None and "\n" not in problem
     with pytest.raises(ValueError):
         make_bot(spec)
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        "\x1b]0;TITLE\x07\x1b[2Jxxxxxxxxxxxxxxxxxxxx,Bob",  # too long and with escapes
+        "\x1b[2J,Bob",
+        "Ann,Bob:\x1b[2Jhard",
+    ],
+)
+def test_play_never_echoes_control_characters_of_a_refused_name(players, capsys) -> None:
+    from monstertrick.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(["play", "--players", players])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\x07" not in err and "\\x1b" in err
+
+
+def test_play_never_echoes_control_characters_of_first(capsys) -> None:
+    from monstertrick.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["play", "--players", "Ann,Bob", "--first", "\x1b[2JZed"])
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\\x1b[2JZed' is not one of the players" in err
