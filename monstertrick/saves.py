@@ -392,7 +392,21 @@ class SaveStore:
 
     def remove_temp_files(self, age: float = TEMP_FILE_AGE) -> None:
         """Remove the temporary files a crash left in saves/ and history/ (``.*.tmp``,
-        older than ``age`` seconds: a newer one may be being written right now)."""
+        older than ``age`` seconds: a newer one may be being written right now), and
+        the lock files in saves/ of games that are gone and that no one holds."""
+        try:
+            locks = list(self.saves.glob(".*.json.lock"))
+        except OSError:
+            locks = []
+        for lock in locks:
+            save = lock.with_name(lock.name[1 : -len(".lock")])
+            if os.path.lexists(save) or _lock_file(save) in _HELD:
+                continue
+            try:
+                _acquire(save)
+            except SaveLocked:
+                continue
+            _release(save)  # removes the lock file
         for folder in (self.saves, self.history):
             try:
                 leftovers = list(folder.glob(".*.tmp"))

@@ -548,3 +548,21 @@ def test_resume_refuses_a_game_open_in_another_window(capsys) -> None:
         assert "this game is open in another window" in capsys.readouterr().err
     finally:
         other.close()
+
+
+def test_lock_files_of_games_that_are_gone_are_removed_when_the_store_opens(store) -> None:
+    game = played_game(stop=10)
+    kept = store.save(store.saves / "g.json", game, meta_for(game))
+    store.unlock(kept)
+    store.lock(kept)  # its lock file stays while it is open
+    orphan = store.saves / ".gone.json.lock"
+    orphan.write_text("")
+    other = OtherWindow(store.root, store.saves / "elsewhere.json")
+    try:
+        assert other.answer == "locked"
+        SaveStore(store.root)
+        assert not orphan.exists()
+        assert (store.saves / ".g.json.lock").exists()
+        assert (store.saves / ".elsewhere.json.lock").exists(), "held by another window"
+    finally:
+        other.close()
