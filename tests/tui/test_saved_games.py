@@ -358,3 +358,33 @@ async def test_continue_marks_a_game_open_in_another_window_and_refuses_it() -> 
             assert app.match is not None and app.match.save_path == free.save_path
     finally:
         other.close()
+
+
+async def test_opening_a_game_open_in_another_window_directly_is_refused() -> None:
+    from ..test_saves import OtherWindow
+
+    match = saved_match(3, 40)
+    store = SaveStore()
+    store.unlock(match.save_path)  # type: ignore[arg-type]
+    other = OtherWindow(store.root, match.save_path)  # type: ignore[arg-type]
+    try:
+        assert other.answer == "locked"
+        app = MonsterTrickApp(resume=read_save(match.save_path))  # type: ignore[arg-type]
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen) and app.match is None
+            assert any("open in another window" in n.message for n in app._notifications)
+    finally:
+        other.close()
+
+
+async def test_an_empty_continue_list_names_a_save_folder_with_brackets_literally(
+    tmp_path: Path, monkeypatch
+) -> None:
+    home = tmp_path / "[/]home"
+    monkeypatch.setenv("MONSTERTRICK_HOME", str(home))
+    app = MonsterTrickApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(ContinueScreen(app.store))
+        await pilot.pause()
+        assert "[/]home" in str(app.screen.query_one("#saved-empty").render())

@@ -122,8 +122,8 @@ class ContinueScreen(Screen[SavedGame | None]):
         paths = [g.path for g in self.games]
         if chosen is not None and chosen.path in paths:
             table.move_cursor(row=paths.index(chosen.path))  # stay on the same game
-        empty = "" if self.games else f"No unfinished games in {self.store.saves}."
-        self.query_one("#saved-empty", Static).update(empty)
+        empty = "" if self.games else f"No unfinished games in {shown(str(self.store.saves))}."
+        self.query_one("#saved-empty", Static).update(Content(empty))
         self.query_one("#saved-damaged", Static).update(damaged_lines(damaged))
 
     def _selected(self) -> SavedGame | None:
