@@ -253,6 +253,7 @@ class MonsterTrickApp(App[int]):
             f"{match.names[player]} could not decide (an internal error): "
             "it plays a simple move instead.",
             severity="error",
+            markup=False,  # a name is data: "[/]" is a name, not markup
         )
         from ..bots import bot_rng, make_bot
 
@@ -270,7 +271,7 @@ class MonsterTrickApp(App[int]):
         """Say clearly, once per failure, that autosaving failed and where."""
         error = match.save_error
         if error is not None and error != self._last_save_warning:
-            self.notify(error, title="Not saved", severity="warning", timeout=12)
+            self.notify(error, title="Not saved", severity="warning", timeout=12, markup=False)
         self._last_save_warning = error
 
     @on(HandoffAccepted)

@@ -388,3 +388,36 @@ async def test_an_empty_continue_list_names_a_save_folder_with_brackets_literall
         app.push_screen(ContinueScreen(app.store))
         await pilot.pause()
         assert "[/]home" in str(app.screen.query_one("#saved-empty").render())
+
+
+async def test_the_not_saved_warning_shows_a_save_folder_with_brackets_literally(
+    tmp_path: Path, monkeypatch
+) -> None:
+    home = tmp_path / "[/]home"  # a folder "[" holding "]home"
+    home.mkdir(parents=True)
+    (home / "saves").write_text("a file where the saves folder should be")
+    monkeypatch.setenv("MONSTERTRICK_HOME", str(home))
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        shown = [n for n in app._notifications if "[/]home" in n.message]
+        assert shown and not any(n.markup for n in shown), "the path is not read as markup"
+    assert app.return_code in (None, 0)
+
+
+async def test_a_computer_player_that_fails_is_named_literally(monkeypatch) -> None:
+    from monstertrick.bots import HardBot
+
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("broken on purpose")
+
+    monkeypatch.setattr(HardBot, "choose_arrangement", broken)
+    app = MonsterTrickApp(seats=parse_seats(["[/]:hard:20", "Ann"]), seed=1, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        shown = [n for n in app._notifications if n.message.startswith("[/] could not decide")]
+        assert shown and not any(n.markup for n in shown), "the name is not read as markup"
+        assert app.match is not None and app.match.game.arrangement(0) is not None
+    assert app.return_code in (None, 0)
