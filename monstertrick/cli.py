@@ -98,7 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         metavar="LEVELS",
         help="2 to 5 comma-separated levels: easy, medium, hard, hard:N (N playouts per "
-        "decision) or hard:Ss (S seconds per decision), e.g. hard,medium,medium,medium",
+        "decision, at most 100000) or hard:Ss (S seconds per decision, at most 10), "
+        "e.g. hard,medium,medium,medium",
     )
     arena.add_argument("--games", type=_positive, default=200, help="games to play (default 200)")
     arena.add_argument("--seed", type=int, default=1, help="the arena's seed (default 1)")
@@ -166,23 +167,34 @@ def run_resume(file: str | None, *, pace: float | None = None) -> int:
     from pathlib import Path
 
     from .engine import Phase, RecordError
-    from .saves import SaveStore, read_save
+    from .records import shown
+    from .saves import SaveLocked, SaveStore, read_save
 
+    store = SaveStore()
     if file is None:
-        store = SaveStore()
         games, damaged = store.unfinished()
         for d in damaged:
-            print(f"damaged save moved to {d.path}: {d.reason}", file=sys.stderr)
+            print(f"damaged save {shown(str(d.path))}: {d.reason}", file=sys.stderr)
         if not games:
-            return _problem(f"no unfinished games in {store.saves}; start one with 'monstertrick'")
+            return _problem(
+                f"no unfinished games in {shown(str(store.saves))}; start one with 'monstertrick'"
+            )
         saved = games[0]
+        file = str(saved.path)
     else:
         try:
             saved = read_save(Path(file))
         except RecordError as exc:
-            return _problem(f"{file} cannot be resumed: {exc}")
+            return _problem(f"{shown(file)} cannot be resumed: {exc}")
         if saved.game.phase is Phase.GAME_OVER:
-            return _problem(f"{file} is a finished game: watch it with 'monstertrick view {file}'")
+            return _problem(
+                f"{shown(file)} is a finished game: watch it with "
+                f"'monstertrick view {shown(file)}'"
+            )
+    try:
+        store.lock(saved.path)  # held while the game is open, never two writers
+    except SaveLocked as exc:
+        return _problem(f"{shown(file)} cannot be resumed: {exc}; close it there first")
     return run_app(resume=saved, pace=pace)
 
 
@@ -190,15 +202,16 @@ def run_view(file: str, *, reveal: bool) -> int:
     from pathlib import Path
 
     from .engine import Phase, RecordError
+    from .records import shown
     from .saves import read_save
 
     try:
         saved = read_save(Path(file))
     except RecordError as exc:
-        return _problem(f"{file} cannot be shown: {exc}")
+        return _problem(f"{shown(file)} cannot be shown: {exc}")
     if saved.game.phase is not Phase.GAME_OVER and not reveal:
         return _problem(
-            f"{file} is an unfinished game: its hands and VP rows are still secret, so the "
+            f"{shown(file)} is an unfinished game: its hands and VP rows are still secret, so the "
             "viewer will not show them. Continue it with 'monstertrick resume', or add "
             "--reveal to show everything anyway."
         )
@@ -254,38 +267,33 @@ def run_replay(files: Sequence[str], *, as_json: bool, out: TextIO, err: TextIO)
     """Replay each record (of any registered game) and report its outcome."""
     from .errors import RecordError
     from .games import GAMES
-    from .records import game_of, parse_json
+    from .records import game_of, parse_json, read_record_file, read_record_stream, shown
 
     status = 0
     for name in files:
+        label = shown(name)
+        outcome: dict[str, object] | str | RecordError
         try:
             if name == "-":
-                data = sys.stdin.buffer.read()
+                data = read_record_stream(sys.stdin.buffer)
             else:
-                with open(name, "rb") as fh:
-                    data = fh.read()
-        except OSError as exc:
-            outcome: dict[str, object] | str | RecordError = RecordError(
-                f"cannot read the file: {exc.strerror or exc}"
-            )
-        else:
-            try:
-                doc = parse_json(data)
-                game = GAMES[game_of(doc)].load()
-                outcome = game.replay(doc) if as_json else game.describe(doc)
-            except RecordError as exc:
-                outcome = exc
+                data = read_record_file(name)
+            doc = parse_json(data)
+            game = GAMES[game_of(doc)].load()
+            outcome = game.replay(doc) if as_json else game.describe(doc)
+        except RecordError as exc:
+            outcome = exc
         if isinstance(outcome, RecordError):
             status = 1
             if as_json:
                 error = {"message": str(outcome), "round": outcome.round, "move": outcome.move}
                 print(json.dumps({"error": error}), file=out)
             else:
-                print(f"{name}: {outcome}", file=err)
+                print(f"{label}: {outcome}", file=err)
         elif as_json:
             print(json.dumps(outcome), file=out)
         else:
-            print(f"{name}: {outcome}", file=out)
+            print(f"{label}: {outcome}", file=out)
     out.flush()
     return status
 

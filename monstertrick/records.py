@@ -1,15 +1,18 @@
 """What every game's records share (``monstertrick-record/1``, RECORD_FORMAT.md).
 
-The conventions every reader follows are written here once: the format string, JSON
+The conventions every reader follows are written here once: reading a record file
+safely (:func:`read_record_file`, :func:`read_record_stream`: the only I/O here), JSON
 parsing with a :class:`~monstertrick.errors.RecordError` for anything that is not JSON,
-JSON integers, player names, and which game a record belongs to. Pure: no I/O.
+JSON integers, player names, and which game a record belongs to.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import stat
 import unicodedata
-from typing import Any
+from typing import IO, Any
 
 from .errors import RecordError
 
@@ -19,6 +22,76 @@ MAX_NAME_LENGTH = 16
 
 #: Unicode categories a name may never contain: control, format and surrogate characters.
 FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs"})
+
+MAX_RECORD_BYTES = 1 << 20
+"""The largest record file read (1 MiB): a complete game's record is a few kB."""
+
+_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)  # a FIFO never blocks the open (nor the read)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+def _too_large(limit: int) -> RecordError:
+    return RecordError(
+        f"the file is too large for a game record (a record is at most {limit // 1024} kB)"
+    )
+
+
+def _file_kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a file"
+
+
+def read_record_file(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES) -> bytes:
+    """The bytes of a record file, read safely: only a regular file, at most ``limit``
+    bytes (read no further), never blocking on a FIFO.
+
+    Raises :class:`RecordError` saying why the file cannot be a record. Every reader of
+    record files (``replay``, ``view``, ``resume``, the saved games) reads through here.
+    """
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except OSError as exc:
+        raise RecordError(f"cannot read the file: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise RecordError(
+                f"not a regular file ({_file_kind(info.st_mode)}), so not a game record"
+            )
+        if info.st_size > limit:
+            raise _too_large(limit)
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read the file: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:  # it grew after the check
+        raise _too_large(limit)
+    return data
+
+
+def read_record_stream(stream: IO[bytes], limit: int = MAX_RECORD_BYTES) -> bytes:
+    """At most ``limit`` bytes of a stream (standard input), like :func:`read_record_file`."""
+    try:
+        data = stream.read(limit + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read the input: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise _too_large(limit)
+    return data
 
 
 def parse_json(text: str | bytes) -> Any:
@@ -39,6 +112,25 @@ def parse_json(text: str | bytes) -> Any:
         ) from None
     except (ValueError, RecursionError) as exc:
         raise RecordError(f"not valid JSON: {exc}") from None
+
+
+def quote(value: Any, limit: int = 40) -> str:
+    """A value from a file, quoted for a message: JSON with every non-ASCII or control
+    character escaped, at most ``limit`` characters (a file's content never reaches the
+    terminal as it is)."""
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError, RecursionError):
+        text = ascii(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown(text: str, limit: int = 200) -> str:
+    """A file name or other text for a message: as it is when it is printable, escaped
+    (``repr``) when it holds control, format or surrogate characters; shortened."""
+    if not text.isprintable():
+        text = repr(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def is_int(value: Any) -> bool:
@@ -96,7 +188,7 @@ def check_format(doc: Any) -> dict[str, Any]:
         if fmt is None:
             raise RecordError(f'the record has no "format" (expected "{FORMAT}")')
         raise RecordError(
-            f"unknown record format {json.dumps(fmt)[:40]}: this program reads {FORMAT!r}"
+            f"unknown record format {quote(fmt)}: this program reads {FORMAT!r}"
         )
     return doc
 
@@ -113,5 +205,5 @@ def game_of(doc: Any) -> str:
     key = doc.get("game", DEFAULT_GAME)
     if not isinstance(key, str) or key not in GAMES:
         known = ", ".join(GAMES)
-        raise RecordError(f'unknown game {json.dumps(key)[:40]}: this program plays {known}')
+        raise RecordError(f"unknown game {quote(key)}: this program plays {known}")
     return key

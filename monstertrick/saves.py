@@ -9,13 +9,21 @@ user's data folder (platformdirs).
 
 Every write is atomic: a temporary file in the same folder, flushed and fsynced, then
 ``os.replace``: a crash at any instant leaves the previous save or the new one.
+
+A game that is open is locked: an advisory ``flock`` on ``.<name>.lock`` beside its
+save, held by the process from the game's first save (or its resume) until it is
+finished or the process ends (the system drops the lock of a process that dies, so a
+lock never stays stuck). A second process cannot open, save or delete that game
+(:class:`SaveLocked`): there is never more than one writer.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+import stat
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -25,6 +33,7 @@ from typing import Any
 from . import __version__
 from .engine import GameState, Phase, RecordError
 from .engine.record import dumps, from_record, parse_json, result_of
+from .records import check_format, is_int, kind, quote, read_record_file
 
 SAVES = "saves"
 HISTORY = "history"
@@ -35,6 +44,107 @@ class SaveError(OSError):
     """Saving failed; the message says what and where, in words."""
 
 
+class SaveLocked(SaveError):
+    """The game is open in another window (another process holds its lock)."""
+
+    def __init__(self, message: str = "this game is open in another window") -> None:
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: games are not locked there
+    fcntl = None  # type: ignore[assignment]
+
+_HELD: dict[str, int] = {}
+"""The locks this process holds: lock file path -> its open file descriptor."""
+
+
+def _lock_file(path: Path) -> str:
+    return os.path.abspath(path.with_name(f".{path.name}.lock"))
+
+
+def _acquire(path: Path) -> None:
+    """Hold the lock of the game at ``path`` for this process (nothing if it already
+    does). Raises :class:`SaveLocked` if another process holds it. Where no lock file
+    can be made (a read-only folder), the game goes unlocked: it cannot be saved
+    there either, so there is no writer to race with."""
+    if fcntl is None:  # pragma: no cover
+        return
+    lock = _lock_file(path)
+    if lock in _HELD:
+        return
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+        except OSError:
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise SaveLocked() from None
+        except OSError:  # a file system without locks
+            os.close(fd)
+            return
+        try:
+            same = os.path.samestat(os.fstat(fd), os.stat(lock))
+        except OSError:
+            same = False
+        if same:
+            _HELD[lock] = fd
+            return
+        os.close(fd)  # its last holder removed it as we opened it: take the new one
+
+
+def _release(path: Path) -> None:
+    """Let go of the lock of the game at ``path`` (and remove its lock file)."""
+    fd = _HELD.pop(_lock_file(path), None)
+    if fd is None:
+        return
+    try:
+        os.unlink(_lock_file(path))  # while still holding it, so no one else is fooled
+    except OSError:
+        pass
+    os.close(fd)
+
+
+def release_all_locks() -> None:
+    """Let go of every game this process holds (when the app ends)."""
+    for lock in list(_HELD):
+        fd = _HELD.pop(lock)
+        try:
+            os.unlink(lock)
+        except OSError:
+            pass
+        os.close(fd)
+
+
+def _locked_elsewhere(path: Path) -> bool:
+    """Whether another process holds the game at ``path`` open right now."""
+    if fcntl is None:  # pragma: no cover
+        return False
+    lock = _lock_file(path)
+    if lock in _HELD:
+        return False
+    try:
+        fd = os.open(lock, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)  # (closing drops the probe's own shared lock)
+    return False
+
+
 def home() -> Path:
     """The folder that holds saves and history."""
     env = os.environ.get("MONSTERTRICK_HOME")
@@ -43,6 +153,17 @@ def home() -> Path:
     from platformdirs import user_data_path
 
     return user_data_path("monstertrick", appauthor=False)
+
+
+def log_folder() -> Path:
+    """Where crash reports go: ``$MONSTERTRICK_HOME/logs`` when that is set (so tests
+    and portable setups keep everything in one place), the user's log folder otherwise."""
+    env = os.environ.get("MONSTERTRICK_HOME")
+    if env:
+        return Path(env).expanduser() / "logs"
+    from platformdirs import user_log_path
+
+    return user_log_path("monstertrick", appauthor=False)
 
 
 def now() -> str:
@@ -72,27 +193,59 @@ class SaveMeta:
         }
 
     @staticmethod
+    def plain(players: Sequence[str]) -> SaveMeta:
+        """The meta of a record without one (an exported game): people only, seed 0."""
+        return SaveMeta(seats=[{"name": p, "bot": None} for p in players], seed=0,
+                        created="", updated="", version="")
+
+    @staticmethod
     def from_json(raw: Any, players: Sequence[str]) -> SaveMeta:
-        """Read ``meta``; a record without one (an exported game) gets plain seats."""
+        """Read and check ``meta`` (untrusted, like the whole file) for a record whose
+        players are ``players``; raises :class:`RecordError` ("meta: ...") saying what
+        is wrong. Every seat's level must be one :func:`~monstertrick.bots.make_bot`
+        accepts, so a resumed game never meets a level it cannot play."""
+        from .bots import bot_level_problem
+
         if not isinstance(raw, dict):
-            raw = {}
+            raise RecordError(f"meta: the meta of a saved game is an object, not {kind(raw)}")
         seats = raw.get("seats")
-        if not (
-            isinstance(seats, list)
-            and len(seats) == len(players)
-            and all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats)
-        ):
-            seats = [{"name": p, "bot": None} for p in players]
+        if not isinstance(seats, list) or len(seats) != len(players):
+            raise RecordError(
+                f'meta: "seats" must list one seat per player ({len(players)})'
+            )
+        checked: list[dict[str, Any]] = []
+        for i, (seat, player) in enumerate(zip(seats, players)):
+            where = f"meta: seat {i + 1}"
+            if not isinstance(seat, dict) or set(seat) != _SEAT_KEYS:
+                raise RecordError(
+                    f'{where} must be an object {{"name": ..., "bot": ...}}, not {quote(seat)}'
+                )
+            if seat["name"] != player:
+                raise RecordError(f"{where} is not named as player {i + 1} of the record")
+            bot = seat["bot"]
+            if bot is not None:
+                problem = bot_level_problem(bot)
+                if problem is not None:
+                    raise RecordError(f"{where}: {problem}")
+            checked.append({"name": player, "bot": bot})
         seed = raw.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError(f'meta: "seed" must be a whole number, not {quote(seed)}')
+        for key in ("created", "updated", "version"):
+            if not isinstance(raw.get(key, ""), str):
+                raise RecordError(f'meta: "{key}" must be a string, not {kind(raw[key])}')
         known = {"seats", "seed", "created", "updated", "version"}
         return SaveMeta(
-            seats=[{"name": s["name"], "bot": s.get("bot")} for s in seats],
-            seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else 0,
-            created=str(raw.get("created", "")),
-            updated=str(raw.get("updated", "")),
-            version=str(raw.get("version", "")),
+            seats=checked,
+            seed=seed,
+            created=raw.get("created", ""),
+            updated=raw.get("updated", ""),
+            version=raw.get("version", ""),
             extra={k: v for k, v in raw.items() if k not in known},
         )
+
+
+_SEAT_KEYS = {"name", "bot"}
 
 
 @dataclass(frozen=True)
@@ -131,14 +284,15 @@ class DamagedSave:
     reason: str
 
 
-def atomic_write(path: Path, text: str) -> None:
+def atomic_write(path: Path, text: str | bytes) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new one."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -160,25 +314,65 @@ def atomic_write(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+def _entries(folder: Path) -> list[Path]:
+    """The ``*.json`` entries of a folder that are not folders, sorted: every one is a
+    save or is reported as damaged (a pipe or a device too, without ever reading it)."""
+    try:
+        return sorted(p for p in folder.glob("*.json") if not p.is_dir())
+    except OSError:
+        return []
+
+
 def read_save(path: Path) -> SavedGame:
     """Read and replay one save; :class:`RecordError` says why it cannot be used."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise RecordError(f"cannot read the file: {exc.strerror or exc}") from None
-    doc = parse_json(data)
-    players = doc.get("players") if isinstance(doc, dict) else None
-    meta = SaveMeta.from_json(doc.get("meta") if isinstance(doc, dict) else None,
-                              players if isinstance(players, list) else [])
-    game = from_record(doc, seed=meta.seed)
-    return SavedGame(path, game, meta)
+    doc = check_format(parse_json(read_record_file(path)))
+    if "meta" not in doc:  # an exported game: people only
+        game = from_record(doc, seed=0)
+        return SavedGame(path, game, SaveMeta.plain(game.players))
+    raw = doc["meta"]
+    seed = raw.get("seed") if isinstance(raw, dict) else None
+    game = from_record(doc, seed=seed if is_int(seed) else 0)
+    return SavedGame(path, game, SaveMeta.from_json(raw, game.players))
+
+
+TEMP_FILE_AGE = 60.0
+"""Seconds after which a temporary file in a save folder is left over from a crash (a
+save is written in milliseconds)."""
+
+
+def _free_path(folder: Path, name: str) -> Path:
+    """``folder / name``, or ``stem.1.json``, ``stem.2.json``...: a path that is free."""
+    target = folder / name
+    stem, suffix = Path(name).stem, Path(name).suffix
+    k = 1
+    while os.path.lexists(target):
+        target = folder / f"{stem}.{k}{suffix}"
+        k += 1
+    return target
+
+
+def _move(path: Path, folder: Path) -> Path:
+    """Move a file into ``folder`` (created if needed) under a name that overwrites
+    nothing; returns where it is now. Raises ``OSError``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = _free_path(folder, path.name)
+    os.replace(path, target)
+    return target
 
 
 class SaveStore:
-    """The saves and the history under one home folder."""
+    """The saves and the history under one home folder.
+
+    Every ``*.json`` file in ``saves/`` and ``history/`` is listed somewhere: a game in
+    progress under Continue, a finished game in the history (moved there from saves/
+    when it is found; listed where it is if it cannot be moved), an unfinished game
+    found in history/ is moved back to saves/, and a file that cannot be read is moved
+    into damaged/ (or, if it cannot be moved, listed as damaged where it is).
+    """
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = root if root is not None else home()
+        self.remove_temp_files()
 
     @property
     def saves(self) -> Path:
@@ -196,18 +390,86 @@ class SaveStore:
         stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
         return self.saves / f"{stamp}-{secrets.token_hex(3)}.json"
 
+    def remove_temp_files(self, age: float = TEMP_FILE_AGE) -> None:
+        """Remove the temporary files a crash left in saves/ and history/ (``.*.tmp``,
+        older than ``age`` seconds: a newer one may be being written right now), and
+        the lock files in saves/ of games that are gone and that no one holds."""
+        try:
+            locks = list(self.saves.glob(".*.json.lock"))
+        except OSError:
+            locks = []
+        for lock in locks:
+            save = lock.with_name(lock.name[1 : -len(".lock")])
+            if os.path.lexists(save) or _lock_file(save) in _HELD:
+                continue
+            try:
+                _acquire(save)
+            except SaveLocked:
+                continue
+            _release(save)  # removes the lock file
+        for folder in (self.saves, self.history):
+            try:
+                leftovers = list(folder.glob(".*.tmp"))
+            except OSError:
+                continue
+            for tmp in leftovers:
+                try:
+                    info = tmp.lstat()
+                    if stat.S_ISREG(info.st_mode) and time.time() - info.st_mtime > age:
+                        tmp.unlink()
+                except OSError:
+                    pass
+
+    def lock(self, path: Path) -> None:
+        """Hold the game at ``path`` open for this process (when it is resumed; a new
+        game is held from its first save). Raises :class:`SaveLocked` when it is open
+        in another window."""
+        _acquire(path)
+
+    def unlock(self, path: Path) -> None:
+        """Let go of the game at ``path`` (it is closed)."""
+        _release(path)
+
+    def locked_elsewhere(self, path: Path) -> bool:
+        """Whether the game at ``path`` is open in another window."""
+        return _locked_elsewhere(path)
+
     def save(self, path: Path, game: GameState, meta: SaveMeta) -> Path:
         """Write the game; a finished game moves to the history. Returns where it is now.
 
-        Raises :class:`SaveError` (the game itself is untouched) if it cannot be written.
+        Raises :class:`SaveError` (the game itself is untouched) if it cannot be written,
+        :class:`SaveLocked` if the game is open in another window (which saves it).
         """
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)  # for the lock file too
+        except OSError:
+            pass  # writing fails below and says why
+        try:
+            _acquire(path)
+        except SaveLocked:
+            raise SaveLocked(
+                "Saving failed: this game is open in another window, which saves it; "
+                "this window does not. The game goes on, but it is not being saved here."
+            ) from None
         meta.updated = now()
-        text = dumps(game, meta.to_json())
         target = path
         if game.phase is Phase.GAME_OVER and path.parent == self.saves:
             target = self.history / path.name
         try:
-            atomic_write(target, text)
+            data = dumps(game, meta.to_json()).encode("utf-8")
+        except UnicodeEncodeError:
+            raise SaveError(
+                f"Saving failed: the game cannot be written as UTF-8 text (a name holds a "
+                f"character that is not text), so {target} is not being written. "
+                "The game goes on, but it is not being saved."
+            ) from None
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise SaveError(
+                f"Saving failed: the game cannot be written as a record ({type(exc).__name__}), "
+                f"so {target} is not being written. The game goes on, but it is not being saved."
+            ) from None
+        try:
+            atomic_write(target, data)
             if target != path and path.exists():
                 path.unlink()
         except OSError as exc:
@@ -215,41 +477,33 @@ class SaveStore:
                 f"Saving failed: cannot write {target} ({exc.strerror or exc}). "
                 "The game goes on, but it is not being saved."
             ) from None
+        if target != path:
+            _release(path)  # finished and filed: nobody writes it any more
         return target
 
     def _scan(self, folder: Path) -> Iterator[SavedGame | DamagedSave]:
-        try:
-            files = sorted(p for p in folder.glob("*.json") if p.is_file())
-        except OSError:
-            return
-        for path in files:
+        for path in _entries(folder):
             try:
                 yield read_save(path)
             except RecordError as exc:
-                yield DamagedSave(self._quarantine(path), str(exc))
+                yield self._quarantine(path, str(exc))
 
-    def _quarantine(self, path: Path) -> Path:
-        """Move a damaged file into damaged/ under a name that overwrites nothing."""
+    def _quarantine(self, path: Path, reason: str) -> DamagedSave:
+        """Move a damaged file into damaged/ under a name that overwrites nothing; if
+        it cannot be moved, it stays where it is, untouched, and is listed there."""
+        if _locked_elsewhere(path):
+            return DamagedSave(path, f"{reason} (it is open in another window)")
         try:
-            self.damaged.mkdir(parents=True, exist_ok=True)
-            target = self.damaged / path.name
-            k = 1
-            while target.exists():
-                target = self.damaged / f"{path.stem}.{k}{path.suffix}"
-                k += 1
-            os.replace(path, target)
-            return target
-        except OSError:
-            return path  # could not move it: leave it where it is, untouched
+            return DamagedSave(_move(path, self.damaged), reason)
+        except OSError as exc:
+            return DamagedSave(
+                path, f"{reason} (it could not be moved into {DAMAGED}/: {exc.strerror or exc})"
+            )
 
     def damaged_saves(self) -> list[DamagedSave]:
         """Every file in damaged/, with the reason it cannot be read."""
-        try:
-            files = sorted(p for p in self.damaged.glob("*.json") if p.is_file())
-        except OSError:
-            return []
         found = []
-        for path in files:
+        for path in _entries(self.damaged):
             try:
                 read_save(path)
                 reason = "it reads correctly now: move it back into the saves folder to use it"
@@ -258,32 +512,68 @@ class SaveStore:
             found.append(DamagedSave(path, reason))
         return found
 
-    def unfinished(self) -> tuple[list[SavedGame], list[DamagedSave]]:
-        """Games in progress, most recently played first, and every damaged save (a
-        file that cannot be read is moved into damaged/ as it is found)."""
+    def _sort_saves(self) -> tuple[list[SavedGame], list[SavedGame], list[DamagedSave]]:
+        """The saves folder: games in progress, finished games that could not be moved
+        to the history, and damaged files that could not be moved aside."""
         games: list[SavedGame] = []
+        finished: list[SavedGame] = []
+        stranded: list[DamagedSave] = []
         for item in self._scan(self.saves):
             if isinstance(item, DamagedSave):
-                continue
+                if item.path.parent != self.damaged:
+                    stranded.append(item)
+            elif item.finished and _locked_elsewhere(item.path):
+                continue  # the window that finished it is filing it right now
             elif item.finished:
                 # finished but not yet moved (e.g. killed in between): file it now
                 try:
-                    os.replace(item.path, self.history / item.path.name)
+                    _move(item.path, self.history)
                 except OSError:
-                    pass
+                    finished.append(item)  # listed in the history from where it is
             else:
                 games.append(item)
+        return games, finished, stranded
+
+    def unfinished(self) -> tuple[list[SavedGame], list[DamagedSave]]:
+        """Games in progress, most recently played first, and every damaged save (a
+        file that cannot be read is moved into damaged/ as it is found)."""
+        games, _, stranded = self._sort_saves()
         games.sort(key=lambda g: g.meta.updated, reverse=True)
-        return games, self.damaged_saves()
+        return games, stranded + self.damaged_saves()
 
     def finished(self) -> tuple[list[SavedGame], list[DamagedSave]]:
-        """Finished games, most recent first, and every damaged save."""
-        games = [g for g in self._scan(self.history) if isinstance(g, SavedGame)]
+        """Finished games, most recent first, and every damaged save. An unfinished
+        game found in the history goes back to the saves (it is listed there)."""
+        games: list[SavedGame] = []
+        damaged: list[DamagedSave] = []
+        for item in self._scan(self.history):
+            if isinstance(item, DamagedSave):
+                if item.path.parent != self.damaged:
+                    damaged.append(item)
+            elif item.finished:
+                games.append(item)
+            else:
+                try:
+                    _move(item.path, self.saves)
+                except OSError as exc:
+                    damaged.append(DamagedSave(
+                        item.path,
+                        "an unfinished game in the history folder, which could not be moved "
+                        f"back to the saves folder ({exc.strerror or exc})",
+                    ))
+        _, left, stranded = self._sort_saves()
+        games += left
         games.sort(key=lambda g: g.meta.updated, reverse=True)
-        return games, self.damaged_saves()
+        return games, damaged + stranded + self.damaged_saves()
 
     def delete(self, path: Path) -> None:
-        path.unlink(missing_ok=True)
+        """Delete a saved game; raises :class:`SaveLocked` if it is open in another
+        window."""
+        _acquire(path)
+        try:
+            path.unlink(missing_ok=True)
+        finally:
+            _release(path)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .engine.cards import MAX_PLAYERS, MIN_PLAYERS
+from .records import shown
 
 MAX_NAME_LENGTH = 16
 
@@ -51,10 +52,11 @@ def name_problem(name: str, others: Sequence[str] = ()) -> str | None:
     """What is wrong with a player name, in words, or None."""
     if not name.strip():
         return "a name cannot be empty"
+    # before anything quotes the name as it is: it may hold terminal control characters
+    if any(ch in name for ch in ",:") or not name.isprintable():
+        return f"{shown(name, 40)}: a name cannot contain commas, colons or control characters"
     if len(name) > MAX_NAME_LENGTH:
         return f"{name[:MAX_NAME_LENGTH]}… is too long: at most {MAX_NAME_LENGTH} characters"
-    if any(ch in name for ch in ",:") or not name.isprintable():
-        return f"{name!r}: a name cannot contain commas, colons or control characters"
     if name.strip().casefold() in (o.strip().casefold() for o in others):
         return f"two players are called {name.strip()}: names must differ"
     return None
@@ -108,7 +110,7 @@ def parse_seats(names: Sequence[str], *, first: str | int | None = None) -> Seat
     else:
         folded = [n.casefold() for n in names]
         if first.strip().casefold() not in folded:
-            raise SetupError(f"{first} is not one of the players ({', '.join(names)})")
+            raise SetupError(f"{shown(first)} is not one of the players ({', '.join(names)})")
         start = folded.index(first.strip().casefold())
     return Seating(tuple(Seat(n, bot=level) for n, (_, level) in zip(names, entries)), start)
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -125,3 +127,134 @@ def test_python_dash_m_runs_the_command(files) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["complete"] is True
+
+
+# ----------------------------------------------------------------- what is not a record file
+
+def test_a_file_over_the_size_limit_is_refused_and_later_files_are_still_reported(
+    capsys, files, tmp_path
+) -> None:
+    from monstertrick.records import MAX_RECORD_BYTES
+
+    big = tmp_path / "big.json"
+    big.write_bytes(files["finished"].read_bytes() + b" " * MAX_RECORD_BYTES)
+    code, out, err = run(capsys, "replay", str(big), str(files["finished"]))
+    assert code == 1
+    assert f"{big}: " in err and "too large" in err and "Traceback" not in err
+    assert "totals:" in out
+
+
+def test_a_device_is_not_read_at_all(capsys, files) -> None:
+    code, out, _ = run(capsys, "replay", "--json", "/dev/zero", str(files["finished"]))
+    assert code == 1
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert "not a regular file" in first["error"]["message"]
+    assert second["complete"] is True
+
+
+def test_a_fifo_or_a_folder_is_refused_without_waiting(capsys, files, tmp_path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    code, out, _ = run(capsys, "replay", "--json", str(fifo), str(tmp_path), str(files["finished"]))
+    assert code == 1
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert "not a regular file" in lines[0]["error"]["message"]
+    assert "not a regular file" in lines[1]["error"]["message"]
+    assert lines[2]["complete"] is True
+
+
+class EndlessZeros(io.RawIOBase):
+    """A standard input that never ends (like ``< /dev/zero``); counts what was read."""
+
+    def __init__(self) -> None:
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:  # type: ignore[override]
+        n = len(buffer)
+        buffer[:n] = bytes(n)
+        self.given += n
+        return n
+
+
+def test_standard_input_is_read_up_to_the_limit_only(capsys, monkeypatch, files) -> None:
+    from monstertrick.records import MAX_RECORD_BYTES
+
+    raw = EndlessZeros()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(raw)))
+    code, out, _ = run(capsys, "replay", "--json", "-", str(files["finished"]))
+    assert code == 1
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert "too large" in first["error"]["message"]
+    assert second["complete"] is True
+    assert raw.given <= MAX_RECORD_BYTES + 2 * io.DEFAULT_BUFFER_SIZE
+
+
+def test_standard_input_within_the_limit_is_replayed(capsys, monkeypatch, files) -> None:
+    data = files["finished"].read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    code, out, _ = run(capsys, "replay", "--json", "-")
+    assert code == 0 and json.loads(out)["complete"] is True
+
+
+# ----------------------------------------------------------------- names are data
+
+ESCAPES = "\x1b]0;TITLE\x07\x1b[2J"
+
+
+def record_with_players(tmp_path: Path, file: str, names: list[str]) -> Path:
+    doc = to_record(played_game())
+    doc["players"] = names
+    path = tmp_path / file
+    path.write_text(json.dumps(doc))  # ensure_ascii: a lone surrogate is written \ud800
+    return path
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+@pytest.mark.parametrize("bad_name", [ESCAPES, "\ud800", "Ann\u202e"])
+def test_a_name_breaking_the_names_rule_is_a_clear_error_never_shown(
+    capsys, files, tmp_path, bad_name, as_json
+) -> None:
+    bad = record_with_players(tmp_path, "bad.json", ["Ann", bad_name, "Cid"])
+    args = ["replay", *(["--json"] if as_json else []), str(bad), str(files["finished"])]
+    code, out, err = run(capsys, *args)
+    assert code == 1
+    for text in (out, err):
+        assert "\x1b" not in text and "\x07" not in text and "\ud800" not in text
+        assert "\u202e" not in text and "Traceback" not in text
+    if as_json:
+        first, second = (json.loads(line) for line in out.splitlines())
+        assert first["error"]["message"].startswith("player 2: ")
+        assert second["complete"] is True
+    else:
+        assert f"{bad}: player 2: a player name cannot hold control or format characters" in err
+        assert "totals:" in out
+
+
+def test_names_that_look_like_markup_are_printed_literally(capsys, tmp_path) -> None:
+    path = record_with_players(tmp_path, "m.json", ["[/]", "[@click=quit]Q", "[b]Cid"])
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    assert "[/], [@click=quit]Q, [b]Cid" in out and "[@click=quit]Q  " in out
+
+
+def test_file_names_with_control_characters_are_shown_escaped(capsys, files, tmp_path) -> None:
+    odd = tmp_path / f"odd{ESCAPES}.json"
+    odd.write_text("{oops")
+    code, out, err = run(capsys, "replay", str(odd))
+    assert code == 1
+    assert "\x1b" not in err and "\\x1b" in err and "not valid JSON" in err
+
+
+def test_a_file_name_that_is_not_utf8_does_not_break_the_report(files, tmp_path) -> None:
+    name = os.fsdecode(bytes(tmp_path) + b"/r\xff.json")
+    Path(name).write_bytes(files["finished"].read_bytes())
+    proc = subprocess.run(
+        [sys.executable, "-m", "monstertrick", "replay", name],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert b"totals:" in proc.stdout and b"\\udcff" in proc.stdout

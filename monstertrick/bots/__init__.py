@@ -18,6 +18,8 @@ LEVELS = ("easy", "medium", "hard")
 
 __all__ = [
     "LEVELS",
+    "MAX_PLAYOUTS",
+    "MAX_SECONDS",
     "Bot",
     "EasyBot",
     "HardBot",
@@ -29,7 +31,13 @@ __all__ = [
 ]
 
 
-def bot_level_problem(spec: str) -> str | None:
+MAX_PLAYOUTS = 100_000
+"""The most playouts ``hard:N`` may ask for per decision."""
+MAX_SECONDS = 10.0
+"""The longest time budget ``hard:Ss`` may give a decision."""
+
+
+def bot_level_problem(spec: object) -> str | None:
     """What is wrong with a level as written (``"hard:200"``), in words, or None."""
     try:
         make_bot(spec)
@@ -38,10 +46,22 @@ def bot_level_problem(spec: str) -> str | None:
     return None
 
 
-def make_bot(spec: str) -> Bot:
+def _shown(spec: str) -> str:
+    text = repr(spec.strip())
+    return text if len(text) <= 30 else text[:26] + "…"
+
+
+def make_bot(spec: object) -> Bot:
     """The computer player for a level: ``easy``, ``medium``, ``hard``, ``hard:N`` (N
-    playouts per decision, reproducible) or ``hard:S s`` (a time budget, e.g.
-    ``hard:0.3s``)."""
+    playouts per decision, reproducible, at most :data:`MAX_PLAYOUTS`) or ``hard:S s``
+    (a time budget of at most :data:`MAX_SECONDS`, e.g. ``hard:0.3s``).
+
+    Raises ``ValueError`` with the reason in words for anything else (a saved game's
+    level is untrusted input: it may not even be a string).
+    """
+    if not isinstance(spec, str):
+        kind = "nothing" if spec is None else type(spec).__name__
+        raise ValueError(f"a computer player's level is a word like 'hard', not {kind}")
     text = spec.strip().lower()
     level, _, option = text.partition(":")
     if level == "easy" and not option:
@@ -54,19 +74,31 @@ def make_bot(spec: str) -> Bot:
         try:
             if option.endswith("s"):
                 seconds = float(option[:-1])
-                if not 0 < seconds <= 60:
+                if not 0 < seconds:  # also refuses nan
                     raise ValueError
+                if seconds > MAX_SECONDS:
+                    raise OverflowError(
+                        f"{_shown(spec)}: a hard player thinks at most {MAX_SECONDS:g} "
+                        "seconds per decision"
+                    )
                 return HardBot(seconds=seconds)
             iterations = int(option)
             if iterations < 1:
                 raise ValueError
+            if iterations > MAX_PLAYOUTS:
+                raise OverflowError(
+                    f"{_shown(spec)}: a hard player plays at most {MAX_PLAYOUTS} playouts "
+                    "per decision"
+                )
             return HardBot(iterations=iterations)
+        except OverflowError as exc:
+            raise ValueError(str(exc)) from None
         except ValueError:
             raise ValueError(
-                f"{spec.strip()!r}: write hard:N with N playouts per decision (hard:200) "
+                f"{_shown(spec)}: write hard:N with N playouts per decision (hard:200) "
                 "or a time budget in seconds (hard:0.5s)"
             ) from None
     raise ValueError(
-        f"{spec.strip()!r} is not a computer player: choose easy, medium or hard "
+        f"{_shown(spec)} is not a computer player: choose easy, medium or hard "
         "(or hard:N for N playouts per decision)"
     )

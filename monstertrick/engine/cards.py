@@ -77,13 +77,16 @@ class Card(int):
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Parse ``"G7"`` (colour letter, then value without leading zeros)."""
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"a card is written as a string like 'G7', not {text!r}")
-        card = _BY_NAME.get(text.strip().upper())
+        """Parse ``"G7"``: exactly an upper-case colour letter, then the value without
+        leading zeros, as records write it (``"g7"``, ``" G7"`` and ``"G07"`` are not
+        cards)."""
+        card = _BY_NAME.get(text) if isinstance(text, str) else None
         if card is None:
+            shown = repr(text)
+            if len(shown) > 24:
+                shown = shown[:20] + "…"
             raise InvalidMoveError(
-                f"{text!r} is not a card: write a colour letter (B, G, P, Y) "
+                f"{shown} is not a card: write a colour letter (B, G, P, Y) in capitals "
                 "and a value from 1 to 15, like 'G7'"
             )
         return card

@@ -22,6 +22,7 @@ from ..records import (
     is_int,
     kind,
     parse_json,
+    quote,
 )
 from .errors import IllegalMoveError, InvalidMoveError, RecordError
 from .state import GameState, Move, Phase, check_deal
@@ -72,7 +73,7 @@ def from_record(doc: Any, *, seed: int | str | None = None) -> GameState:
     """
     check_format(doc)
     if doc.get("game", DEFAULT_GAME) != DEFAULT_GAME:
-        raise RecordError(f"this is not a Monster Trick record (its game is {doc['game']!r})")
+        raise RecordError(f"this is not a Monster Trick record (its game is {quote(doc['game'])})")
     players = check_players(doc.get("players"), MIN_PLAYERS, MAX_PLAYERS)
     n = len(players)
     first = doc.get("first_player", 0)
@@ -93,7 +94,7 @@ def from_record(doc: Any, *, seed: int | str | None = None) -> GameState:
         if missing:
             raise RecordError(f"the round has no {', '.join(sorted(missing))}", number)
         if unknown:
-            raise RecordError(f"unknown field {sorted(unknown)[0]!r} in the round", number)
+            raise RecordError(f"unknown field {quote(sorted(unknown)[0])} in the round", number)
         hands = _read_hands(rnd["hands"], n, number)
         if game is None:
             game = GameState(players, first_player=first, hands=hands, seed=seed)
@@ -159,7 +160,7 @@ def _read_arrangements(game: GameState, raw: Any, number: int, *, pending_ok: bo
             or sorted(row) != list(vps)
         ):
             raise RecordError(
-                f"{name}'s VP row {json.dumps(row)} is not an order of {vps[0]}, {vps[1]} "
+                f"{name}'s VP row {quote(row)} is not an order of {vps[0]}, {vps[1]} "
                 f"and {vps[2]}",
                 number,
             )
@@ -169,7 +170,7 @@ def _read_arrangements(game: GameState, raw: Any, number: int, *, pending_ok: bo
 def _read_move(game: GameState, raw: Any, number: int, index: int) -> Move:
     if not isinstance(raw, dict) or set(raw) != _MOVE_KEYS:
         raise RecordError(
-            f'a move is an object {{"card": ..., "slot": ...}}, not {json.dumps(raw)[:60]}',
+            f'a move is an object {{"card": ..., "slot": ...}}, not {quote(raw, 60)}',
             number,
             index,
         )
@@ -180,7 +181,7 @@ def _read_move(game: GameState, raw: Any, number: int, index: int) -> Move:
     slot = raw["slot"]
     if not is_int(slot) or not 0 <= slot < NUM_SLOTS:
         raise RecordError(
-            f"slot {json.dumps(slot)} does not exist: the record numbers slots 0 to 3",
+            f"slot {quote(slot)} does not exist: the record numbers slots 0 to 3",
             number,
             index,
         )

@@ -24,7 +24,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..engine import GameState, IllegalMoveError
 from ..games import DEFAULT_GAME, GAMES
-from ..saves import SavedGame, SaveStore
+from ..saves import SavedGame, SaveLocked, SaveStore, log_folder, release_all_locks
 from ..seating import DEFAULT_PACE, Seating
 from ..session import (
     BotTurn,
@@ -127,7 +127,15 @@ class MonsterTrickApp(App[int]):
         return StartScreen(len(unfinished), len(finished), len(damaged))
 
     def resume_game(self, saved: SavedGame) -> None:
-        """Go on with a saved game; it always opens on a handoff (or a public) screen."""
+        """Go on with a saved game; it always opens on a handoff (or a public) screen.
+        A game open in another window is refused (never two writers)."""
+        try:
+            self.store.lock(saved.path)
+        except SaveLocked as exc:
+            self.notify(f"{exc}: close it there first.", severity="error", markup=False)
+            if not isinstance(self.screen, StartScreen):
+                self.push_screen(self.start_screen())
+            return
         self.session = Session.resume(saved, self.store)
         self.session.pace = self.pace
         self.seats = self.session.seating
@@ -250,7 +258,7 @@ class MonsterTrickApp(App[int]):
             f"{session.names[step.seat]} could not decide (an internal error): "
             "it plays a simple move instead.",
             severity="error",
-            markup=False,
+            markup=False,  # a name is data: "[/]" is a name, not markup
         )
         decision = session.simple_decision(step.seat)
         self.post_message(BotDecided(session, step.seat, session.position, decision))
@@ -384,7 +392,7 @@ class MonsterTrickApp(App[int]):
             if really:
                 self.exit(0)
 
-        self.push_screen(QuitScreen(), answered)
+        self.push_screen(QuitScreen(self.session), answered)
 
     # ------------------------------------------------------------------ terminal size
 
@@ -421,18 +429,23 @@ class MonsterTrickApp(App[int]):
 def crash_report_path(error: BaseException | None = None) -> Path | None:
     """Write the last error's details to a file; None if that fails too."""
     try:
-        import platformdirs
-
-        folder = Path(platformdirs.user_log_dir("monstertrick"))
+        folder = log_folder()  # under $MONSTERTRICK_HOME when it is set
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"crash-{datetime.now():%Y%m%d-%H%M%S}.txt"
+        stamp = f"crash-{datetime.now():%Y%m%d-%H%M%S}"
         text = (
             "".join(traceback.format_exception(error))
             if error is not None
             else traceback.format_exc()
         )
-        path.write_text(text, encoding="utf-8")
-        return path
+        for k in range(100):
+            path = folder / (f"{stamp}.txt" if k == 0 else f"{stamp}-{k}.txt")
+            try:
+                with open(path, "x", encoding="utf-8", errors="backslashreplace") as fh:
+                    fh.write(text)
+                return path
+            except FileExistsError:
+                continue
+        return None
     except Exception:  # noqa: BLE001 - last resort, never raise from here
         return None
 
@@ -459,6 +472,8 @@ def run(
             file=sys.stderr,
         )
         return 1
+    finally:
+        release_all_locks()  # the game is closed
     if app.return_code not in (None, 0):
         return app.return_code
     return result or 0

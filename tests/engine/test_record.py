@@ -158,6 +158,19 @@ def test_a_card_that_does_not_exist_in_a_hand_names_the_round(record: dict, bad)
     assert (err.round, err.move) == (3, None)
 
 
+@pytest.mark.parametrize("spell", [str.lower, lambda c: " " + c, lambda c: c + " ", lambda c: c[0] + "0" + c[1:]])
+def test_a_card_is_written_exactly_in_hands_and_moves(record: dict, spell) -> None:
+    hand = record["rounds"][2]["hands"][1]
+    hand[3] = spell(hand[3])
+    err = error_of(record)
+    assert (err.round, err.move) == (3, None) and "is not a card" in str(err)
+    del record["rounds"][2]
+    move = record["rounds"][1]["moves"][4]
+    move["card"] = spell(move["card"])
+    err = error_of(record)
+    assert (err.round, err.move) == (2, 5) and "is not a card" in str(err)
+
+
 def test_a_hand_of_the_wrong_size_names_the_round(record: dict) -> None:
     record["rounds"][0]["hands"][2].pop()
     err = error_of(record)
@@ -342,3 +355,47 @@ def test_a_damaged_record_gives_a_record_error_never_a_crash(changes) -> None:
         assert str(exc)
         assert exc.round is None or 1 <= exc.round <= 3
         assert exc.move is None or exc.move >= 1
+
+
+HOSTILE = "\x1b]0;TITLE\x07\x1b[2J" + "x" * 5000 + "\ud800"
+
+
+def _damage_key(doc: dict) -> None:
+    doc["rounds"][0][HOSTILE] = 1
+
+
+def _damage_row(doc: dict) -> None:
+    doc["rounds"][1]["arrangements"][0] = [HOSTILE] * 3
+
+
+def _damage_slot(doc: dict) -> None:
+    doc["rounds"][0]["moves"][2]["slot"] = HOSTILE
+
+
+def _damage_card(doc: dict) -> None:
+    doc["rounds"][0]["moves"][2]["card"] = HOSTILE
+
+
+def _damage_hand_card(doc: dict) -> None:
+    doc["rounds"][0]["hands"][0][0] = [HOSTILE]
+
+
+def _damage_game(doc: dict) -> None:
+    doc["game"] = HOSTILE
+
+
+def _damage_move(doc: dict) -> None:
+    doc["rounds"][0]["moves"][2] = {"card": HOSTILE}
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [_damage_key, _damage_row, _damage_slot, _damage_card, _damage_hand_card, _damage_game, _damage_move],
+)
+def test_error_messages_quote_what_the_file_holds_escaped_and_short(record: dict, damage) -> None:
+    damage(record)
+    with pytest.raises(RecordError) as info:
+        from_record(record)
+    message = str(info.value)
+    assert len(message) < 300, message
+    assert "\x1b" not in message and "\x07" not in message and "\ud800" not in message

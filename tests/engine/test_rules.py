@@ -48,9 +48,10 @@ def test_game_is_for_two_to_five_players(players: int) -> None:
 
 def test_card_is_written_colour_letter_and_value() -> None:
     assert str(Card.parse("G7")) == "G7"
-    assert str(Card.parse("y12")) == "Y12"
+    assert str(Card.parse("Y12")) == "Y12"
     assert Card.parse("P3").colour is Colour.PURPLE and Card.parse("P3").value == 3
-    for bad in ("X7", "G0", "G16", "G", "", "G07", "7G"):
+    # exactly as written in records (RECORD_FORMAT.md): no lower case, no padding
+    for bad in ("X7", "G0", "G16", "G", "", "G07", "7G", "y12", "p8", " B12", "G7 ", "A01"):
         with pytest.raises(InvalidMoveError):
             Card.parse(bad)
 

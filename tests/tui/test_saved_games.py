@@ -89,7 +89,7 @@ async def test_history_lists_finished_games_with_a_summary_and_opens_the_viewer(
         await pilot.press("h")
         assert isinstance(app.screen, HistoryScreen)
         row = app.screen.query_one("#history-table").get_row_at(0)
-        assert row[1] == "Ann, Bob, Cid"
+        assert str(row[1]) == "Ann, Bob, Cid"
         summary = app.screen.query_one("#summary-table")
         assert summary.row_count == 3
         await pilot.press("enter")
@@ -183,3 +183,240 @@ async def test_a_resumed_game_with_one_person_and_bots_opens_on_a_handoff() -> N
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, HandoffScreen)
+
+
+MARKUP_NAMES = ("[/]", "[@click=quit]Q", "[b]Cid")
+
+
+def _cells(table) -> list[str]:
+    return [str(cell) for r in range(table.row_count) for cell in table.get_row_at(r)]
+
+
+async def test_continue_lists_names_that_look_like_markup_literally() -> None:
+    saved_match(3, 20, names=MARKUP_NAMES)
+    app = MonsterTrickApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        assert "[/], [@click=quit]Q, [b]Cid" in _cells(app.screen.query_one("DataTable"))
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "[/], [@click=quit]Q, [b]Cid" in str(app.screen.query_one("#quit-question").render())
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        assert any("[@click=quit]Q" in n.message for n in app._notifications)
+    assert app.return_code in (None, 0)
+
+
+async def test_history_lists_names_that_look_like_markup_literally() -> None:
+    saved_match(7, 10_000, names=MARKUP_NAMES)
+    app = MonsterTrickApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        cells = _cells(app.screen.query_one("#history-table"))
+        assert "[/], [@click=quit]Q, [b]Cid" in cells
+        assert any(c.startswith("[/] ") and "[@click=quit]Q " in c for c in cells), cells
+        assert set(MARKUP_NAMES) <= set(_cells(app.screen.query_one("#summary-table")))
+        await pilot.press("enter")
+        assert isinstance(app.screen, ViewerScreen)
+    assert app.return_code in (None, 0)
+
+
+async def test_a_save_whose_names_break_the_rule_is_listed_as_damaged_never_shown(
+    monstertrick_home: Path,
+) -> None:
+    from monstertrick.engine.record import to_record
+
+    match = saved_match(5, 20)
+    doc = to_record(match.state)
+    doc["players"][0] = "\x1b]0;TITLE\x07\x1b[2J"
+    (monstertrick_home / "saves" / "odd\x1b[2J.json").write_text(json.dumps(doc))
+    app = MonsterTrickApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        damaged = str(app.screen.query_one("#saved-damaged").render())
+        assert "control or format characters" in damaged
+        assert "odd\\x1b[2J.json" in damaged and "\x1b" not in damaged
+        assert len(app.screen.games) == 1
+
+
+async def test_an_unfinished_game_in_the_history_folder_is_offered_under_continue(
+    monstertrick_home: Path,
+) -> None:
+    match = saved_match(3, 40)
+    history = monstertrick_home / "history"
+    history.mkdir()
+    match.save_path.rename(history / match.save_path.name)
+    app = MonsterTrickApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        assert [g.path.parent.name for g in app.screen.games] == ["saves"]
+        # found again in the history while the app runs: History does not crash
+        app.screen.games[0].path.rename(history / match.save_path.name)
+        await pilot.press("escape")
+        app.push_screen(HistoryScreen(app.store))
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen) and app.screen.games == []
+        assert "No finished games" in str(app.screen.query_one("#saved-empty").render())
+    assert app.return_code in (None, 0)
+    assert (monstertrick_home / "saves" / match.save_path.name).exists()
+
+
+def _question(app) -> str:
+    from monstertrick.tui.screens.quit import QuitScreen
+
+    assert isinstance(app.screen, QuitScreen)
+    return str(app.screen.query_one("#quit-question").render())
+
+
+async def test_the_quit_dialog_says_the_game_is_saved_when_it_is() -> None:
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        text = _question(app)
+        assert "The game is saved" in text and "lost" not in text
+
+
+async def test_the_quit_dialog_says_when_saving_has_failed(monstertrick_home: Path) -> None:
+    (monstertrick_home / "saves").write_text("a file where the saves folder should be")
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        text = _question(app)
+        assert "is saved" not in text
+        assert "Saving failed" in text and "this game is lost" in text
+
+
+async def test_the_quit_dialog_after_a_save_failed_later_says_what_is_lost(
+    monstertrick_home: Path,
+) -> None:
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.match is not None and app.match.save_path is not None
+        app.match.save_error = "Saving failed: cannot write it (No space left on device)."
+        await pilot.press("ctrl+q")
+        text = _question(app)
+        assert "is saved" not in text and "No space left on device" in text
+        assert "the moves since it was last saved are lost" in text
+
+
+async def test_the_quit_dialog_of_a_game_that_is_not_saved_says_so() -> None:
+    match = Session.start(parse_seats(["Ann", "Bob"]), 1)  # no store: never saved
+    app = MonsterTrickApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        text = _question(app)
+        assert "is saved" not in text and "not being saved" in text
+
+
+async def test_continue_marks_a_game_open_in_another_window_and_refuses_it() -> None:
+    from ..test_saves import OtherWindow
+
+    busy = saved_match(3, 40)
+    free = saved_match(4, 20)
+    store = SaveStore()
+    store.unlock(busy.save_path)  # type: ignore[arg-type]
+    store.unlock(free.save_path)  # type: ignore[arg-type]
+    other = OtherWindow(store.root, busy.save_path)  # type: ignore[arg-type]
+    try:
+        assert other.answer == "locked"
+        app = MonsterTrickApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("c")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ContinueScreen)
+            rows = {g.path: i for i, g in enumerate(screen.games)}
+            table = screen.query_one("DataTable")
+            assert "open in another window" in str(table.get_row_at(rows[busy.save_path])[1])
+            assert "open in another window" not in str(table.get_row_at(rows[free.save_path])[1])
+            table.move_cursor(row=rows[busy.save_path])
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is screen and app.match is None
+            assert any("this game is open in another window" in n.message for n in app._notifications)
+            assert screen.games[table.cursor_row].path == busy.save_path, "still on that game"
+            await pilot.press("d", "y")
+            await pilot.pause()
+            assert busy.save_path.exists()  # type: ignore[union-attr]
+            table.move_cursor(row=[g.path for g in screen.games].index(free.save_path))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, HandoffScreen)
+            assert app.match is not None and app.match.save_path == free.save_path
+    finally:
+        other.close()
+
+
+async def test_opening_a_game_open_in_another_window_directly_is_refused() -> None:
+    from ..test_saves import OtherWindow
+
+    match = saved_match(3, 40)
+    store = SaveStore()
+    store.unlock(match.save_path)  # type: ignore[arg-type]
+    other = OtherWindow(store.root, match.save_path)  # type: ignore[arg-type]
+    try:
+        assert other.answer == "locked"
+        app = MonsterTrickApp(resume=read_save(match.save_path))  # type: ignore[arg-type]
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen) and app.match is None
+            assert any("open in another window" in n.message for n in app._notifications)
+    finally:
+        other.close()
+
+
+async def test_an_empty_continue_list_names_a_save_folder_with_brackets_literally(
+    tmp_path: Path, monkeypatch
+) -> None:
+    home = tmp_path / "[/]home"
+    monkeypatch.setenv("MONSTERTRICK_HOME", str(home))
+    app = MonsterTrickApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(ContinueScreen(app.store))
+        await pilot.pause()
+        assert "[/]home" in str(app.screen.query_one("#saved-empty").render())
+
+
+async def test_the_not_saved_warning_shows_a_save_folder_with_brackets_literally(
+    tmp_path: Path, monkeypatch
+) -> None:
+    home = tmp_path / "[/]home"  # a folder "[" holding "]home"
+    home.mkdir(parents=True)
+    (home / "saves").write_text("a file where the saves folder should be")
+    monkeypatch.setenv("MONSTERTRICK_HOME", str(home))
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        shown = [n for n in app._notifications if "[/]home" in n.message]
+        assert shown and not any(n.markup for n in shown), "the path is not read as markup"
+    assert app.return_code in (None, 0)
+
+
+async def test_a_computer_player_that_fails_is_named_literally(monkeypatch) -> None:
+    from monstertrick.bots import HardBot
+
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("broken on purpose")
+
+    monkeypatch.setattr(HardBot, "choose_arrangement", broken)
+    app = MonsterTrickApp(seats=parse_seats(["[/]:hard:20", "Ann"]), seed=1, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        shown = [n for n in app._notifications if n.message.startswith("[/] could not decide")]
+        assert shown and not any(n.markup for n in shown), "the name is not read as markup"
+        assert app.session is not None and app.session.state.arrangement(0) is not None
+    assert app.return_code in (None, 0)

@@ -1,12 +1,34 @@
-"""'Quit the game in progress?'"""
+"""'Quit the game in progress?', saying truthfully whether the game is saved."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.content import Content
 from textual.widgets import Button, Static
+
+if TYPE_CHECKING:
+    from ...session import Session
+
+
+def quit_question(match: Session | None) -> str:
+    """What quitting now does to the game, as things really are."""
+    if match is None or match.store is None or match.save_path is None:
+        return "Quit now? This game is not being saved: quitting ends it for good."
+    if match.save_error is not None:
+        saved_before = match.save_path.is_file()
+        lost = "the moves since it was last saved are lost" if saved_before else "this game is lost"
+        return f"Quit now? {match.save_error}\nIf you quit now, {lost}."
+    if not match.save_path.is_file():
+        return "Quit now? Nothing has been decided yet, so there is nothing to save."
+    return (
+        "Quit now? The game is saved: continue it later from the start screen "
+        "or with monstertrick resume."
+    )
 
 
 class QuitScreen(ModalScreen[bool]):
@@ -15,13 +37,14 @@ class QuitScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "Keep playing"),
     ]
 
+    def __init__(self, match: Session | None = None) -> None:
+        super().__init__()
+        self.match = match
+
     def compose(self) -> ComposeResult:
         with Vertical(id="quit-box"):
-            yield Static(
-                "Quit now? The game is saved: continue it later from the start screen "
-                "or with monstertrick resume.",
-                id="quit-question",
-            )
+            # not markup: the message may hold a file name
+            yield Static(Content(quit_question(self.match)), id="quit-question")
             with Horizontal(id="quit-buttons"):
                 yield Button("Quit (y)", variant="error", id="quit-yes")
                 yield Button("Keep playing (n)", variant="primary", id="quit-no")

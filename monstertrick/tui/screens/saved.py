@@ -3,6 +3,10 @@
 Lists show only what everyone may see: players, round, turn, dates, results. A save
 that cannot be read is listed as damaged, with the reason, after it has been moved
 into the ``damaged/`` folder; every other game stays usable.
+
+Player names and file names are data: every cell is a :class:`~rich.text.Text` (a
+plain ``str`` cell of a ``DataTable`` is read as markup), so ``[/]`` or
+``[@click=quit]Q`` show as written.
 """
 
 from __future__ import annotations
@@ -14,9 +18,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
+from rich.text import Text
 from textual.widgets import Button, DataTable, Static
 
-from ...saves import DamagedSave, SavedGame, SaveStore, summarize
+from ...records import shown
+from ...saves import DamagedSave, SavedGame, SaveLocked, SaveStore, summarize
+
+OPEN_ELSEWHERE = "open in another window"
 from ..widgets import KeyBar
 
 
@@ -25,7 +33,7 @@ def when(stamp: str) -> str:
     try:
         return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:
-        return stamp or "—"
+        return "—"
 
 
 def damaged_lines(damaged: list[DamagedSave]) -> Content:
@@ -33,12 +41,12 @@ def damaged_lines(damaged: list[DamagedSave]) -> Content:
         return Content("")
     lines = [
         Content.from_markup(
-            "[b $warning]$n damaged save(s)[/] moved aside (kept, never deleted):",
+            "[b $warning]$n damaged save(s)[/] (kept, never deleted):",
             n=str(len(damaged)),
         )
     ]
     for d in damaged:
-        lines.append(Content.from_markup("  $f: $why", f=str(d.path), why=d.reason))
+        lines.append(Content.from_markup("  $f: $why", f=shown(str(d.path)), why=d.reason))
     return Content("\n").join(lines)
 
 
@@ -56,7 +64,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="quit-box"):
-            yield Static(self.question, id="quit-question")
+            yield Static(Content(self.question), id="quit-question")
             with Horizontal(id="quit-buttons"):
                 yield Button("Yes (y)", variant="error", id="confirm-yes")
                 yield Button("No (n)", variant="primary", id="confirm-no")
@@ -101,14 +109,21 @@ class ContinueScreen(Screen[SavedGame | None]):
         table.focus()
 
     def reload(self) -> None:
+        chosen = self._selected()
         self.games, damaged = self.store.unfinished()
         table = self.query_one(DataTable)
         table.clear()
         for i, saved in enumerate(self.games):
             who, _, where = saved.summary().partition(" — ")
-            table.add_row(who, where, when(saved.meta.updated), key=str(i))
-        empty = "" if self.games else f"No unfinished games in {self.store.saves}."
-        self.query_one("#saved-empty", Static).update(empty)
+            place = Text(where)
+            if self.store.locked_elsewhere(saved.path):
+                place.append(f" · {OPEN_ELSEWHERE}", style="bold")
+            table.add_row(Text(who), place, Text(when(saved.meta.updated)), key=str(i))
+        paths = [g.path for g in self.games]
+        if chosen is not None and chosen.path in paths:
+            table.move_cursor(row=paths.index(chosen.path))  # stay on the same game
+        empty = "" if self.games else f"No unfinished games in {shown(str(self.store.saves))}."
+        self.query_one("#saved-empty", Static).update(Content(empty))
         self.query_one("#saved-damaged", Static).update(damaged_lines(damaged))
 
     def _selected(self) -> SavedGame | None:
@@ -124,8 +139,15 @@ class ContinueScreen(Screen[SavedGame | None]):
 
     def action_resume(self) -> None:
         saved = self._selected()
-        if saved is not None:
-            self.dismiss(saved)
+        if saved is None:
+            return
+        try:
+            self.store.lock(saved.path)  # held from here while the game is open
+        except SaveLocked as exc:
+            self.notify(f"{exc}: close it there first.", severity="warning", markup=False)
+            self.reload()
+            return
+        self.dismiss(saved)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_resume()
@@ -137,9 +159,14 @@ class ContinueScreen(Screen[SavedGame | None]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.store.delete(saved.path)
+                try:
+                    self.store.delete(saved.path)
+                except SaveLocked as exc:
+                    self.notify(f"{exc}: it is not deleted.", severity="warning", markup=False)
+                    self.reload()
+                    return
                 self.reload()
-                self.notify(f"Deleted the game of {', '.join(saved.game.players)}.")
+                self.notify(f"Deleted the game of {', '.join(saved.game.players)}.", markup=False)
 
         who = ", ".join(saved.game.players)
         self.app.push_screen(
@@ -175,24 +202,26 @@ class HistoryScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.games, damaged = self.store.finished()
+        games, damaged = self.store.finished()
+        self.games = [g for g in games if g.game.outcome() is not None]
         table = self.query_one("#history-table", DataTable)
         table.add_columns("Date", "Players", "Winner", "Scores")
         for i, saved in enumerate(self.games):
             game = saved.game
             outcome = game.outcome()
-            assert outcome is not None
+            if outcome is None:  # pragma: no cover - filtered above
+                continue
             winners = " & ".join(game.players[w] for w in outcome.winners)
             scores = ", ".join(f"{n} {t}" for n, t in zip(game.players, outcome.totals))
-            table.add_row(when(saved.meta.updated), ", ".join(game.players), winners, scores,
-                          key=str(i))
+            table.add_row(Text(when(saved.meta.updated)), Text(", ".join(game.players)),
+                          Text(winners), Text(scores), key=str(i))
         if not self.games:
             self.query_one("#saved-empty", Static).update("No finished games yet.")
         summary = self.query_one("#summary-table", DataTable)
         summary.add_columns("Name", "Games", "Wins", "Mean VP", "Hit rate")
         for row in summarize(self.games):
             wins = f"{row.wins:g}" if row.wins == int(row.wins) else f"{row.wins:.2f}"
-            summary.add_row(row.name, str(row.games), wins, f"{row.mean_vp:.1f}",
+            summary.add_row(Text(row.name), str(row.games), wins, f"{row.mean_vp:.1f}",
                             f"{row.hit_rate:.0%}")
         self.query_one("#saved-damaged", Static).update(damaged_lines(damaged))
         table.focus()
