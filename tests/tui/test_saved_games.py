@@ -280,9 +280,19 @@ async def test_the_quit_dialog_says_the_game_is_saved_when_it_is() -> None:
     app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        await pilot.press("enter", "enter")  # Ann lays out her VP row: the first save
         await pilot.press("ctrl+q")
         text = _question(app)
         assert "The game is saved" in text and "lost" not in text
+
+
+async def test_the_quit_dialog_before_any_decision_says_nothing_is_saved_or_lost() -> None:
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        text = _question(app)
+        assert "nothing to save" in text and "is saved" not in text
 
 
 async def test_the_quit_dialog_says_when_saving_has_failed(monstertrick_home: Path) -> None:
@@ -290,6 +300,7 @@ async def test_the_quit_dialog_says_when_saving_has_failed(monstertrick_home: Pa
     app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        await pilot.press("enter", "enter")  # the first decision: its save fails
         await pilot.press("ctrl+q")
         text = _question(app)
         assert "is saved" not in text
@@ -302,8 +313,9 @@ async def test_the_quit_dialog_after_a_save_failed_later_says_what_is_lost(
     app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.match is not None and app.match.save_path is not None
-        app.match.save_error = "Saving failed: cannot write it (No space left on device)."
+        await pilot.press("enter", "enter")  # the first decision is saved
+        assert app.session is not None and app.session.save_path is not None
+        app.session.save_error = "Saving failed: cannot write it (No space left on device)."
         await pilot.press("ctrl+q")
         text = _question(app)
         assert "is saved" not in text and "No space left on device" in text
@@ -312,7 +324,7 @@ async def test_the_quit_dialog_after_a_save_failed_later_says_what_is_lost(
 
 async def test_the_quit_dialog_of_a_game_that_is_not_saved_says_so() -> None:
     match = Session.start(parse_seats(["Ann", "Bob"]), 1)  # no store: never saved
-    app = MonsterTrickApp(match=match)
+    app = MonsterTrickApp(session=match)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+q")
@@ -344,7 +356,7 @@ async def test_continue_marks_a_game_open_in_another_window_and_refuses_it() -> 
             table.move_cursor(row=rows[busy.save_path])
             await pilot.press("enter")
             await pilot.pause()
-            assert app.screen is screen and app.match is None
+            assert app.screen is screen and app.session is None
             assert any("this game is open in another window" in n.message for n in app._notifications)
             assert screen.games[table.cursor_row].path == busy.save_path, "still on that game"
             await pilot.press("d", "y")
@@ -354,7 +366,7 @@ async def test_continue_marks_a_game_open_in_another_window_and_refuses_it() -> 
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, HandoffScreen)
-            assert app.match is not None and app.match.save_path == free.save_path
+            assert app.session is not None and app.session.save_path == free.save_path
     finally:
         other.close()
 
@@ -371,7 +383,7 @@ async def test_opening_a_game_open_in_another_window_directly_is_refused() -> No
         app = MonsterTrickApp(resume=read_save(match.save_path))  # type: ignore[arg-type]
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            assert isinstance(app.screen, StartScreen) and app.match is None
+            assert isinstance(app.screen, StartScreen) and app.session is None
             assert any("open in another window" in n.message for n in app._notifications)
     finally:
         other.close()
@@ -400,6 +412,7 @@ async def test_the_not_saved_warning_shows_a_save_folder_with_brackets_literally
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("enter", "enter")  # the first decision: its save fails
         shown = [n for n in app._notifications if "[/]home" in n.message]
         assert shown and not any(n.markup for n in shown), "the path is not read as markup"
     assert app.return_code in (None, 0)
