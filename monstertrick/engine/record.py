@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NUM_ROUNDS, NUM_SLOTS, VP_SETS, Card
 from ..records import (
     DEFAULT_GAME,
     FORMAT,
@@ -23,6 +22,7 @@ from ..records import (
     kind,
     parse_json,
 )
+from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NUM_ROUNDS, NUM_SLOTS, VP_SETS, Card
 from .errors import IllegalMoveError, InvalidMoveError, RecordError
 from .state import GameState, Move, Phase, check_deal
 

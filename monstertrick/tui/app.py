@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 import sys
 import traceback
+from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
-from collections.abc import Iterable
 from typing import ClassVar
 
 from textual import on, work
