@@ -24,7 +24,7 @@ from ..records import (
 )
 from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NUM_ROUNDS, NUM_SLOTS, VP_SETS, Card
 from .errors import IllegalMoveError, InvalidMoveError, RecordError
-from .state import GameState, Move, Phase, check_deal
+from .state import GameState, Move, Phase, check_deal, is_vp_row
 
 _ROUND_KEYS = {"hands", "arrangements", "moves"}
 _MOVE_KEYS = {"card", "slot"}
@@ -152,12 +152,7 @@ def _read_arrangements(game: GameState, raw: Any, number: int, *, pending_ok: bo
                     number,
                 )
             continue
-        if (
-            not isinstance(row, list)
-            or len(row) != 3
-            or not all(is_int(v) for v in row)
-            or sorted(row) != list(vps)
-        ):
+        if not isinstance(row, list) or not is_vp_row(row, vps):
             raise RecordError(
                 f"{name}'s VP row {json.dumps(row)} is not an order of {vps[0]}, {vps[1]} "
                 f"and {vps[2]}",
