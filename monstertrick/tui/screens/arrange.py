@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ...engine import IllegalMoveError
+from ...engine import NUM_ROUNDS, IllegalMoveError
 from .. import theme
 from ..match import Match
 from ..messages import Advance
@@ -38,7 +38,7 @@ class ArrangeScreen(GameScreen):
         name = self.names[self.player]
         yield Static(
             Content.assemble(
-                f"Round {game.round} of 3 · ",
+                f"Round {game.round} of {NUM_ROUNDS} · ",
                 theme.player(self.player, name, bold=True),
                 " arranges their VP cards · private",
             ),
@@ -74,7 +74,7 @@ class ArrangeScreen(GameScreen):
         row.refresh()
 
     def action_select(self, step: int) -> None:
-        self.cursor = (self.cursor + step) % 3
+        self.cursor = (self.cursor + step) % len(self.order)
         self._show()
 
     def action_move(self, step: int) -> None:

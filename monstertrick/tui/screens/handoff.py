@@ -21,6 +21,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
+from ...engine import HAND_SIZE, NUM_ROUNDS
 from .. import theme
 from ..match import Match
 from ..messages import HandoffAccepted
@@ -51,9 +52,9 @@ class HandoffScreen(GameScreen):
         game = self.match.game
         if self.job == "play":
             left = self.match.view(self.player).hand_sizes[self.player]
-            detail = f"Round {game.round} of 3 · card {13 - left} of 12"
+            detail = f"Round {game.round} of {NUM_ROUNDS} · card {HAND_SIZE + 1 - left} of {HAND_SIZE}"
         else:
-            detail = f"Round {game.round} of 3 · VP cards {', '.join(map(str, game.vp_set))}"
+            detail = f"Round {game.round} of {NUM_ROUNDS} · VP cards {', '.join(map(str, game.vp_set))}"
         with Vertical(id="handoff"):
             yield Static(
                 Content.assemble(

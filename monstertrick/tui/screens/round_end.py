@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ...engine import Phase, vp_position
+from ...engine import NUM_ROUNDS, VP_POSITION_RULE, Phase, vp_position
 from .. import theme
 from ..match import Match
 from ..widgets import KeyBar
@@ -65,13 +65,13 @@ class RoundEndScreen(GameScreen):
         last = game.phase is Phase.GAME_OVER
         with Vertical(id="round-end"):
             yield Static(
-                Content(f"Round {self.round_no} of 3 is over"), classes="title"
+                Content(f"Round {self.round_no} of {NUM_ROUNDS} is over"), classes="title"
             )
             yield Static(Content("\n").join(lines), id="round-table")
             yield Static(
                 Content(
                     "A highlighted VP card is the one scored: position "
-                    "(tricks − 1) mod 3; no tricks score 0."
+                    f"{VP_POSITION_RULE}; no tricks score 0."
                 ),
                 classes="hint",
             )

@@ -12,6 +12,9 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ...engine import (
+    HAND_SIZE,
+    NUM_ROUNDS,
+    NUM_SLOTS,
     CardPlayed,
     Event,
     IllegalMoveError,
@@ -111,7 +114,7 @@ class TableScreen(GameScreen):
                     v.players, self.since, empty="Nothing yet: you play first.", compact=True
                 )
         with Horizontal(id="tricks"):
-            for s in range(4):
+            for s in range(NUM_SLOTS):
                 yield TrickSlot(s, v.players, id=f"slot-{s}")
         yield Hand(self.player, id="hand")
         yield VPRow(self.player, id="vp-row")
@@ -134,12 +137,12 @@ class TableScreen(GameScreen):
         name = v.players[self.player]
         left = len(v.hand)
         if self.result is None:
-            doing = f" to play · card {13 - left} of 12"
+            doing = f" to play · card {HAND_SIZE + 1 - left} of {HAND_SIZE}"
         else:
-            doing = f" played card {12 - left} of 12"
+            doing = f" played card {HAND_SIZE - left} of {HAND_SIZE}"
         self.query_one("#topbar", Static).update(
             Content.assemble(
-                f"Round {v.round} of 3 · ",
+                f"Round {v.round} of {NUM_ROUNDS} · ",
                 theme.player(self.player, name, bold=True),
                 f"{doing} · private screen",
             )

@@ -20,7 +20,7 @@ from textual.content import Content
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...engine import Arranged, Event, Phase, PlayerView
+from ...engine import HAND_SIZE, NUM_ROUNDS, NUM_SLOTS, Arranged, Event, Phase, PlayerView
 from ...setup import PACE_STEPS, pace_label
 from .. import theme
 from ..match import PLAY_EVENTS, Match
@@ -71,7 +71,7 @@ class WatchScreen(GameScreen):
             with SinceBox(id="since"):
                 yield EventList(v.players, (), empty="No card played yet.", compact=True)
         with Horizontal(id="tricks"):
-            for s in range(4):
+            for s in range(NUM_SLOTS):
                 yield TrickSlot(s, v.players, id=f"slot-{s}")
         if self.viewer is not None:
             yield Hand(self.viewer, id="hand")
@@ -127,14 +127,14 @@ class WatchScreen(GameScreen):
         if arranged:
             doing = "arranged their VP cards"
         elif self.result is not None:
-            doing = f"played card {12 - v.hand_sizes[self.actor]} of 12"
+            doing = f"played card {HAND_SIZE - v.hand_sizes[self.actor]} of {HAND_SIZE}"
         elif v.phase is Phase.ARRANGING:
             doing = "arranges their VP cards"
         else:
-            doing = f"to play · card {13 - v.hand_sizes[self.actor]} of 12"
+            doing = f"to play · card {HAND_SIZE + 1 - v.hand_sizes[self.actor]} of {HAND_SIZE}"
         self.query_one("#topbar", Static).update(
             Content.assemble(
-                f"Round {v.round} of 3 · ",
+                f"Round {v.round} of {NUM_ROUNDS} · ",
                 theme.player(self.actor, name, bold=True),
                 f" {doing} · computer player · pause {pace_label(self.game_app.pace)}",
             )
