@@ -66,3 +66,17 @@ def random_step(target: Any, rng: random.Random) -> None:
         target.play(rng.choice(game.legal_moves()))
     else:
         raise ValueError("the game is over")
+
+
+def random_position(
+    n: int, seed: int, first: int, steps: int
+) -> tuple[GameState, random.Random]:
+    """A random game of ``n`` players after ``steps`` random decisions (fewer if it ends
+    first), and the generator that made them."""
+    rng = random.Random(seed)
+    game = GameState(NAMES[:n], seed=seed, first_player=first % n)
+    for _ in range(steps):
+        if game.phase is Phase.GAME_OVER:
+            break
+        random_step(game, rng)
+    return game, rng
