@@ -6,8 +6,16 @@ Shaped like python-chess's ``Board`` and OpenSpiel's ``State``:
 * :meth:`GameState.play` checks a move, applies it and returns the events it caused,
   raising :class:`IllegalMoveError` with the reason in a player's words;
 * :meth:`GameState.push` is the fast, unchecked path for simulations;
+* :meth:`GameState.pop` undoes the last action of the round (a card with all it did, or
+  a VP arrangement), like python-chess's ``Board.pop()``;
 * :meth:`GameState.view` is what one player may see; the UI and the bots read only that;
+  :meth:`GameState.public_view` is what the whole table may see;
 * :meth:`GameState.clone` is a cheap copy.
+
+Each rule is written once, here: the VP card a count of tricks turns up and scores
+(:func:`vp_position`), taking a trick over (:func:`takes_over`), the VP rows of a round
+(:data:`VP_ORDERS`, :func:`is_vp_row`) and the final ranking (:func:`standings`); the
+fast paths use tables built from these functions.
 
 Internally hands are sorted lists of interned :class:`Card` ints, and the colours that
 open the four slots are folded into one small integer (``_cfg``) that indexes a table of
