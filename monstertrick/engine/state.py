@@ -310,6 +310,26 @@ class PlayerView(PublicView):
         return tuple(m.slot for m in self.legal_moves if m.card == card)
 
 
+_PublicFields = tuple[
+    tuple[str, ...],
+    Phase,
+    int,
+    int,
+    int | None,
+    tuple[int, int, int],
+    tuple[bool, ...],
+    tuple[int, ...],
+    tuple[TrickView | None, ...],
+    tuple[PlayedCard, ...],
+    tuple[int, ...],
+    tuple[tuple[int, int] | None, ...],
+    tuple[tuple[int | None, int | None, int | None], ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, int, int], ...] | None,
+]
+"""The values of :class:`PublicView`'s fields, in their order."""
+
+
 class GameState:
     """A game of Monster Trick from the first deal to the final standings."""
 
@@ -724,37 +744,40 @@ class GameState:
 
     # ------------------------------------------------------------------ views
 
-    def _public(self) -> dict[str, object]:
-        """The fields of :class:`PublicView`, shared by both views."""
+    def _public(self) -> _PublicFields:
+        """The fields of :class:`PublicView`, in order, shared by both views."""
         n = self._n
         over = self._phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
         played = self._played()
-        return {
-            "players": self._names,
-            "phase": self._phase,
-            "round": self._round + 1,
-            "starting_player": self._starter,
-            "current_player": self.current_player,
-            "vp_set": VP_SETS[self._round],
-            "arranged": tuple(a is not None for a in self._arr),
-            "hand_sizes": tuple(len(h) for h in self._hands),
-            "table": self._table(played),
-            "played": tuple(played),
-            "tricks_won": tuple(self._tricks),
-            "face_up": tuple(self.face_up(p) for p in range(n)),
-            "vp_seen": tuple(self.vp_seen(p) for p in range(n)),
-            "round_scores": self.round_scores(),
-            "revealed": tuple(self._arr) if over else None,
-        }
+        revealed: tuple[tuple[int, int, int], ...] | None = None
+        if over:
+            revealed = tuple(a for a in self._arr if a is not None)
+        return (
+            self._names,
+            self._phase,
+            self._round + 1,
+            self._starter,
+            self.current_player,
+            VP_SETS[self._round],
+            tuple(a is not None for a in self._arr),
+            tuple(len(h) for h in self._hands),
+            self._table(played),
+            tuple(played),
+            tuple(self._tricks),
+            tuple(self.face_up(p) for p in range(n)),
+            tuple(self.vp_seen(p) for p in range(n)),
+            self.round_scores(),
+            revealed,
+        )
 
     def public_view(self) -> PublicView:
         """What everyone at the table may see now (no hand, no hidden VP card)."""
-        return PublicView(**self._public())  # type: ignore[arg-type]
+        return PublicView(*self._public())
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see now."""
         return PlayerView(
-            **self._public(),  # type: ignore[arg-type]
+            *self._public(),
             player=player,
             hand=tuple(self._hands[player]),
             arrangement=self._arr[player],
