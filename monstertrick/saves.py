@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .engine import GameState, Phase, RecordError
+from .engine import HAND_SIZE, GameState, Phase, RecordError
 from .engine.record import dumps, from_record, parse_json, result_of
 from .records import check_format, is_int, kind, quote, read_record_file
 
@@ -272,7 +272,7 @@ class SavedGame:
             where = f"round {g.round}, arranging"
         else:
             mover = g.players[g.current_player]  # type: ignore[index]
-            where = f"round {g.round}, {mover} to play ({g.turn} of {12 * g.num_players} cards played)"
+            where = f"round {g.round}, {mover} to play ({g.turn} of {HAND_SIZE * g.num_players} cards played)"
         return f"{who} — {where}"
 
 

@@ -214,7 +214,8 @@ class Session:
     def position(self) -> tuple[Any, ...]:
         """Where the game stands; changes with every decision (a computer player's
         answer for an older position is stale)."""
-        return self.rules.position(self.state)
+        position: tuple[Any, ...] = self.rules.position(self.state)
+        return position
 
     def since_last_turn(self, seat: int) -> list[Any]:
         """Public play events since ``seat`` last decided, this round."""
@@ -279,7 +280,7 @@ class Session:
         if not isinstance(step, (Turn, BotTurn)) or step.seat != seat:
             raise ValueError(f"it is not {self.names[seat]}'s decision now")
         before = (seat, len(self.log), dict(self.seen))
-        events = self.rules.apply(self.state, seat, action)
+        events: list[Any] = self.rules.apply(self.state, seat, action)
         self._record(events)
         self.seen[seat] = len(self.log)
         human = not self.is_bot(seat)

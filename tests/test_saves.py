@@ -384,7 +384,7 @@ def test_a_damaged_file_that_cannot_be_moved_is_listed_where_it_is(store, monkey
     bad = store.saves / "bad.json"
     bad.write_text("{oops")
     _refuse_moves(monkeypatch)
-    for games, damaged in (store.unfinished(), store.finished()):
+    for _games, damaged in (store.unfinished(), store.finished()):
         assert [d.path for d in damaged] == [bad]
         assert "not valid JSON" in damaged[0].reason and "could not be moved" in damaged[0].reason
     assert bad.read_text() == "{oops"

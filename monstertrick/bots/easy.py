@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Move, PlayerView, top_value
+from ..engine import Move, PlayerView, row_scoring, top_value, unseen_cards
 from .base import StopCheck
-from .medium import row_for
-from .tactics import distinct_moves, effect, unseen, wants_trick
+from .tactics import distinct_moves, effect, wants_trick
 
 
 class EasyBot:
@@ -24,7 +23,7 @@ class EasyBot:
     ) -> tuple[int, int, int]:
         top = top_value(view.num_players)
         high = sum(1 for c in view.hand if (c & 15) > top * 3 // 4)
-        return row_for(max(1, min(high, 4)), view.vp_set)
+        return row_scoring(max(1, min(high, 4)), view.vp_set)
 
     def choose_move(
         self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
@@ -32,7 +31,7 @@ class EasyBot:
         moves = distinct_moves(view)
         if len(moves) == 1:
             return moves[0]
-        hidden = unseen(view)
+        hidden = unseen_cards(view)
         effects = [effect(view, m, hidden) for m in moves]
         me = view.player
         if wants_trick(view):

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from ..engine import Determinizer, GameState, Move, PlayerView
+from ..engine import Determinizer, GameState, Move, PlayerView, vp_orders
 from ..engine.playout import playout
 from .base import StopCheck
 from .medium import MediumBot
@@ -65,7 +65,7 @@ class HardBot:
     def choose_arrangement(
         self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
     ) -> tuple[int, int, int]:
-        orders = _orders(view.vp_set)
+        orders = list(vp_orders(view.vp_set))
         top = max(view.vp_set)
         det = Determinizer(view)
         me = view.player
@@ -160,7 +160,3 @@ def _reward(game: GameState, player: int, top: int) -> float:
     """The VP ``player`` scored in the round just finished, as a share of the best card."""
     return game.round_results()[-1][1][player] / top
 
-
-def _orders(vps: tuple[int, int, int]) -> list[tuple[int, int, int]]:
-    a, b, c = vps
-    return [(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)]

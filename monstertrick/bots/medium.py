@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Move, PlayerView, top_value
+from ..engine import Move, PlayerView, row_scoring, top_value, unseen_cards
 from .base import StopCheck
-from .tactics import Effect, distinct_moves, effect, unseen, wants_trick
+from .tactics import Effect, distinct_moves, effect, wants_trick
 
 #: Average tricks a player wins in a round, and the hand strength of an average hand.
 _MEAN_TRICKS = 2.5
@@ -36,16 +36,6 @@ def estimate_tricks(hand: tuple[int, ...] | list[int], num_players: int) -> floa
     return _MEAN_TRICKS * hand_strength(hand, num_players) / mean
 
 
-def row_for(target: int, vps: tuple[int, int, int]) -> tuple[int, int, int]:
-    """Highest VP where ``target`` tricks score, middle one trick above, lowest below."""
-    low, mid, high = sorted(vps)
-    row = [0, 0, 0]
-    row[(target - 1) % 3] = high
-    row[target % 3] = mid
-    row[(target + 1) % 3] = low
-    return (row[0], row[1], row[2])
-
-
 class MediumBot:
     name = "medium"
 
@@ -53,7 +43,7 @@ class MediumBot:
         self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
     ) -> tuple[int, int, int]:
         target = max(1, round(estimate_tricks(view.hand, view.num_players)))
-        return row_for(target, view.vp_set)
+        return row_scoring(target, view.vp_set)
 
     def choose_move(
         self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
@@ -61,7 +51,7 @@ class MediumBot:
         moves = distinct_moves(view)
         if len(moves) == 1:
             return moves[0]
-        hidden = unseen(view)
+        hidden = unseen_cards(view)
         want = wants_trick(view)
         top = top_value(view.num_players)
         best: list[Move] = []

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
-from ..engine import Card, Move, PlayerView, deck
+from ..engine import Card, Move, PlayerView, takes_over, vp_scored
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,13 +27,6 @@ class Effect:
         return self.count == 4
 
 
-def unseen(view: PlayerView) -> set[Card]:
-    """Cards in the other players' hands."""
-    gone = set(view.hand)
-    gone.update(pc.card for pc in view.played)
-    return {c for c in deck(view.num_players) if c not in gone}
-
-
 def distinct_moves(view: PlayerView) -> list[Move]:
     """The legal moves with equivalent ones merged: empty slots are interchangeable,
     so a card that may open a trick keeps only the first empty slot."""
@@ -52,7 +46,9 @@ def distinct_moves(view: PlayerView) -> list[Move]:
     return out
 
 
-def effect(view: PlayerView, move: Move, hidden: set[Card]) -> Effect:
+def effect(view: PlayerView, move: Move, hidden: Collection[Card]) -> Effect:
+    """What ``move`` does; ``hidden`` are the cards the player cannot see
+    (:func:`~monstertrick.engine.unseen_cards`)."""
     me = view.player
     card = move.card
     trick = view.table[move.slot]
@@ -64,10 +60,11 @@ def effect(view: PlayerView, move: Move, hidden: set[Card]) -> Effect:
         lead = int(trick.lead)
         high = max((c & 15 for c in trick.cards if c >> 4 == lead), default=0)
         count = trick.count + 1
-        takes = colour == lead and value > high and trick.holder != me
-        holder = me if (colour == lead and value > high) else trick.holder
+        over = takes_over(card, lead, high)
+        takes = over and trick.holder != me
+        holder = me if over else trick.holder
         high = max(high, value) if colour == lead else high
-    safe = holder == me and not any(c >> 4 == lead and c & 15 > high for c in hidden)
+    safe = holder == me and not any(takes_over(c, lead, high) for c in hidden)
     return Effect(move, trick is None, count, holder, takes, safe)
 
 
@@ -81,7 +78,7 @@ def wants_trick(view: PlayerView, myopic: bool = False) -> bool:
     row = view.arrangement
     assert row is not None
     k = view.tricks_won[view.player]
-    now = row[(k - 1) % 3] if k else 0
+    now = vp_scored(k, row)
     if myopic:
-        return row[k % 3] > now
+        return vp_scored(k + 1, row) > now
     return now != max(row)

@@ -25,8 +25,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .cards import VP_SETS, Card, deck
-from .state import GameState, Move, Phase, PlayerView, RoundLog
+from .cards import Card, deck
+from .state import VP_ORDERS, GameState, Move, Phase, PlayerView, RoundLog
 
 __all__ = ["Determinizer", "determinize", "unseen_cards"]
 
@@ -78,7 +78,7 @@ class Determinizer:
                 rows.append(
                     [
                         row
-                        for row in _ORDERS[r]
+                        for row in VP_ORDERS[r]
                         if all(v is None or row[i] == v for i, v in enumerate(seen))
                     ]
                 )
@@ -107,6 +107,7 @@ class Determinizer:
                 game._arr[p] = view.arrangement
             elif rows[p] is not None:
                 game._arr[p] = rows[p][0]  # type: ignore[index]
+        game._arranged = [p for p in range(n) if game._arr[p] is not None]
         if None not in game._arr:
             game._phase = Phase.PLAYING
         elif view.played:
@@ -145,18 +146,6 @@ class Determinizer:
         game._log[-1] = RoundLog(tuple(tuple(sorted(h)) for h in dealt), arr, game._moves)
         game._seed = rng.getrandbits(64)
         return game
-
-
-_ORDERS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple(
-        (a, b, c)
-        for a in vps
-        for b in vps
-        for c in vps
-        if len({a, b, c}) == 3
-    )
-    for vps in VP_SETS
-)
 
 
 def determinize(view: PlayerView, rng: random.Random) -> GameState:

@@ -3,7 +3,9 @@
 This is the inner loop of the hard computer player, so it reads :class:`GameState`'s
 internals directly (it lives in the engine package for that reason) and applies moves
 through :meth:`GameState.push`, the engine's own fast path; the rules are never written
-twice.
+twice: the VP scored and the take-over test come from the engine's own tables, built
+from :func:`~monstertrick.engine.state.vp_scored` and
+:func:`~monstertrick.engine.state.takes_over`.
 
 The policy: every player wants more tricks exactly while they do not score the highest
 VP card of their row. A player who wants a trick completes a
@@ -18,11 +20,16 @@ from __future__ import annotations
 import random
 
 from .cards import HAND_SIZE
-from .state import _LEGAL, MOVES, GameState, Phase
+from .state import _LEGAL, _TAKERS, MOVES, VP_ORDERS, GameState, Phase, vp_scored
 
 __all__ = ["playout", "random_playout"]
 
 _PLAYING = Phase.PLAYING
+
+#: Per VP row, the VP it scores with 0, 1, 2... tricks (at most 15 tricks in a round).
+_SCORED: dict[tuple[int, int, int], tuple[int, ...]] = {
+    row: tuple(vp_scored(t, row) for t in range(16)) for rows in VP_ORDERS for row in rows
+}
 
 
 def random_playout(game: GameState, rng: random.Random) -> None:
@@ -44,11 +51,13 @@ def playout(game: GameState, rng: random.Random, noise: float = 0.1) -> None:
         return
     arrs: list[tuple[int, int, int]] = game._arr  # type: ignore[assignment]  # all arranged
     best = [max(row) for row in arrs]
+    scored = [_SCORED[row] for row in arrs]
     tricks = game._tricks
     slots_cards = game._cards
     leads = game._lead
     highs = game._high
     holders = game._holder
+    takers = _TAKERS
     legal_table = _LEGAL
     moves_of = MOVES
     end = game._n * HAND_SIZE
@@ -62,23 +71,17 @@ def playout(game: GameState, rng: random.Random, noise: float = 0.1) -> None:
         legal = per_colour[card >> 4]
         slot = legal[int(rand() * len(legal))] if len(legal) > 1 else legal[0]
         if rand() >= noise:
-            k = tricks[p]
-            arr = arrs[p]
-            now = arr[(k - 1) % 3] if k else 0
-            want = now != best[p]
+            want = scored[p][tricks[p]] != best[p]
             # Tricks one card from completion, and who would win them.
             if want:
                 best_card = -1
                 best_slot = -1
                 for s in (0, 1, 2, 3):
                     if len(slots_cards[s]) == 3:
-                        lead = leads[s]
                         mine = holders[s] == p
-                        high = highs[s]
+                        beats = takers[leads[s]][highs[s]]
                         for c in hand:
-                            if s in per_colour[c >> 4] and (
-                                mine or (c >> 4 == lead and c & 15 > high)
-                            ):
+                            if s in per_colour[c >> 4] and (mine or c in beats):
                                 if best_card < 0 or c & 15 < best_card & 15:
                                     best_card = c
                                     best_slot = s
@@ -89,9 +92,7 @@ def playout(game: GameState, rng: random.Random, noise: float = 0.1) -> None:
                 # Avoid winning a trick: retry the random choice a few times.
                 for _ in range(4):
                     lead = leads[slot]
-                    if lead >= 0 and (
-                        holders[slot] == p or (card >> 4 == lead and card & 15 > highs[slot])
-                    ):
+                    if lead >= 0 and (holders[slot] == p or card in takers[lead][highs[slot]]):
                         if len(slots_cards[slot]) >= 2:
                             card = hand[int(rand() * nh)]
                             legal = per_colour[card >> 4]

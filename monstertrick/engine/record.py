@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NUM_ROUNDS, NUM_SLOTS, VP_SETS, Card
 from ..records import (
     DEFAULT_GAME,
     FORMAT,
@@ -24,8 +23,9 @@ from ..records import (
     parse_json,
     quote,
 )
+from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NUM_ROUNDS, NUM_SLOTS, VP_SETS, Card
 from .errors import IllegalMoveError, InvalidMoveError, RecordError
-from .state import GameState, Move, Phase, check_deal
+from .state import GameState, Move, Phase, check_deal, is_vp_row
 
 _ROUND_KEYS = {"hands", "arrangements", "moves"}
 _MOVE_KEYS = {"card", "slot"}
@@ -153,12 +153,7 @@ def _read_arrangements(game: GameState, raw: Any, number: int, *, pending_ok: bo
                     number,
                 )
             continue
-        if (
-            not isinstance(row, list)
-            or len(row) != 3
-            or not all(is_int(v) for v in row)
-            or sorted(row) != list(vps)
-        ):
+        if not isinstance(row, list) or not is_vp_row(row, vps):
             raise RecordError(
                 f"{name}'s VP row {quote(row)} is not an order of {vps[0]}, {vps[1]} "
                 f"and {vps[2]}",

@@ -6,8 +6,16 @@ Shaped like python-chess's ``Board`` and OpenSpiel's ``State``:
 * :meth:`GameState.play` checks a move, applies it and returns the events it caused,
   raising :class:`IllegalMoveError` with the reason in a player's words;
 * :meth:`GameState.push` is the fast, unchecked path for simulations;
+* :meth:`GameState.pop` undoes the last action of the round (a card with all it did, or
+  a VP arrangement), like python-chess's ``Board.pop()``;
 * :meth:`GameState.view` is what one player may see; the UI and the bots read only that;
+  :meth:`GameState.public_view` is what the whole table may see;
 * :meth:`GameState.clone` is a cheap copy.
+
+Each rule is written once, here: the VP card a count of tricks turns up and scores
+(:func:`vp_position`), taking a trick over (:func:`takes_over`), the VP rows of a round
+(:data:`VP_ORDERS`, :func:`is_vp_row`) and the final ranking (:func:`standings`); the
+fast paths use tables built from these functions.
 
 Internally hands are sorted lists of interned :class:`Card` ints, and the colours that
 open the four slots are folded into one small integer (``_cfg``) that indexes a table of
@@ -60,7 +68,6 @@ class Phase(Enum):
 
 
 _PLAYING = Phase.PLAYING
-_INT3 = (int, int, int)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,14 +132,89 @@ def _legal_moves_table(cfg: int) -> list[tuple[Move, ...]]:
     return table
 
 
+VP_POSITION_RULE = "(tricks − 1) mod 3"
+"""The scoring rule of :func:`vp_position`, in the words the screens show."""
+
+
 def vp_position(tricks: int) -> int | None:
-    """Which VP card (0 left, 1 middle, 2 right) a count of tricks scores; None for 0."""
+    """Which VP card (0 left, 1 middle, 2 right) a count of tricks scores; None for 0.
+
+    This is the rule ``(tricks - 1) mod 3`` of RULES.md, written once: the face-up VP
+    card after a trick and the card scored at the end of a round are both at this
+    position.
+    """
     return (tricks - 1) % 3 if tricks > 0 else None
 
 
 def vp_scored(tricks: int, arrangement: Sequence[int]) -> int:
     """The VP a player scores with ``tricks`` tricks and this VP row (0 for no trick)."""
-    return arrangement[(tricks - 1) % 3] if tricks > 0 else 0
+    pos = vp_position(tricks)
+    return 0 if pos is None else arrangement[pos]
+
+
+def tricks_scoring(position: int, most: int) -> tuple[int, ...]:
+    """The trick counts from 1 to ``most`` that score the VP card at ``position``."""
+    return tuple(t for t in range(1, most + 1) if vp_position(t) == position)
+
+
+def row_scoring(target: int, vps: Sequence[int]) -> tuple[int, int, int]:
+    """The VP row that scores the highest of ``vps`` with ``target`` tricks, the middle
+    one with one trick more and the lowest with one trick less (``target`` >= 1)."""
+    low, mid, high = sorted(vps)
+    row = [0, 0, 0]
+    # One trick less scores the same position as two more (target + 2 is never 0).
+    for tricks, value in ((target, high), (target + 1, mid), (target + 2, low)):
+        pos = vp_position(tricks)
+        assert pos is not None
+        row[pos] = value
+    return (row[0], row[1], row[2])
+
+
+def vp_orders(vps: Sequence[int]) -> tuple[tuple[int, int, int], ...]:
+    """The six orders in which a round's VP cards may be laid out, in a fixed order."""
+    return tuple((a, b, c) for a, b, c in permutations(vps))
+
+
+VP_ORDERS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(vp_orders(v) for v in VP_SETS)
+"""The six VP rows of each round: ``VP_ORDERS[round - 1]``."""
+
+
+def is_vp_row(row: Sequence[object], vps: Sequence[int]) -> bool:
+    """Is ``row`` an order of the VP cards ``vps`` (three ints, each card once)?"""
+    return (
+        len(row) == 3
+        and all(type(v) is int for v in row)
+        and sorted(row) == sorted(vps)  # type: ignore[type-var]
+    )
+
+
+def takes_over(card: int, lead: int, high: int) -> bool:
+    """Does ``card`` take over a trick opened in colour ``lead`` whose highest card of
+    that colour has value ``high``? Only a higher card of the opening colour does."""
+    return card >> 4 == lead and card & 15 > high
+
+
+#: The cards that take a trick over, per opening colour and highest value so far
+#: (``card in _TAKERS[lead][high]``): :func:`takes_over` as a table for the fast paths.
+_TAKERS: tuple[tuple[frozenset[int], ...], ...] = tuple(
+    tuple(frozenset(c for c in range(64) if takes_over(c, lead, high)) for high in range(16))
+    for lead in range(4)
+)
+
+
+def standing_key(round_scores: Sequence[Sequence[int]], player: int) -> tuple[int, int, int]:
+    """How RULES.md ranks players: total, then round 3, then round 2 (lower is better)."""
+    total = sum(r[player] for r in round_scores)
+    r3 = round_scores[2][player] if len(round_scores) > 2 else 0
+    r2 = round_scores[1][player] if len(round_scores) > 1 else 0
+    return (-total, -r3, -r2)
+
+
+def standings(round_scores: Iterable[Sequence[int]]) -> tuple[int, ...]:
+    """The seats from first to last place by :func:`standing_key` (tied seats in seat
+    order)."""
+    rounds = [tuple(r) for r in round_scores]
+    return tuple(sorted(range(len(rounds[0])), key=lambda p: (standing_key(rounds, p), p)))
 
 
 def deal(num_players: int, seed: int | str, round_index: int) -> list[list[Card]]:
@@ -152,6 +234,8 @@ class TrickView:
     cards: tuple[Card, ...]
     lead: Colour
     holder: int
+    players: tuple[int, ...] = ()
+    """Who played each card of ``cards``, in the same order."""
 
     @property
     def count(self) -> int:
@@ -168,25 +252,21 @@ class PlayedCard:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
-    """Everything one player may know, and nothing more.
+class PublicView:
+    """What everyone at the table may see: :meth:`GameState.public_view`.
 
-    Public: names, phase, turn, hand sizes, the table, every card played this round,
-    tricks won, each player's face-up VP card, who has arranged, scores of finished
-    rounds, and every VP row once a round is over. Private to ``player``: their hand
-    and their own VP row.
+    Names, phase, turn, hand sizes, the table (with who played each card), every card
+    played this round, tricks won, each player's face-up VP card and the VP cards seen
+    this round, who has arranged, scores of finished rounds, and every VP row once a
+    round is over. No hand and no hidden VP card.
     """
 
-    player: int
     players: tuple[str, ...]
     phase: Phase
     round: int
     """1-based."""
     starting_player: int
     current_player: int | None
-    hand: tuple[Card, ...]
-    arrangement: tuple[int, int, int] | None
-    """This player's own VP row, left to right (None until arranged)."""
     vp_set: tuple[int, int, int]
     arranged: tuple[bool, ...]
     hand_sizes: tuple[int, ...]
@@ -203,8 +283,6 @@ class PlayerView:
     """Scores of the finished rounds, per round, per player."""
     revealed: tuple[tuple[int, int, int], ...] | None
     """Every player's VP row of this round, once it is over; None while secret."""
-    legal_moves: tuple[Move, ...]
-    """The moves ``player`` may make now (empty when it is not their turn to play)."""
 
     @property
     def num_players(self) -> int:
@@ -214,9 +292,42 @@ class PlayerView:
     def totals(self) -> tuple[int, ...]:
         return tuple(sum(r[p] for r in self.round_scores) for p in range(len(self.players)))
 
+
+@dataclass(frozen=True, slots=True)
+class PlayerView(PublicView):
+    """Everything one player may know, and nothing more: the :class:`PublicView` and,
+    private to ``player``, their hand, their own VP row and their legal moves."""
+
+    player: int
+    hand: tuple[Card, ...]
+    arrangement: tuple[int, int, int] | None
+    """This player's own VP row, left to right (None until arranged)."""
+    legal_moves: tuple[Move, ...]
+    """The moves ``player`` may make now (empty when it is not their turn to play)."""
+
     def legal_slots(self, card: Card) -> tuple[int, ...]:
         """The slots ``card`` may go to now (from the engine's legal moves)."""
         return tuple(m.slot for m in self.legal_moves if m.card == card)
+
+
+_PublicFields = tuple[
+    tuple[str, ...],
+    Phase,
+    int,
+    int,
+    int | None,
+    tuple[int, int, int],
+    tuple[bool, ...],
+    tuple[int, ...],
+    tuple[TrickView | None, ...],
+    tuple[PlayedCard, ...],
+    tuple[int, ...],
+    tuple[tuple[int, int] | None, ...],
+    tuple[tuple[int | None, int | None, int | None], ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, int, int], ...] | None,
+]
+"""The values of :class:`PublicView`'s fields, in their order."""
 
 
 class GameState:
@@ -243,6 +354,7 @@ class GameState:
         "_log",
         "_moves",
         "_results",
+        "_arranged",
     )
 
     def __init__(
@@ -338,8 +450,30 @@ class GameState:
         return tuple(self._tricks)
 
     def table(self) -> tuple[TrickView | None, ...]:
+        """The four slots: an open trick (with who played each card) or None."""
+        return self._table(self._played())
+
+    def _played(self) -> list[PlayedCard]:
+        n = self._n
+        played = []
+        who = self._starter
+        for m in self._moves:
+            played.append(PlayedCard(who, m.card, m.slot))
+            who = who + 1 if who + 1 < n else 0
+        return played
+
+    def _table(self, played: Sequence[PlayedCard]) -> tuple[TrickView | None, ...]:
+        by_slot: list[list[int]] = [[], [], [], []]
+        for pc in played:
+            by_slot[pc.slot].append(pc.player)
         return tuple(
-            TrickView(s, tuple(self._cards[s]), Colour(self._lead[s]), self._holder[s])
+            TrickView(
+                s,
+                tuple(self._cards[s]),
+                Colour(self._lead[s]),
+                self._holder[s],
+                tuple(by_slot[s][-len(self._cards[s]) :]),
+            )
             if self._lead[s] >= 0
             else None
             for s in range(NUM_SLOTS)
@@ -406,6 +540,8 @@ class GameState:
         self._turn = 0
         self._hands = [list(h) for h in dealt]
         self._arr: list[tuple[int, int, int] | None] = [None] * n
+        self._arranged: list[int] = []
+        """Who arranged, in the order they did (for :meth:`pop`)."""
         self._cards: list[list[Card]] = [[], [], [], []]
         self._lead = [-1, -1, -1, -1]
         self._high = [0, 0, 0, 0]
@@ -427,7 +563,7 @@ class GameState:
 
     def legal_arrangements(self) -> list[tuple[int, int, int]]:
         """The six orders of this round's VP cards."""
-        return [tuple(p) for p in permutations(VP_SETS[self._round])]  # type: ignore[misc]
+        return list(VP_ORDERS[self._round])
 
     def arrange(self, player: int, order: Sequence[int]) -> list[Event]:
         """Lay out ``player``'s VP cards left to right, e.g. ``(3, 1, 2)``."""
@@ -440,12 +576,13 @@ class GameState:
             raise IllegalMoveError(f"{name} has already arranged their VP cards this round")
         vps = VP_SETS[self._round]
         got = tuple(order)
-        if tuple(map(type, got)) != _INT3 or sorted(got) != list(vps):
+        if not is_vp_row(got, vps):
             raise IllegalMoveError(
                 f"{name} must lay out the VP cards {vps[0]}, {vps[1]} and {vps[2]} "
                 f"once each, not {', '.join(map(str, got)) or 'nothing'}"
             )
         self._arr[player] = (got[0], got[1], got[2])
+        self._arranged.append(player)
         if None not in self._arr:
             self._phase = Phase.PLAYING
         return [Arranged(player)]
@@ -529,7 +666,7 @@ class GameState:
             cards.append(card)
             if events is not None:
                 events.append(CardPlayed(p, card, slot, False))
-            if colour == lead and card & 15 > self._high[slot]:
+            if card in _TAKERS[lead][self._high[slot]]:
                 self._high[slot] = card & 15
                 if self._holder[slot] != p:
                     if events is not None:
@@ -544,8 +681,9 @@ class GameState:
                 if events is not None:
                     won = self._tricks[winner]
                     events.append(TrickWon(winner, slot, tuple(cards), won))
-                    pos = (won - 1) % 3
-                    events.append(VPCardTurned(winner, pos, self._arr[winner][pos]))  # type: ignore[index]
+                    face_up = self.face_up(winner)
+                    assert face_up is not None
+                    events.append(VPCardTurned(winner, *face_up))
         self._moves.append(move)
         turn = self._turn + 1
         self._turn = turn
@@ -565,37 +703,84 @@ class GameState:
             if last:
                 events.append(GameOver(decide_winners([s for _, s in self._results])))
 
+    # ------------------------------------------------------------------ undo
+
+    def pop(self) -> Move | Arranged:
+        """Undo the last action of this round and return it: the last card played (with
+        all it did: take-overs, a trick won, a VP card turned, the round scored) or, before
+        the first card, the last VP arrangement. Undo never goes back past
+        :meth:`next_round`: with nothing left to undo in this round it raises
+        :class:`IllegalMoveError`.
+        """
+        if self._moves:
+            moves = self._moves[:]
+            last = moves.pop()
+            if self._phase is not _PLAYING:
+                self._results.pop()
+            # Deal the round again and play it up to the move before: push is the rules.
+            self._hands[:] = [list(h) for h in self._log[-1].hands]
+            self._cards = [[], [], [], []]
+            self._lead = [-1, -1, -1, -1]
+            self._high = [0, 0, 0, 0]
+            self._holder = [-1, -1, -1, -1]
+            self._cfg = 0
+            self._tricks = [0] * self._n
+            self._to_move = self._starter
+            self._turn = 0
+            self._phase = _PLAYING
+            self._moves.clear()  # the round log holds this very list
+            for move in moves:
+                self.push(move)
+            return last
+        if self._arranged:
+            player = self._arranged.pop()
+            self._arr[player] = None
+            self._phase = Phase.ARRANGING
+            return Arranged(player)
+        raise IllegalMoveError(
+            f"there is nothing to undo in round {self._round + 1}: no VP row has been laid "
+            "out and no card played yet (undo never goes back to an earlier round)"
+        )
+
     # ------------------------------------------------------------------ views
+
+    def _public(self) -> _PublicFields:
+        """The fields of :class:`PublicView`, in order, shared by both views."""
+        n = self._n
+        over = self._phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+        played = self._played()
+        revealed: tuple[tuple[int, int, int], ...] | None = None
+        if over:
+            revealed = tuple(a for a in self._arr if a is not None)
+        return (
+            self._names,
+            self._phase,
+            self._round + 1,
+            self._starter,
+            self.current_player,
+            VP_SETS[self._round],
+            tuple(a is not None for a in self._arr),
+            tuple(len(h) for h in self._hands),
+            self._table(played),
+            tuple(played),
+            tuple(self._tricks),
+            tuple(self.face_up(p) for p in range(n)),
+            tuple(self.vp_seen(p) for p in range(n)),
+            self.round_scores(),
+            revealed,
+        )
+
+    def public_view(self) -> PublicView:
+        """What everyone at the table may see now (no hand, no hidden VP card)."""
+        return PublicView(*self._public())
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see now."""
-        n = self._n
-        over = self._phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
-        moves = self._moves
-        played = []
-        who = self._starter
-        for m in moves:
-            played.append(PlayedCard(who, m.card, m.slot))
-            who = who + 1 if who + 1 < n else 0
         return PlayerView(
+            *self._public(),
             player=player,
-            players=self._names,
-            phase=self._phase,
-            round=self._round + 1,
-            starting_player=self._starter,
-            current_player=self.current_player,
             hand=tuple(self._hands[player]),
             arrangement=self._arr[player],
-            vp_set=VP_SETS[self._round],
-            arranged=tuple(a is not None for a in self._arr),
-            hand_sizes=tuple(len(h) for h in self._hands),
-            table=self.table(),
-            played=tuple(played),
-            tricks_won=tuple(self._tricks),
-            face_up=tuple(self.face_up(p) for p in range(n)),
-            vp_seen=tuple(self.vp_seen(p) for p in range(n)),
-            round_scores=self.round_scores(),
-            revealed=tuple(self._arr) if over else None,  # type: ignore[arg-type]
             legal_moves=tuple(self.legal_moves()) if self._to_move == player else (),
         )
 
@@ -615,6 +800,7 @@ class GameState:
         other._turn = self._turn
         other._hands = [h[:] for h in self._hands]
         other._arr = self._arr[:]
+        other._arranged = self._arranged[:]
         other._cards = [c[:] for c in self._cards]
         other._lead = self._lead[:]
         other._high = self._high[:]
@@ -673,13 +859,10 @@ def decide_winners(round_scores: Iterable[Sequence[int]]) -> Outcome:
     rounds = [tuple(r) for r in round_scores]
     n = len(rounds[0])
     totals = tuple(sum(r[p] for r in rounds) for p in range(n))
-    best = max(totals)
-    tied = [p for p in range(n) if totals[p] == best]
-    if len(tied) == 1:
-        return Outcome(totals, tuple(tied), TieBreak.NONE)
-    for index, kind in ((2, TieBreak.ROUND3), (1, TieBreak.ROUND2)):
-        top = max(rounds[index][p] for p in tied)
-        tied = [p for p in tied if rounds[index][p] == top]
+    keys = [standing_key(rounds, p) for p in range(n)]
+    best = min(keys)
+    for depth, kind in ((1, TieBreak.NONE), (2, TieBreak.ROUND3), (3, TieBreak.ROUND2)):
+        tied = tuple(p for p in range(n) if keys[p][:depth] == best[:depth])
         if len(tied) == 1:
-            return Outcome(totals, tuple(tied), kind)
-    return Outcome(totals, tuple(tied), TieBreak.SHARED)
+            return Outcome(totals, tied, kind)
+    return Outcome(totals, tied, TieBreak.SHARED)

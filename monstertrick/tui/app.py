@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 import sys
 import traceback
+from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
-from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from textual import on, work
@@ -218,8 +218,12 @@ class MonsterTrickApp(App[int]):
         """A computer player's turn: the public table (or the only person's own screen
         without their cursor) while a worker thinks."""
         top = self.screen
-        same = isinstance(top, DecisionScreen) and top.session is session
-        if not (same and top.next_turn(step.seat, step.viewer)):
+        reused = (
+            isinstance(top, DecisionScreen)
+            and top.session is session
+            and top.next_turn(step.seat, step.viewer)
+        )
+        if not reused:
             self.show(self.screens.watch(session, step.seat, step.viewer))
         session.bot(step.seat)  # made here, not in the thread
         self.think(session, step.seat, session.view(step.seat), session.position)

@@ -13,7 +13,7 @@ from functools import lru_cache
 from rich.cells import cell_len, set_cell_size
 from textual.content import Content
 
-from ..engine import Card, Colour
+from ..engine import Card, Colour, tricks_scoring
 
 #: Defaults for the app's own theme variables.
 THEME_VARIABLES: dict[str, str] = {
@@ -31,8 +31,11 @@ THEME_VARIABLES: dict[str, str] = {
 }
 
 POSITIONS = ("left", "middle", "right")
-#: What each VP position pays, in words.
-POSITION_PAYS = ("1, 4 or 7 tricks", "2 or 5 tricks", "3 or 6 tricks")
+#: What each VP position pays, in words (counts up to 7 tricks: "1, 4 or 7 tricks").
+POSITION_PAYS = tuple(
+    ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} tricks"
+    for counts in (tricks_scoring(pos, 7) for pos in range(3))
+)
 SEAT_COLOUR_NAMES = ("red", "cyan", "orange", "pink", "lime")
 
 

@@ -124,28 +124,66 @@ def test_hard_with_fixed_iterations_is_reproducible() -> None:
     assert len(moves) == 1
 
 
-def test_hard_answers_at_once_when_asked_to_stop() -> None:
+def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the hard bot's playouts (one per simulated world)."""
+    from monstertrick.bots import hard
+
+    count = [0]
+    real = hard.playout
+
+    def counting(*args, **kwargs) -> None:
+        count[0] += 1
+        real(*args, **kwargs)
+
+    monkeypatch.setattr(hard, "playout", counting)
+    return count
+
+
+def test_hard_checks_its_stop_function_and_stops_when_asked(monkeypatch) -> None:
     game = GameState(NAMES[:4], seed=4)
     play_bots(game, [make_bot("medium")] * 4, 4, until=6)
     view = game.view(game.current_player)
-    bot = HardBot(seconds=30)
-    import time
+    playouts = _count_playouts(monkeypatch)
+    asked = [0]
 
-    start = time.perf_counter()
-    move = bot.choose_move(view, random.Random(0), stop=lambda: True)
-    assert time.perf_counter() - start < 1
+    def stop_on_third_check() -> bool:
+        asked[0] += 1
+        return asked[0] >= 3
+
+    move = HardBot(seconds=30).choose_move(view, random.Random(0), stop=stop_on_third_check)
     assert move in view.legal_moves
+    # Asked every 16 playouts: two batches ran before the third check said stop.
+    assert asked[0] == 3
+    assert playouts[0] == 2 * 16
+    playouts[0] = 0
+    HardBot(seconds=30).choose_move(view, random.Random(0), stop=lambda: True)
+    assert playouts[0] == 0
 
 
-def test_hard_respects_its_time_budget() -> None:
+def test_hard_respects_its_time_budget(monkeypatch) -> None:
+    from monstertrick.bots import hard
+    from monstertrick.bots.tactics import distinct_moves
+
     game = GameState(NAMES[:5], seed=9)
     play_bots(game, [make_bot("medium")] * 5, 9, until=5)
     view = game.view(game.current_player)
-    import time
+    playouts = _count_playouts(monkeypatch)
 
-    start = time.perf_counter()
-    HardBot(seconds=0.2).choose_move(view, random.Random(0))
-    assert time.perf_counter() - start < 0.6
+    class Clock:
+        """A clock that moves 1/64 s each time it is read."""
+
+        now = 0.0
+
+        @classmethod
+        def perf_counter(cls) -> float:
+            cls.now += 1 / 64
+            return cls.now
+
+    monkeypatch.setattr(hard, "time", Clock)
+    HardBot(seconds=16 / 64).choose_move(view, random.Random(0))
+    # Every candidate once, then one playout per clock reading until the 16th reading
+    # after the start reaches the deadline.
+    assert playouts[0] == len(distinct_moves(view)) + 15
 
 
 def test_a_bot_asked_to_move_out_of_turn_says_so() -> None:

@@ -58,7 +58,7 @@ def random_step(target: Any, rng: random.Random) -> None:
     """One random decision for a :class:`GameState`, or for a
     :class:`~monstertrick.session.Session` (through its steps, as a front-end does:
     pauses are seen, handoffs accepted, then one random legal decision applied)."""
-    from monstertrick.session import BotTurn, GameEnd, Handoff, Played, RoundOver, Session
+    from monstertrick.session import GameEnd, Handoff, Played, RoundOver, Session
 
     if isinstance(target, Session):
         while True:
@@ -87,3 +87,17 @@ def random_step(target: Any, rng: random.Random) -> None:
         game.play(rng.choice(game.legal_moves()))
     else:
         raise ValueError("the game is over")
+
+
+def random_position(
+    n: int, seed: int, first: int, steps: int
+) -> tuple[GameState, random.Random]:
+    """A random game of ``n`` players after ``steps`` random decisions (fewer if it ends
+    first), and the generator that made them."""
+    rng = random.Random(seed)
+    game = GameState(NAMES[:n], seed=seed, first_player=first % n)
+    for _ in range(steps):
+        if game.phase is Phase.GAME_OVER:
+            break
+        random_step(game, rng)
+    return game, rng

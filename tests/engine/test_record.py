@@ -23,7 +23,10 @@ from monstertrick.engine.record import (
 
 from .helpers import NAMES, random_step
 
-CONFORMANCE = Path(__file__).resolve().parents[3] / "shared" / "conformance"
+SHARED = Path(__file__).resolve().parents[3] / "shared"
+"""``../shared`` beside the repository: the conformance cases and their checker."""
+CONFORMANCE = SHARED / "conformance"
+CHECKER = SHARED / "tools" / "conformance"
 
 
 def played_game(n: int = 3, seed: int = 5, stop: int | None = None) -> GameState:
@@ -220,7 +223,7 @@ def test_an_illegal_slot_names_round_and_move_and_says_why() -> None:
     doc = to_record(game)
     # find a later move of round 1 that could be replaced by an illegal one
     g = from_record(doc, seed=5)
-    hand = g.hand(g.current_player)  # type: ignore[arg-type]
+    hand = g.hand(g.current_player)
     for card in hand:
         illegal = [s for s in range(4) if s not in g.legal_slots(card)]
         if illegal:
@@ -288,10 +291,23 @@ def test_error_message_names_round_and_move(record: dict) -> None:
     assert str(error_of(copy.deepcopy(record))).startswith("round 2, move 7: ")
 
 
+def _same(a: object, b: object) -> bool:
+    """Equal JSON values of equal types (true is not 1), as the conformance checker."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(map(_same, a, b))
+    return a == b
+
+
 @pytest.mark.skipif(not CONFORMANCE.is_dir(), reason="../shared/conformance is not beside the repo")
 def test_conformance_cases_in_process() -> None:
     failures = []
-    for path in sorted(CONFORMANCE.glob("*.json")):
+    paths = sorted(CONFORMANCE.glob("*.json"))
+    assert paths, f"no conformance cases in {CONFORMANCE}"
+    for path in paths:
         case = json.loads(path.read_text())
         expect = case["expect"]
         try:
@@ -301,10 +317,25 @@ def test_conformance_cases_in_process() -> None:
         if "error" in expect:
             ok = got.get("error") == {"round": expect["error"]["round"], "move": expect["error"]["move"]}
         else:
-            ok = all(got.get(k) == expect[k] for k in ("complete", "rounds", "totals", "winners"))
+            ok = _same(got, expect)
         if not ok:
             failures.append((path.name, expect, got))
     assert not failures
+
+
+@pytest.mark.skipif(not CHECKER.is_file(), reason="../shared/tools/conformance is not beside the repo")
+def test_conformance_checker_passes_on_the_command_line() -> None:
+    """The shared checker, run on ``monstertrick replay --json`` as a player would."""
+    import subprocess
+    import sys
+
+    cmd = f"{sys.executable} -m monstertrick replay --json"
+    proc = subprocess.run(
+        [sys.executable, str(CHECKER), str(CONFORMANCE), "--cmd", cmd],
+        capture_output=True, text=True,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.rstrip().endswith(" passed, 0 failed"), proc.stdout
 
 
 # ----------------------------------------------------------------- fuzzing

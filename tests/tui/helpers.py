@@ -10,8 +10,8 @@ from textual.pilot import Pilot
 
 from monstertrick.engine import Phase
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.session import Session
+from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.arrange import ArrangeScreen
 from monstertrick.tui.screens.game_over import GameOverScreen
 from monstertrick.tui.screens.handoff import HandoffScreen

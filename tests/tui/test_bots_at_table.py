@@ -15,8 +15,8 @@ from monstertrick.cli import build_parser, main
 from monstertrick.engine import Move, Phase, PlayerView
 from monstertrick.saves import SaveStore, read_save
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.session import BotTurn, Session
+from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.arrange import ArrangeScreen
 from monstertrick.tui.screens.game_over import GameOverScreen
 from monstertrick.tui.screens.handoff import HandoffScreen

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from textual.widgets import Input
 
-from monstertrick.engine import Move
+from monstertrick.engine import Move, standings
 from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.game_over import GameOverScreen
@@ -37,8 +38,15 @@ async def test_two_player_game_to_the_final_standings() -> None:
         text = screen_text(app)
         assert "final standings" in text
         assert outcome.explain(("Ann", "Bob"))[:40] in text.replace("\n", " ")
-        for total in outcome.totals:
-            assert str(total) in text
+        # Each player's round scores and total on their row, rows in the ranking's order.
+        row = re.compile(r"\b(Ann|Bob)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\b")
+        found = [m.groups() for m in map(row.search, text.splitlines()) if m]
+        scores = app.match.game.round_scores()
+        expected = [
+            (("Ann", "Bob")[p], *(str(r[p]) for r in scores), str(outcome.totals[p]))
+            for p in standings(scores)
+        ]
+        assert found == expected, text
         await pilot.press("q")
     assert app.return_code == 0
 

@@ -10,8 +10,8 @@ from monstertrick.cli import main
 from monstertrick.engine import Phase
 from monstertrick.saves import SaveStore, read_save
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.session import Session
+from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.saved import ConfirmScreen, ContinueScreen, HistoryScreen
 from monstertrick.tui.screens.start import StartScreen

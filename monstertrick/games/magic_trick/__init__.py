@@ -26,6 +26,8 @@ from .cards import (
     Suit,
     deck,
 )
+from .deduce import Inconsistent, Layout, value_ranges
+from .determinize import Determinizer, determinize
 from .events import (
     CardPlayed,
     CardSleeved,
@@ -39,8 +41,6 @@ from .events import (
     TrickWon,
     plural,
 )
-from .deduce import Inconsistent, Layout, value_ranges
-from .determinize import Determinizer, determinize
 from .playout import playout
 from .record import ReplayResult, from_record, replay, to_record
 from .state import MagicTrickState, deal, decide_winners, score_hand

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import IllegalMoveError
-
 from .cards import CARDS, FULL_DECK, Card, Suit, deal
 from .events import (
     CardPlayed,

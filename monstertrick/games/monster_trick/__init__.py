@@ -16,6 +16,7 @@ from ...engine import (
     Move,
     Phase,
     PlayerView,
+    PublicView,
     TrickTakenOver,
     TrickWon,
     VPCardTurned,
@@ -83,7 +84,7 @@ class MonsterTrick:
     def view(self, state: GameState, seat: int) -> PlayerView:
         return state.view(seat)
 
-    def public_view(self, state: GameState) -> PlayerView:
+    def public_view(self, state: GameState) -> PublicView:
         return state.public_view()
 
     def is_play_event(self, event: Event) -> bool:

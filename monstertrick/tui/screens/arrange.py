@@ -9,8 +9,9 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from .. import theme
+from ...engine import NUM_ROUNDS
 from ...session import Session
+from .. import theme
 from ..messages import Advance, Decided, TakeBack
 from ..widgets import Hand, KeyBar, VPRow
 from .base import DecisionScreen
@@ -43,7 +44,7 @@ class ArrangeScreen(DecisionScreen):
         name = self.names[self.player]
         yield Static(
             Content.assemble(
-                f"Round {game.round} of 3 · ",
+                f"Round {game.round} of {NUM_ROUNDS} · ",
                 theme.player(self.player, name, bold=True),
                 " arranges their VP cards · private",
             ),
@@ -79,7 +80,7 @@ class ArrangeScreen(DecisionScreen):
         row.refresh()
 
     def action_select(self, step: int) -> None:
-        self.cursor = (self.cursor + step) % 3
+        self.cursor = (self.cursor + step) % len(self.order)
         self._show()
 
     def action_move(self, step: int) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.screen import Screen
 
-from ...engine import PlayerView
+from ...engine import PublicView
 from ...session import Session
 from ..messages import Advance
 from ..widgets import PlayerPanel, TrickSlot
@@ -19,15 +19,12 @@ class GameScreen(Screen[None]):
 
     private_to: int | None = None
 
-    def show_public(self, view: PlayerView) -> None:
+    def show_public(self, view: PublicView) -> None:
         """Update the player panels and the four trick slots (public information)."""
         for panel in self.query(PlayerPanel):
             panel.show(view)
         for slot in self.query(TrickSlot):
-            trick = view.table[slot.slot]
-            played_here = [pc.player for pc in view.played if pc.slot == slot.slot]
-            slot.players = tuple(played_here[-trick.count :]) if trick else ()
-            slot.trick = trick
+            slot.trick = view.table[slot.slot]
             slot.refresh()
 
     def action_scroll_since(self, pages: int) -> None:

@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ...engine import TieBreak
+from ...engine import NUM_ROUNDS, TieBreak, standings
 from .. import theme
 from ..messages import NewGame
 from ..widgets import KeyBar
@@ -27,10 +27,7 @@ class GameOverScreen(GameScreen):
         assert outcome is not None
         scores = game.round_scores()
         names = self.names
-        order = sorted(
-            range(len(names)),
-            key=lambda p: (-outcome.totals[p], -scores[2][p], -scores[1][p], p),
-        )
+        order = standings(scores)
         width = theme.name_column(names)
         lines = [Content(f"        {'Player':<{width}}   R1  R2  R3  Total")]
         rank = 0
@@ -45,7 +42,7 @@ class GameOverScreen(GameScreen):
                     f"{place:<5} ",
                     theme.player(p, names[p], bold=p in outcome.winners, width=width),
                     "  ",
-                    " ".join(f"{scores[r][p]:>3}" for r in range(3)),
+                    " ".join(f"{scores[r][p]:>3}" for r in range(NUM_ROUNDS)),
                     f"  {outcome.totals[p]:>5}",
                 )
             )

@@ -21,11 +21,12 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from .. import theme
 from ...session import Session
+from .. import theme
 from ..messages import HandoffAccepted
 from ..widgets import KeyBar
 from .base import GameScreen
+
 
 class HandoffScreen(GameScreen):
     BINDINGS = [Binding("enter", "accept", "Continue", tooltip="Only the named player")]

@@ -8,9 +8,9 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ...engine import Phase, vp_position
-from .. import theme
+from ...engine import NUM_ROUNDS, VP_POSITION_RULE, Phase, vp_position
 from ...session import Session
+from .. import theme
 from ..widgets import KeyBar
 from .base import GameScreen
 from .log import LogScreen
@@ -33,7 +33,7 @@ class RoundEndScreen(GameScreen):
 
     def compose(self) -> ComposeResult:
         game = self.session.state
-        view = game.view(0)
+        view = game.public_view()
         tricks, scores = game.round_results()[self.round_no - 1]
         revealed = view.revealed or ()
         totals = game.totals()
@@ -65,13 +65,13 @@ class RoundEndScreen(GameScreen):
         last = game.phase is Phase.GAME_OVER
         with Vertical(id="round-end"):
             yield Static(
-                Content(f"Round {self.round_no} of 3 is over"), classes="title"
+                Content(f"Round {self.round_no} of {NUM_ROUNDS} is over"), classes="title"
             )
             yield Static(Content("\n").join(lines), id="round-table")
             yield Static(
                 Content(
                     "A highlighted VP card is the one scored: position "
-                    "(tricks − 1) mod 3; no tricks score 0."
+                    f"{VP_POSITION_RULE}; no tricks score 0."
                 ),
                 classes="hint",
             )

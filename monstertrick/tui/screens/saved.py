@@ -13,19 +13,20 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from rich.text import Text
 from textual.widgets import Button, DataTable, Static
 
 from ...records import shown
 from ...saves import DamagedSave, SavedGame, SaveLocked, SaveStore, summarize
 
-OPEN_ELSEWHERE = "open in another window"
 from ..widgets import KeyBar
+
+OPEN_ELSEWHERE = "open in another window"
 
 
 def when(stamp: str) -> str:

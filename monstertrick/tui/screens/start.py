@@ -92,13 +92,13 @@ class StartScreen(Screen[None]):
     def action_open_saved(self, which: str) -> None:
         self.post_message(OpenSaved(which))
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "new-game":
             self.action_new_game()
         elif event.button.id in ("continue", "history"):
             self.action_open_saved(str(event.button.id))
         elif event.button.id == "rules":
-            self.run_action("app.rules")
+            await self.run_action("app.rules")
         else:
             self.app.exit(0)
 

@@ -12,9 +12,11 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ...engine import (
+    HAND_SIZE,
+    NUM_ROUNDS,
+    NUM_SLOTS,
     CardPlayed,
     Event,
-    IllegalMoveError,
     Move,
     PlayerView,
     RoundScored,
@@ -22,8 +24,8 @@ from ...engine import (
     TrickWon,
     VPCardTurned,
 )
-from .. import theme
 from ...session import Session
+from .. import theme
 from ..messages import Advance, Decided, TakeBack
 from ..widgets import EventList, Hand, KeyBar, PlayerPanel, PlayersHeader, TrickSlot, VPRow
 from .base import DecisionScreen
@@ -113,7 +115,7 @@ class TableScreen(DecisionScreen):
                     v.players, self.since, empty="Nothing yet: you play first.", compact=True
                 )
         with Horizontal(id="tricks"):
-            for s in range(4):
+            for s in range(NUM_SLOTS):
                 yield TrickSlot(s, v.players, id=f"slot-{s}")
         yield Hand(self.player, id="hand")
         yield VPRow(self.player, id="vp-row")
@@ -136,12 +138,12 @@ class TableScreen(DecisionScreen):
         name = v.players[self.player]
         left = len(v.hand)
         if self.result is None:
-            doing = f" to play · card {13 - left} of 12"
+            doing = f" to play · card {HAND_SIZE + 1 - left} of {HAND_SIZE}"
         else:
-            doing = f" played card {12 - left} of 12"
+            doing = f" played card {HAND_SIZE - left} of {HAND_SIZE}"
         self.query_one("#topbar", Static).update(
             Content.assemble(
-                f"Round {v.round} of 3 · ",
+                f"Round {v.round} of {NUM_ROUNDS} · ",
                 theme.player(self.player, name, bold=True),
                 f"{doing} · private screen",
             )

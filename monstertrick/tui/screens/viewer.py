@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...engine import GameState, vp_position
+from ...engine import HAND_SIZE, NUM_ROUNDS, GameState, vp_position
 from ...timeline import Timeline
 from .. import theme
 from ..widgets import KeyBar
@@ -86,12 +86,13 @@ class ViewerScreen(Screen[None]):
     def show_frame(self) -> None:
         frame = self.timeline[self.index]
         game = frame.game
-        total = 12 * game.num_players
+        total = HAND_SIZE * game.num_players
         where = "deal and VP rows" if frame.is_deal else f"card {frame.step} of {total}"
         status = Content.from_markup(
-            "[b]$title[/]Round $r of 3 · $where · step $i of $n",
+            "[b]$title[/]Round $r of $rounds · $where · step $i of $n",
             title=f"{self.title_text} · " if self.title_text else "",
             r=str(frame.round),
+            rounds=str(NUM_ROUNDS),
             where=where,
             i=str(self.index + 1),
             n=str(len(self.timeline)),

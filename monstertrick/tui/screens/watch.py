@@ -20,11 +20,20 @@ from textual.content import Content
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...engine import Arranged, Event, Phase, PlayerView
-from ...seating import PACE_STEPS, pace_label
-from .. import theme
+from ...engine import (
+    HAND_SIZE,
+    NUM_ROUNDS,
+    NUM_SLOTS,
+    Arranged,
+    Event,
+    Phase,
+    PlayerView,
+    PublicView,
+)
 from ...games.monster_trick import PLAY_EVENTS
+from ...seating import PACE_STEPS, pace_label
 from ...session import Session
+from .. import theme
 from ..widgets import EventList, Hand, KeyBar, PlayerPanel, PlayersHeader, TrickSlot, VPRow
 from .base import DecisionScreen
 from .log import LogScreen
@@ -72,7 +81,7 @@ class WatchScreen(DecisionScreen):
             with SinceBox(id="since"):
                 yield EventList(v.players, (), empty="No card played yet.", compact=True)
         with Horizontal(id="tricks"):
-            for s in range(4):
+            for s in range(NUM_SLOTS):
                 yield TrickSlot(s, v.players, id=f"slot-{s}")
         if self.viewer is not None:
             yield Hand(self.viewer, id="hand")
@@ -90,9 +99,13 @@ class WatchScreen(DecisionScreen):
         self.query_one("#players").border_title = "Players"
         self._refresh_all()
 
-    def _view(self) -> PlayerView:
-        # Only the public parts of the actor's view are drawn when there is no viewer.
-        return self.session.view(self.actor if self.viewer is None else self.viewer)
+    def _view(self) -> PublicView:
+        """The public view, or the only person's own view when they are at the keyboard."""
+        if self.viewer is None:
+            public: PublicView = self.session.public_view()
+            return public
+        mine: PlayerView = self.session.view(self.viewer)
+        return mine
 
     # ------------------------------------------------------------------ the app's calls
 
@@ -132,14 +145,14 @@ class WatchScreen(DecisionScreen):
         if arranged:
             doing = "arranged their VP cards"
         elif self.result is not None:
-            doing = f"played card {12 - v.hand_sizes[self.actor]} of 12"
+            doing = f"played card {HAND_SIZE - v.hand_sizes[self.actor]} of {HAND_SIZE}"
         elif v.phase is Phase.ARRANGING:
             doing = "arranges their VP cards"
         else:
-            doing = f"to play · card {13 - v.hand_sizes[self.actor]} of 12"
+            doing = f"to play · card {HAND_SIZE + 1 - v.hand_sizes[self.actor]} of {HAND_SIZE}"
         self.query_one("#topbar", Static).update(
             Content.assemble(
-                f"Round {v.round} of 3 · ",
+                f"Round {v.round} of {NUM_ROUNDS} · ",
                 theme.player(self.actor, name, bold=True),
                 f" {doing} · computer player · pause {pace_label(self.session.pace)}",
             )
@@ -151,6 +164,7 @@ class WatchScreen(DecisionScreen):
         self.query_one("#since", SinceBox).scroll_end(animate=False)
         if self.viewer is not None:
             hand = self.query_one(Hand)
+            assert isinstance(v, PlayerView)
             hand.cards = v.hand
             hand.cursor = -1
             row = self.query_one(VPRow)
@@ -159,7 +173,7 @@ class WatchScreen(DecisionScreen):
             row.refresh()
         self._status(v)
 
-    def _status(self, v: PlayerView) -> None:
+    def _status(self, v: PublicView) -> None:
         who = theme.player(self.actor, v.players[self.actor], bold=True)
         if self.result is None:
             text = Content.assemble(who, " is thinking…")

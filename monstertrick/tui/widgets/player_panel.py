@@ -6,7 +6,7 @@ from rich.cells import cell_len
 from textual.content import Content
 from textual.widget import Widget
 
-from ...engine import NUM_ROUNDS, PlayerView
+from ...engine import NUM_ROUNDS, PublicView
 from .. import theme
 
 #: Cells of a panel line besides the name: "▶ ● " before it; cards, tricks, the VP row,
@@ -34,14 +34,14 @@ class PlayersHeader(Widget):
 
 
 class PlayerPanel(Widget):
-    """One player's public state, from a :class:`PlayerView` (of whoever looks)."""
+    """One player's public state, from a :class:`PublicView` (or any player's view)."""
 
-    def __init__(self, seat: int, view: PlayerView, **kwargs: object) -> None:
+    def __init__(self, seat: int, view: PublicView, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.seat = seat
         self.view = view
 
-    def show(self, view: PlayerView) -> None:
+    def show(self, view: PublicView) -> None:
         self.view = view
         self.set_class(view.current_player == self.seat, "-to-move")
         self.refresh()

@@ -23,8 +23,6 @@ class TrickSlot(Widget):
     """
 
     trick: reactive[TrickView | None] = reactive(None, init=False)
-    players: tuple[int, ...] = ()
-    """Who played each card of the trick, in order (public)."""
     mark: reactive[str] = reactive("", init=False)
     cursor: reactive[bool] = reactive(False, init=False)
 
@@ -53,11 +51,11 @@ class TrickSlot(Widget):
         holder = Content.assemble(
             "holder ", theme.player(trick.holder, self.names[trick.holder])
         )
-        if self.content_size.height >= trick.count + 2 and len(self.players) == trick.count:
+        if self.content_size.height >= trick.count + 2 and len(trick.players) == trick.count:
             # Room for a line per card: who played it.
             lines = [
                 Content.assemble(theme.card_chip(c), " ", theme.player(p, self.names[p]))
-                for c, p in zip(trick.cards, self.players)
+                for c, p in zip(trick.cards, trick.players)
             ]
         else:
             lines = [theme.cards_inline(trick.cards)]
