@@ -23,7 +23,6 @@ from textual.widgets import Button, DataTable, Static
 
 from ...records import shown
 from ...saves import DamagedSave, SavedGame, SaveLocked, SaveStore, summarize
-
 from ..widgets import KeyBar
 
 OPEN_ELSEWHERE = "open in another window"
