@@ -48,9 +48,9 @@ async def test_no_screen_shows_another_players_hand_or_vp_order() -> None:
         # Hands, VP orders and private widgets on screen belong to whoever is at the keyboard.
         leaks.extend(screen_leaks(app, text, NAMES, viewer))
         if viewer is not None:
-            if card_tokens(text) & {str(c) for c in match.game.hand(viewer)}:
+            if card_tokens(text) & {str(c) for c in match.state.hand(viewer)}:
                 own_cards_seen.add(viewer)
-            order = match.game.arrangement(viewer)
+            order = match.state.arrangement(viewer)
             if order is not None and vp_order_pattern(order).search(text):
                 own_order_seen.add(viewer)
         if handoff:

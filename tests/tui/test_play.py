@@ -41,7 +41,7 @@ async def test_two_player_game_to_the_final_standings() -> None:
         # Each player's round scores and total on their row, rows in the ranking's order.
         row = re.compile(r"\b(Ann|Bob)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\b")
         found = [m.groups() for m in map(row.search, text.splitlines()) if m]
-        scores = app.match.game.round_scores()
+        scores = app.session.state.round_scores()
         expected = [
             (("Ann", "Bob")[p], *(str(r[p]) for r in scores), str(outcome.totals[p]))
             for p in standings(scores)
