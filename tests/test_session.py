@@ -116,3 +116,37 @@ def test_a_person_can_take_back_until_the_table_moves_on() -> None:
     assert not session.can_take_back(step.seat)
     with pytest.raises(TakeBackRefused):
         session.take_back(step.seat)
+
+
+def test_monster_trick_take_back_restores_the_game_and_its_save(tmp_path) -> None:
+    from monstertrick.engine.record import to_record
+    from monstertrick.saves import SaveStore, read_save
+
+    from .engine.helpers import random_step
+
+    store = SaveStore(tmp_path)
+    session = Session.start(seating((None, None, "easy")), seed=6, store=store)
+    rng = random.Random(3)
+    for _ in range(8):  # VP rows laid out, a few cards played
+        random_step(session, rng)
+    while not isinstance(step := session.next_step(), Turn):
+        if isinstance(step, Handoff):
+            session.pass_keyboard(step.seat)
+        elif isinstance(step, BotTurn):
+            session.bot_decision(step.seat)
+        else:
+            session.done()
+    before = to_record(session.state)
+    seat = step.seat
+    move = session.state.legal_moves()[-1]
+    session.apply(seat, move)
+    assert to_record(read_save(session.save_path).game)["rounds"] != before["rounds"]
+    session.take_back(seat)
+    assert to_record(session.state) == before
+    # The save follows: the record never holds a taken-back move.
+    assert to_record(read_save(session.save_path).game)["rounds"] == before["rounds"]
+    assert session.next_step() == step
+    session.apply(seat, move)
+    session.done()
+    with pytest.raises(TakeBackRefused):
+        session.take_back(seat)

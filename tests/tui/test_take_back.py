@@ -1,0 +1,59 @@
+"""Take-back until hand-over: `u` (or Backspace) on the "turn played" screen."""
+
+from __future__ import annotations
+
+from monstertrick.engine.record import to_record
+from monstertrick.seating import parse_seats
+from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.screens.arrange import ArrangeScreen
+from monstertrick.tui.screens.handoff import HandoffScreen
+from monstertrick.tui.screens.table import TableScreen
+
+from .helpers import THEME, make_match, screen_text
+
+
+async def test_a_card_played_can_be_taken_back_until_the_keyboard_is_passed_on() -> None:
+    session = make_match(["Ann", "Bob", "Cid"], 5, moves=4)
+    app = MonsterTrickApp(session=session)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        before = to_record(session.state)
+        hand = table.view.hand
+        slot = table.view.legal_slots(hand[0])[0]
+        await pilot.press(str(slot + 1))
+        assert table.result is not None
+        assert "u Take back" in screen_text(app)
+        await pilot.press("u")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, TableScreen) and again.player == table.player
+        assert again.result is None and again.view.hand == hand
+        assert to_record(session.state) == before
+        # Played again and passed on: it stands.
+        await pilot.press(str(slot + 1), "enter")
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("u", "backspace")
+        assert isinstance(app.screen, HandoffScreen)
+        assert to_record(session.state) != before
+
+
+async def test_a_vp_row_confirmed_can_be_taken_back_with_backspace() -> None:
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=3)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, ArrangeScreen)
+        await pilot.press("shift+right", "enter")
+        assert screen.confirmed
+        assert app.session is not None and app.session.state.arrangement(0) == (2, 1, 3)
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert isinstance(app.screen, ArrangeScreen) and not app.screen.confirmed
+        assert app.session.state.arrangement(0) is None
+        await pilot.press("enter", "enter")
+        assert app.session.state.arrangement(0) == (1, 2, 3)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == 1
