@@ -19,12 +19,28 @@ decide = random_step
 def test_every_decision_is_saved_at_once(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     match = Match.start(parse_seats(["Ann", "Bob", "Cid"]), seed=4, store=store)
-    assert match.save_path is not None and match.save_path.exists()
+    assert match.save_path is not None
     rng = random.Random(1)
     for _ in range(60):
         decide(match, rng)
         assert to_record(read_save(match.save_path).game) == to_record(match.game)
     assert match.save_error is None
+
+
+def test_starting_a_game_writes_nothing_and_the_first_decision_writes_the_save(
+    tmp_path: Path,
+) -> None:
+    """A game nobody played (a page loaded and closed, a terminal opened and shut)
+    leaves no file: the save appears with the first decision."""
+    store = SaveStore(tmp_path)
+    match = Match.start(parse_seats(["Ann", "Bob"]), seed=4, store=store)
+    assert list(tmp_path.rglob("*.json")) == []
+    assert store.unfinished() == ([], [])
+    decide(match, random.Random(3))
+    assert list(tmp_path.rglob("*.json")) == [match.save_path]
+    assert match.save_path is not None and match.save_path.parent == store.saves
+    assert to_record(read_save(match.save_path).game) == to_record(match.game)
+    assert len(store.unfinished()[0]) == 1
 
 
 def test_a_finished_game_is_filed_in_the_history(tmp_path: Path) -> None:
@@ -60,7 +76,9 @@ def test_a_resumed_game_plays_on_exactly_as_before(tmp_path: Path) -> None:
 def test_a_failed_autosave_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:
     (tmp_path / "saves").write_text("not a folder")
     match = Match.start(parse_seats(["Ann", "Bob"]), seed=1, store=SaveStore(tmp_path))
+    assert match.save_error is None  # nothing is written before the first decision
+    decide(match, random.Random(0))
     assert match.save_error is not None and "Saving failed" in match.save_error
     assert str(tmp_path / "saves") in match.save_error
-    decide(match, random.Random(0))
-    assert match.game.phase is Phase.ARRANGING
+    decide(match, random.Random(1))
+    assert match.game.phase is Phase.PLAYING

@@ -59,6 +59,8 @@ class Match:
 
     @classmethod
     def start(cls, seating: Seating, seed: int, store: SaveStore | None = None) -> Match:
+        """A new game. Nothing is written yet: the save appears with the first decision,
+        so a game nobody played (a page loaded and closed) leaves no file behind."""
         game = GameState(list(seating.names), seed=seed, first_player=seating.first)
         match = cls(seating, seed, game, log_round=game.round, store=store)
         if store is not None:
@@ -66,7 +68,6 @@ class Match:
             match.meta = SaveMeta(
                 seats=[{"name": s.name, "bot": s.bot} for s in seating.seats], seed=seed
             )
-            match.autosave()
         return match
 
     @classmethod

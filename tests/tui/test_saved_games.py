@@ -151,9 +151,12 @@ async def test_when_autosave_fails_the_game_goes_on_with_a_warning(monstertrick_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("enter")  # Ann arranges her VP cards: the first save fails
+        await pilot.press("enter")
+        await pilot.pause()
         shown = [n.message for n in app._notifications]  # what the toasts show
         assert any("Saving failed" in t and "saves" in t for t in shown), shown
-        await pilot.press("enter")
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == 1
         assert app.match is not None and app.match.game.phase is Phase.ARRANGING
 
 
