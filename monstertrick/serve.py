@@ -42,8 +42,15 @@ SERVABLE = ("play", "resume", "view")
 
 def app_command(args: Sequence[str]) -> str:
     """The shell command that runs the game for one tab: this interpreter, this package,
-    the fixed arguments, each quoted."""
-    return shlex.join([sys.executable, "-m", "monstertrick", *args])
+    the fixed arguments, each quoted.
+
+    ``-m`` alone would put the server's working folder first on the game's import path,
+    so a stray ``re.py`` or ``json.py`` there would be run instead of Python's own: ``-P``
+    (Python 3.11 and newer) leaves it out; Python 3.10 has only ``-I``, which also
+    ignores PYTHON* variables and the user's site-packages.
+    """
+    safe_path = "-P" if sys.version_info >= (3, 11) else "-I"
+    return shlex.join([sys.executable, safe_path, "-m", "monstertrick", *args])
 
 
 def is_loopback(host: str) -> bool:

@@ -67,7 +67,18 @@ def test_a_usage_error_is_reported_at_once_with_status_2(served, capsys, argv, s
 def test_the_game_command_comes_from_this_interpreter_and_is_quoted() -> None:
     args = ["play", "--players", "Ann, Bob:hard; rm -rf ~", "--seed", "1"]
     command = app_command(args)
-    assert shlex.split(command) == [sys.executable, "-m", "monstertrick", *args]
+    safe_path = "-P" if sys.version_info >= (3, 11) else "-I"
+    assert shlex.split(command) == [sys.executable, safe_path, "-m", "monstertrick", *args]
+
+
+def test_the_game_does_not_import_from_the_servers_working_folder(tmp_path: Path) -> None:
+    (tmp_path / "argparse.py").write_text("raise SystemExit('the wrong argparse')\n")
+    proc = subprocess.run(
+        shlex.split(app_command(["--version"])), cwd=tmp_path, capture_output=True,
+        text=True, timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("monstertrick ")
 
 
 @pytest.mark.parametrize(
@@ -91,7 +102,7 @@ def test_serving_elsewhere_than_loopback_warns_on_stderr(monkeypatch, capsys) ->
     started: list[str] = []
     monkeypatch.setattr(Server, "serve", lambda self, debug=False: started.append(self.command))
     assert serve_module.serve(["play", "--players", "Ann,Bob"], host="0.0.0.0", port=8000) == 0
-    assert started and started[0].endswith("-m monstertrick play --players Ann,Bob")
+    assert started and started[0].endswith(" -m monstertrick play --players Ann,Bob")
     err = capsys.readouterr().err
     assert err.startswith("monstertrick: warning: serving on 0.0.0.0:8000") and "no login" in err
     assert serve_module.serve([], host="127.0.0.1", port=8000) == 0
