@@ -6,6 +6,7 @@ Playwright or textual-serve is missing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -87,3 +88,31 @@ def test_sigterm_stops_the_server_and_the_games_of_open_tabs(
         assert alive == [], f"game processes left after the server stopped: {alive}"
         for screen in screens:
             screen.close()
+
+
+def test_a_game_quit_after_a_decision_is_continued_from_the_start_screen(
+    browser: Any, tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    bob = re.compile(r"Pass the keyboard to\W*Bob\b")
+    with serving(PLAY, home, tmp_path / "play.log") as server:
+        screen = Screen.open(browser, server.url)
+        screen.wait_for(HANDOFF_TO_ANN)
+        screen.focus()
+        screen.press_until("Enter", ARRANGE_ANN)
+        screen.press_until("Enter", bob)  # Ann's VP row: the first decision
+        assert len(server.saves()) == 1
+        screen.press_until("Control+q", re.compile(r"Quit \(y\)"))
+        screen.page.keyboard.press("y")
+        wait_until(lambda: not server.game_processes(), 20, "the game to end on quit")
+        screen.close()
+        assert server.stop() == 0, server.output()
+
+    with serving([], home, tmp_path / "start.log") as server:  # the start screen
+        screen = Screen.open(browser, server.url)
+        screen.wait_for(re.compile(r"New game"))
+        screen.focus()
+        screen.press_until("c", re.compile(r"Ann, Bob"))
+        screen.press_until("Enter", bob)  # on the turn it was left at, behind a handoff
+        screen.close()
+        assert server.stop() == 0, server.output()
