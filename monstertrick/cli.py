@@ -1,7 +1,8 @@
 """The ``monstertrick`` command line.
 
 Subcommands are built with argparse. ``replay`` and ``--help`` never import Textual: the
-app is imported only when it is about to run.
+app is imported only when it is about to run (and textual-serve only when ``serve`` is
+about to serve).
 """
 
 from __future__ import annotations
@@ -10,9 +11,12 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from . import __version__
+
+if TYPE_CHECKING:
+    from .seating import Seating
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -107,6 +111,33 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", type=_positive, default=1, help="games played at once, in processes (default 1)"
     )
     arena.add_argument("--json", action="store_true", help="print one JSON object")
+
+    serve = sub.add_parser(
+        "serve",
+        usage="monstertrick serve [-h] [--host HOST] [--port PORT] [-- COMMAND ...]",
+        help="serve the game to web browsers (needs monstertrick[web])",
+        description="Serve the game to web browsers: every tab that opens the page gets "
+        "a game process of its own, the start screen or, after --, the same fixed "
+        "command (play, resume or view), e.g. "
+        'monstertrick serve -- play --players "Ann, Bob:hard". Closing a tab ends its '
+        "game; the autosave keeps it for Continue. There is no login and every tab "
+        "shares one saves folder: keep the default 127.0.0.1 unless you trust the "
+        'network. Needs textual-serve: pip install "monstertrick[web]".',
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this machine only)",
+    )
+    serve.add_argument(
+        "--port", type=_port, default=8000, help="the port to listen on (default 8000)"
+    )
+    serve.add_argument(
+        "app",
+        nargs=argparse.REMAINDER,
+        metavar="-- COMMAND",
+        help="a monstertrick command every tab runs (play, resume or view, with its options)",
+    )
     return parser
 
 
@@ -129,6 +160,47 @@ def _positive(text: str) -> int:
     return value
 
 
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{text} is not a port number (1 to 65535)")
+    return value
+
+
+def _seats(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Seating:
+    """The seating of ``play``'s --players and --first (a usage error if invalid)."""
+    from .seating import SetupError, parse_seats
+
+    names = [n.strip() for n in args.players.split(",")]
+    try:
+        return parse_seats(names, first=args.first)
+    except SetupError as exc:
+        parser.error(str(exc))
+
+
+def _served_command(parser: argparse.ArgumentParser, app: Sequence[str]) -> list[str]:
+    """The command after ``serve --``, checked now with this module's own parser, so
+    that a usage error is reported once here rather than in every browser tab."""
+    from .serve import SERVABLE
+
+    command = list(app[1:] if app[:1] == ["--"] else app)
+    if not command:
+        return command
+    if command[0] not in SERVABLE:
+        parser.error(
+            f"serve runs one of {', '.join(SERVABLE)} in every tab, not {command[0]!r} "
+            '(e.g. monstertrick serve -- play --players "Ann,Bob")'
+        )
+    own = build_parser()
+    args = own.parse_args(command)
+    if args.command == "play":
+        _seats(own, args)
+    return command
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -143,14 +215,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(str(exc))
         return run_arena(specs, args.games, seed=args.seed, jobs=args.jobs, as_json=args.json)
     if args.command == "play":
-        names = [n.strip() for n in args.players.split(",")]
-        from .seating import SetupError, parse_seats
-
-        try:
-            seats = parse_seats(names, first=args.first)
-        except SetupError as exc:
-            parser.error(str(exc))
+        seats = _seats(parser, args)
         return run_app(seats=seats, seed=args.seed, pace=args.pace)
+    if args.command == "serve":
+        command = _served_command(parser, args.app)
+        from .serve import serve
+
+        return serve(command, host=args.host, port=args.port)
     if args.command == "resume":
         return run_resume(args.file, pace=args.pace)
     if args.command == "view":

@@ -3,7 +3,7 @@
     python tests/autosave_worker.py SEED LEVEL,LEVEL,...
 
 The kill test runs this in a subprocess (MONSTERTRICK_HOME set) and kills it with
-SIGKILL at random moments. It drives the same ``Match`` the app drives.
+SIGKILL at random moments. It drives the same ``Session`` the app drives.
 """
 
 from __future__ import annotations

@@ -19,17 +19,27 @@ decide = random_step
 def test_every_decision_is_saved_at_once(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     match = Session.start(parse_seats(["Ann", "Bob", "Cid"]), seed=4, store=store)
-    # A game nobody has played yet leaves no save behind ...
-    assert match.save_path is not None and not match.save_path.exists()
-    assert not list(tmp_path.glob("**/*.json"))
     rng = random.Random(1)
-    decide(match, rng)
-    # ... its first decision makes one.
-    assert match.save_path.exists()
     for _ in range(60):
         decide(match, rng)
         assert to_record(read_save(match.save_path).game) == to_record(match.state)
     assert match.save_error is None
+
+
+def test_starting_a_game_writes_nothing_and_the_first_decision_writes_the_save(
+    tmp_path: Path,
+) -> None:
+    """A game nobody played (a page loaded and closed, a terminal opened and shut)
+    leaves no file: the save appears with the first decision."""
+    store = SaveStore(tmp_path)
+    match = Session.start(parse_seats(["Ann", "Bob"]), seed=4, store=store)
+    assert list(tmp_path.rglob("*.json")) == []
+    assert store.unfinished() == ([], [])
+    decide(match, random.Random(3))
+    assert list(tmp_path.rglob("*.json")) == [match.save_path]
+    assert match.save_path is not None and match.save_path.parent == store.saves
+    assert to_record(read_save(match.save_path).game) == to_record(match.state)
+    assert len(store.unfinished()[0]) == 1
 
 
 def test_a_finished_game_is_filed_in_the_history(tmp_path: Path) -> None:

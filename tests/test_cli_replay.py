@@ -106,14 +106,16 @@ def test_replay_and_help_do_not_import_textual(files) -> None:
     code = (
         "import sys\n"
         "from monstertrick.cli import main\n"
-        "try:\n"
-        f"    main(['replay', '--json', {str(files['finished'])!r}])\n"
-        "    main(['--help'])\n"
-        "except SystemExit:\n"
-        "    pass\n"
+        "import monstertrick.serve\n"
+        "for argv in (['replay', '--json', {!r}], ['--help'], ['serve', '--help']):\n"
+        "    try:\n"
+        "        main(argv)\n"
+        "    except SystemExit:\n"
+        "        pass\n"
         "assert 'textual' not in sys.modules, 'textual was imported'\n"
+        "assert 'textual_serve' not in sys.modules, 'textual_serve was imported'\n"
         "print('ok')\n"
-    )
+    ).format(str(files["finished"]))
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().endswith("ok")
