@@ -278,9 +278,14 @@ class MonsterTrickApp(App[int]):
 
     @on(Decided)
     def _decided(self, message: Decided) -> None:
-        """A person's decision, from their own screen."""
+        """A person's decision, from their own screen (a second press of a key that
+        was already answered is dropped: the session has moved on)."""
         session = self.session
-        assert session is not None
+        if session is None:
+            return
+        step = session.next_step()
+        if not isinstance(step, Turn) or step.seat != message.seat:
+            return
         try:
             session.apply(message.seat, message.action)
         except IllegalMoveError as exc:
@@ -293,7 +298,8 @@ class MonsterTrickApp(App[int]):
     @on(TakeBack)
     def _take_back(self, message: TakeBack) -> None:
         session = self.session
-        assert session is not None
+        if session is None or not session.can_take_back(message.seat):
+            return  # already taken back, or passed on
         try:
             session.take_back(message.seat)
         except TakeBackRefused as exc:
@@ -303,14 +309,23 @@ class MonsterTrickApp(App[int]):
 
     @on(HandoffAccepted)
     def _handoff_accepted(self, message: HandoffAccepted) -> None:
-        assert self.session is not None
-        self.session.pass_keyboard(message.player)
+        session = self.session
+        if session is None:
+            return
+        step = session.next_step()
+        if not isinstance(step, Handoff) or step.seat != message.player:
+            return  # a second Enter on a handoff already passed
+        session.pass_keyboard(message.player)
         self.advance()
 
     @on(Advance)
-    def _advance(self) -> None:
-        assert self.session is not None
-        self.session.done()
+    def _advance(self, message: Advance) -> None:
+        session = self.session
+        if session is None:
+            return
+        if message.screen is not None and message.screen not in self.screen_stack:
+            return  # from a screen that is gone: its pause is over already
+        session.done()
         self.advance()
 
     @on(StartGame)

@@ -13,8 +13,12 @@ if TYPE_CHECKING:
     from ..session import Session
 
 
+@dataclass
 class Advance(Message):
-    """The screen is done: show whatever the game needs next."""
+    """The screen is done (its pause was seen): show whatever the game needs next."""
+
+    screen: object = None
+    """The screen that is done (an answer from a screen already gone is dropped)."""
 
 
 @dataclass

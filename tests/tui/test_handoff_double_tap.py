@@ -105,3 +105,35 @@ def _key(key: str):
     from textual import events
 
     return events.Key(key, "\r" if key == "enter" else None)
+
+
+@pytest.mark.usefixtures("real_delay")
+async def test_double_presses_on_every_screen_never_crash_or_skip() -> None:
+    # Enter twice on a handoff that accepts keys, a slot key twice on the table, Enter
+    # twice on "turn played": each second press finds the game moved on and is dropped.
+    app = MonsterTrickApp(session=make_match(["Ann", "Bob", "Cid"], seed=5))
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == 0
+        await pilot.pause(HandoffScreen.ACCEPT_DELAY + 0.1)
+        app.post_message(_key("enter"))
+        app.post_message(_key("enter"))
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.player == 0
+        slot = table.view.legal_slots(table.view.hand[0])[0]
+        key = str(slot + 1)
+        played = app.session.state.turn
+        app.post_message(events_key(key))
+        app.post_message(events_key(key))
+        await pilot.pause()
+        assert app.session.state.turn == played + 1  # one card, not two
+        assert table.result is not None
+        await pilot.press("enter", "enter")
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == 1
+
+
+def events_key(key: str):
+    from textual import events
+
+    return events.Key(key, key)

@@ -12,7 +12,7 @@ from textual.widgets import Static
 from ...engine import NUM_ROUNDS
 from ...session import Session
 from .. import theme
-from ..messages import Advance, Decided, TakeBack
+from ..messages import Decided, TakeBack
 from ..widgets import Hand, KeyBar, VPRow
 from .base import DecisionScreen
 
@@ -123,7 +123,7 @@ class ArrangeScreen(DecisionScreen):
 
     def action_pass_on(self) -> None:
         if self.confirmed:
-            self.post_message(Advance())
+            self.advance_once()
 
     def action_take_back(self) -> None:
         if self.confirmed:

@@ -51,7 +51,7 @@ class GameScreen(Screen[None]):
             self._advance_pending = True
             return
         self._advanced = True
-        self.post_message(Advance())
+        self.post_message(Advance(self))
 
     def on_screen_resume(self) -> None:
         if self._advance_pending:

@@ -100,4 +100,5 @@ class HandoffScreen(GameScreen):
     def action_accept(self) -> None:
         if self.accepts_from is None:
             return
+        self.accepts_from = None  # once: a second press goes nowhere
         self.post_message(HandoffAccepted(self.player, self.job))

@@ -26,7 +26,7 @@ from ...engine import (
 )
 from ...session import Session
 from .. import theme
-from ..messages import Advance, Decided, TakeBack
+from ..messages import Decided, TakeBack
 from ..widgets import EventList, Hand, KeyBar, PlayerPanel, PlayersHeader, TrickSlot, VPRow
 from .base import DecisionScreen
 from .log import LogScreen
@@ -231,7 +231,7 @@ class TableScreen(DecisionScreen):
             self.post_message(TakeBack(self.player))
 
     def action_pass_on(self) -> None:
-        self.post_message(Advance())
+        self.advance_once()
 
     def action_log(self) -> None:
         self.app.push_screen(LogScreen(self.names, self.session.round_log(), self.session.state.round))
