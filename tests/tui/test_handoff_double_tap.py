@@ -137,3 +137,18 @@ def events_key(key: str):
     from textual import events
 
     return events.Key(key, key)
+
+
+async def test_a_key_pressed_on_the_handoff_never_acts_on_the_private_screen() -> None:
+    # Enter twice at once on a handoff: the first passes it, the second (pressed before
+    # the table was on screen) does not play a card.
+    app = MonsterTrickApp(session=make_match(["Ann", "Bob", "Cid"], seed=5))
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        early = _key("enter")
+        await pilot.press("enter")
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        app.post_message(early)
+        await pilot.pause()
+        assert table.result is None and app.session.state.turn == 0

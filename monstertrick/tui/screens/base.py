@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual import events
+from textual._time import get_time
 from textual.screen import Screen
 
 from ...engine import PublicView
@@ -40,6 +42,8 @@ class GameScreen(Screen[None]):
         self.session = session
         self._advanced = False
         self._advance_pending = False
+        self.shown_at = float("inf")
+        """When the screen last came on top (keys pressed before never count)."""
 
     def advance_once(self) -> None:
         """Tell the app this screen is done: once only, and only while it is on top (a
@@ -54,9 +58,17 @@ class GameScreen(Screen[None]):
         self.post_message(Advance(self))
 
     def on_screen_resume(self) -> None:
+        self.shown_at = get_time()
         if self._advance_pending:
             self._advance_pending = False
             self.advance_once()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key pressed before this screen was on screen (a double tap meant for the
+        screen before, still waiting in the queue) does nothing here."""
+        if event.time < self.shown_at:
+            event.stop()
+            event.prevent_default()
 
     @property
     def names(self) -> tuple[str, ...]:
