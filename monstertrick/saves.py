@@ -4,7 +4,8 @@ A saved game is a ``monstertrick-record/1`` record of any registered game (its `
 key; :mod:`monstertrick.games`), so ``monstertrick replay`` accepts it, with a ``meta``
 object: seats (names and bot levels), seed, created and updated times, the app's version
 and the game's ``summary``. This module knows a game only through its registered door
-(``to_record``, ``from_record``, ``is_over``, ``summary``): it imports no game engine.
+(``to_record``, ``from_record``, ``is_over``, ``summary``): it imports no game engine
+(but checking the bot levels of a meta imports :mod:`monstertrick.bots`).
 
 The lists (Continue, History, the start screen's counts) read each save's
 ``meta["summary"]`` and never replay it when the summary holds a fingerprint of the
@@ -13,9 +14,14 @@ had in play, so the list trusts it (players, where the game stands, the results)
 is replayed when it is opened (:meth:`SaveStore.open`, :func:`read_save`), and when its
 summary is missing or does not match (an old save, a record edited by hand): then once,
 a failure meaning the save is damaged, as always, and the summary is written into the
-save so that the next list need not replay it again. Games in progress live in ``<home>/saves/``; finished games move to
-``<home>/history/``; a file that cannot be read is moved, never deleted or overwritten,
-into ``<home>/saves/damaged/``. ``<home>`` is ``$MONSTERTRICK_HOME`` if set, otherwise the
+save so that the next list need not replay it again (a record without meta, or a game
+open in another window, is not written to, and is replayed at every list). What the
+lists trust is only that a record this program wrote replays: one that no longer does
+(a program that reads it differently) is listed, and found damaged when it is opened.
+
+Games in progress live in ``<home>/saves/``; finished games move to ``<home>/history/``;
+a file that cannot be read is moved, never deleted or overwritten, into
+``<home>/saves/damaged/``. ``<home>`` is ``$MONSTERTRICK_HOME`` if set, otherwise the
 user's data folder (platformdirs).
 
 Every write is atomic: a temporary file in the same folder, flushed and fsynced, then
