@@ -237,7 +237,7 @@ def _problem(message: str) -> int:
 def run_resume(file: str | None, *, pace: float | None = None) -> int:
     from pathlib import Path
 
-    from .engine import Phase, RecordError
+    from .errors import RecordError
     from .records import shown
     from .saves import SaveLocked, SaveStore, read_save
 
@@ -250,14 +250,17 @@ def run_resume(file: str | None, *, pace: float | None = None) -> int:
             return _problem(
                 f"no unfinished games in {shown(str(store.saves))}; start one with 'monstertrick'"
             )
-        saved = games[0]
-        file = str(saved.path)
+        file = str(games[0].path)
+        try:
+            saved = store.open(games[0])  # replayed now, only this one
+        except RecordError as exc:
+            return _problem(f"{shown(file)} cannot be resumed: {exc}")
     else:
         try:
             saved = read_save(Path(file))
         except RecordError as exc:
             return _problem(f"{shown(file)} cannot be resumed: {exc}")
-        if saved.game.phase is Phase.GAME_OVER:
+        if saved.finished:
             return _problem(
                 f"{shown(file)} is a finished game: watch it with "
                 f"'monstertrick view {shown(file)}'"
@@ -272,7 +275,8 @@ def run_resume(file: str | None, *, pace: float | None = None) -> int:
 def run_view(file: str, *, reveal: bool) -> int:
     from pathlib import Path
 
-    from .engine import Phase, RecordError
+    from .errors import RecordError
+    from .games import DEFAULT_GAME
     from .records import shown
     from .saves import read_save
 
@@ -280,7 +284,9 @@ def run_view(file: str, *, reveal: bool) -> int:
         saved = read_save(Path(file))
     except RecordError as exc:
         return _problem(f"{shown(file)} cannot be shown: {exc}")
-    if saved.game.phase is not Phase.GAME_OVER and not reveal:
+    if saved.game_key != DEFAULT_GAME:
+        return _problem(f"{shown(file)} cannot be shown: the viewer shows Monster Trick games only")
+    if not saved.finished and not reveal:
         return _problem(
             f"{shown(file)} is an unfinished game: its hands and VP rows are still secret, so the "
             "viewer will not show them. Continue it with 'monstertrick resume', or add "

@@ -1,10 +1,27 @@
 """Saved games: where they live, how they are written, and how they are read back.
 
-A saved game is a ``monstertrick-record/1`` record (so ``monstertrick replay`` accepts it)
-with a ``meta`` object: seats (names and bot levels), seed, created and updated times and
-the app's version. Games in progress live in ``<home>/saves/``; finished games move to
-``<home>/history/``; a file that cannot be read is moved, never deleted or overwritten,
-into ``<home>/saves/damaged/``. ``<home>`` is ``$MONSTERTRICK_HOME`` if set, otherwise the
+A saved game is a ``monstertrick-record/1`` record of any registered game (its ``game``
+key; :mod:`monstertrick.games`), so ``monstertrick replay`` accepts it, with a ``meta``
+object: seats (names and bot levels), seed, created and updated times, the app's version
+and the game's ``summary``. This module knows a game only through its registered door
+(``to_record``, ``from_record``, ``is_over``, ``summary``): it imports no game engine
+(but checking the bot levels of a meta imports :mod:`monstertrick.bots`).
+
+The lists (Continue, History, the start screen's counts) read each save's
+``meta["summary"]`` and never replay it when the summary holds a fingerprint of the
+save's record that matches: such a summary was written by this program from the game it
+had in play, so the list trusts it (players, where the game stands, the results). A save
+is replayed when it is opened (:meth:`SaveStore.open`, :func:`read_save`), and when its
+summary is missing or does not match (an old save, a record edited by hand): then once,
+a failure meaning the save is damaged, as always, and the summary is written into the
+save so that the next list need not replay it again (a record without meta, or a game
+open in another window, is not written to, and is replayed at every list). What the
+lists trust is only that a record this program wrote replays: one that no longer does
+(a program that reads it differently) is listed, and found damaged when it is opened.
+
+Games in progress live in ``<home>/saves/``; finished games move to ``<home>/history/``;
+a file that cannot be read is moved, never deleted or overwritten, into
+``<home>/saves/damaged/``. ``<home>`` is ``$MONSTERTRICK_HOME`` if set, otherwise the
 user's data folder (platformdirs).
 
 Every write is atomic: a temporary file in the same folder, flushed and fsynced, then
@@ -19,6 +36,8 @@ lock never stays stuck). A second process cannot open, save or delete that game
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import secrets
 import stat
@@ -31,9 +50,9 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .engine import HAND_SIZE, GameState, Phase, RecordError
-from .engine.record import dumps, from_record, parse_json, result_of
-from .records import check_format, is_int, kind, quote, read_record_file
+from .errors import RecordError
+from .games import GAMES
+from .records import check_format, game_of, is_int, kind, parse_json, quote, read_record_file
 
 SAVES = "saves"
 HISTORY = "history"
@@ -234,7 +253,7 @@ class SaveMeta:
         for key in ("created", "updated", "version"):
             if not isinstance(raw.get(key, ""), str):
                 raise RecordError(f'meta: "{key}" must be a string, not {kind(raw[key])}')
-        known = {"seats", "seed", "created", "updated", "version"}
+        known = {"seats", "seed", "created", "updated", "version", SUMMARY}
         return SaveMeta(
             seats=checked,
             seed=seed,
@@ -248,32 +267,93 @@ class SaveMeta:
 _SEAT_KEYS = {"name", "bot"}
 
 
-@dataclass(frozen=True)
+SUMMARY = "summary"
+"""The key, in a save's ``meta``, of the summary the lists read."""
+
+_FINGERPRINT = "record"
+"""The key, in a summary, of the fingerprint of the record it summarizes."""
+
+
+def door(key: str) -> Any:
+    """The registered door (``GAME``) of the game called ``key``."""
+    return GAMES[key].load()
+
+
+def game_of_state(state: Any) -> str:
+    """The key of the registered game whose state ``state`` is (the default game's
+    first: saving a Monster Trick game never loads another game)."""
+    for key, entry in GAMES.items():
+        if isinstance(state, entry.load().state_type):
+            return key
+    raise TypeError(f"not the state of a registered game: {type(state).__name__}")
+
+
+def fingerprint(doc: dict[str, Any]) -> str:
+    """A fingerprint of a record without its ``meta``: a summary holds the fingerprint of
+    the record it summarizes, so a record changed behind its summary's back is noticed
+    (and replayed) without replaying every save."""
+    body = {k: v for k, v in doc.items() if k != "meta"}
+    text = json.dumps(body, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def _trusted_summary(doc: dict[str, Any]) -> dict[str, Any] | None:
+    """The summary in the save's meta, if it is one this program wrote for exactly this
+    record; None otherwise (then the save must be replayed)."""
+    meta = doc.get("meta")
+    info = meta.get(SUMMARY) if isinstance(meta, dict) else None
+    if not isinstance(info, dict) or info.get(_FINGERPRINT) != fingerprint(doc):
+        return None
+    players = info.get("players")
+    if (
+        players != doc.get("players")
+        or not isinstance(info.get("where"), str)
+        or not isinstance(info.get("over"), bool)
+    ):
+        return None
+    return {k: v for k, v in info.items() if k != _FINGERPRINT}
+
+
+@dataclass(frozen=True, eq=False)
 class SavedGame:
-    """A readable save: its file, its game as replayed, and its meta."""
+    """A readable save: its file, its game's key, its meta and its summary, and the
+    game's state once it is opened (replayed).
+
+    A save listed from its summary (:meth:`SaveStore.unfinished`,
+    :meth:`SaveStore.finished`) is not replayed: open it with :meth:`SaveStore.open`,
+    which says when it turns out to be damaged. Reading :attr:`game` of a save that is
+    not open replays it there and then (raising :class:`RecordError`)."""
 
     path: Path
-    game: GameState
+    game_key: str
     meta: SaveMeta
+    info: dict[str, Any]
+    """The game's summary (its door's ``summary``): plain JSON values, what the lists show."""
+    state: Any = field(default=None, repr=False)
+    """The game as replayed (None until the save is opened)."""
+
+    @property
+    def game(self) -> Any:
+        """The game's state, replayed from the file if the save is not open yet."""
+        if self.state is None:
+            object.__setattr__(self, "state", read_save(self.path).state)
+        return self.state
+
+    @property
+    def is_open(self) -> bool:
+        return self.state is not None
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.info["players"])
 
     @property
     def finished(self) -> bool:
-        return self.game.phase is Phase.GAME_OVER
+        return bool(self.info["over"])
 
     def summary(self) -> str:
         """One line for a list: players, round and turn (nothing private)."""
-        g = self.game
-        who = ", ".join(g.players)
-        if g.phase is Phase.GAME_OVER:
-            where = "finished"
-        elif g.phase is Phase.ROUND_OVER:
-            where = f"round {g.round} over"
-        elif g.phase is Phase.ARRANGING:
-            where = f"round {g.round}, arranging"
-        else:
-            mover = g.players[g.current_player]  # type: ignore[index]
-            where = f"round {g.round}, {mover} to play ({g.turn} of {HAND_SIZE * g.num_players} cards played)"
-        return f"{who} — {where}"
+        return f"{', '.join(self.players)} — {self.info['where']}"
 
 
 @dataclass(frozen=True)
@@ -323,16 +403,43 @@ def _entries(folder: Path) -> list[Path]:
         return []
 
 
-def read_save(path: Path) -> SavedGame:
-    """Read and replay one save; :class:`RecordError` says why it cannot be used."""
-    doc = check_format(parse_json(read_record_file(path)))
+def _read_doc(path: Path) -> tuple[bytes, dict[str, Any]]:
+    data = read_record_file(path)
+    return data, check_format(parse_json(data))
+
+
+def _replayed(path: Path, doc: dict[str, Any]) -> SavedGame:
+    key = game_of(doc)
+    rules = door(key)
     if "meta" not in doc:  # an exported game: people only
-        game = from_record(doc, seed=0)
-        return SavedGame(path, game, SaveMeta.plain(game.players))
+        state = rules.from_record(doc, seed=0)
+        info = rules.summary(state)
+        return SavedGame(path, key, SaveMeta.plain(info["players"]), info, state)
     raw = doc["meta"]
     seed = raw.get("seed") if isinstance(raw, dict) else None
-    game = from_record(doc, seed=seed if is_int(seed) else 0)
-    return SavedGame(path, game, SaveMeta.from_json(raw, game.players))
+    state = rules.from_record(doc, seed=seed if is_int(seed) else 0)
+    info = rules.summary(state)
+    return SavedGame(path, key, SaveMeta.from_json(raw, info["players"]), info, state)
+
+
+def read_save(path: Path) -> SavedGame:
+    """Read and replay one save, of any registered game (its ``game`` key, Monster
+    Trick without one); :class:`RecordError` says why it cannot be used."""
+    return _replayed(path, _read_doc(path)[1])
+
+
+def _record_text(doc: dict[str, Any]) -> str:
+    """A record as JSON text: its short fields (and meta) on the first line, then one
+    line per round (hand, game) for readable diffs."""
+    long = [k for k, v in doc.items() if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)]
+    head = json.dumps({k: v for k, v in doc.items() if k not in long}, ensure_ascii=False)
+    if not long:
+        return head + "\n"
+    parts = [head[:-1]]
+    for k in long:
+        items = ",\n  ".join(json.dumps(x, ensure_ascii=False) for x in doc[k])
+        parts.append(f"{json.dumps(k)}: [\n  {items}\n]")
+    return ", ".join(parts) + "}\n"
 
 
 TEMP_FILE_AGE = 60.0
@@ -434,8 +541,10 @@ class SaveStore:
         """Whether the game at ``path`` is open in another window."""
         return _locked_elsewhere(path)
 
-    def save(self, path: Path, game: GameState, meta: SaveMeta) -> Path:
-        """Write the game; a finished game moves to the history. Returns where it is now.
+    def save(self, path: Path, game: Any, meta: SaveMeta, *, key: str | None = None) -> Path:
+        """Write the game (the state of game ``key``; by default the registered game
+        whose state it is) through its door, with its summary; a finished game moves to
+        the history. Returns where it is now.
 
         Raises :class:`SaveError` (the game itself is untouched) if it cannot be written,
         :class:`SaveLocked` if the game is open in another window (which saves it).
@@ -452,11 +561,16 @@ class SaveStore:
                 "this window does not. The game goes on, but it is not being saved here."
             ) from None
         meta.updated = now()
+        key = key if key is not None else game_of_state(game)
+        rules = door(key)
         target = path
-        if game.phase is Phase.GAME_OVER and path.parent == self.saves:
+        if rules.is_over(game) and path.parent == self.saves:
             target = self.history / path.name
         try:
-            data = dumps(game, meta.to_json()).encode("utf-8")
+            doc = rules.to_record(game)
+            summary = {**rules.summary(game), _FINGERPRINT: fingerprint(doc)}
+            doc["meta"] = {**meta.to_json(), SUMMARY: summary}
+            data = _record_text(doc).encode("utf-8")
         except UnicodeEncodeError:
             raise SaveError(
                 f"Saving failed: the game cannot be written as UTF-8 text (a name holds a "
@@ -481,10 +595,58 @@ class SaveStore:
             _release(path)  # finished and filed: nobody writes it any more
         return target
 
+    def glance(self, path: Path) -> SavedGame:
+        """A save as the lists show it: read, its meta checked, and its summary trusted
+        when it is the one written for exactly this record (see the module's docstring);
+        otherwise replayed, once: its summary is then written into it. Raises
+        :class:`RecordError` when it cannot be used."""
+        data, doc = _read_doc(path)
+        key = game_of(doc)
+        info = _trusted_summary(doc)
+        if info is not None:
+            return SavedGame(path, key, SaveMeta.from_json(doc["meta"], info["players"]), info)
+        saved = _replayed(path, doc)
+        self._add_summary(path, data, doc, saved)
+        return saved
+
+    def _add_summary(self, path: Path, data: bytes, doc: dict[str, Any], saved: SavedGame) -> None:
+        """Write the summary into a save that has none (or a stale one), the record
+        untouched; quietly nothing when that cannot be done now (the game is open, in
+        this window or another, or the file changed, or cannot be written)."""
+        if not isinstance(doc.get("meta"), dict) or path.parent not in (self.saves, self.history):
+            return
+        if _lock_file(path) in _HELD:
+            return  # open here: its own autosave writes the summary
+        try:
+            _acquire(path)
+        except SaveLocked:
+            return
+        try:
+            if read_record_file(path) != data:
+                return  # written meanwhile
+            body = {k: v for k, v in doc.items() if k != "meta"}
+            summary = {**saved.info, _FINGERPRINT: fingerprint(body)}
+            atomic_write(path, _record_text({**doc, "meta": {**doc["meta"], SUMMARY: summary}}))
+        except (RecordError, OSError, UnicodeEncodeError, TypeError, ValueError):
+            pass
+        finally:
+            _release(path)
+
+    def open(self, saved: SavedGame) -> SavedGame:
+        """The save replayed (to be resumed or viewed). A save that turns out to be
+        damaged is moved into damaged/ and :class:`RecordError` says why."""
+        if saved.is_open:
+            return saved
+        try:
+            return read_save(saved.path)
+        except RecordError as exc:
+            damaged = self._quarantine(saved.path, str(exc))
+            raise RecordError(f"the save is damaged: {damaged.reason}") from None
+
     def _scan(self, folder: Path) -> Iterator[SavedGame | DamagedSave]:
         for path in _entries(folder):
             try:
-                yield read_save(path)
+                yield self.glance(path)
             except RecordError as exc:
                 yield self._quarantine(path, str(exc))
 
@@ -583,33 +745,31 @@ class NameSummary:
     wins: float
     """A shared victory counts 1/k."""
     mean_vp: float
+    """The mean of the game's totals (VP for Monster Trick)."""
     hit_rate: float
-    """How often the VP card scored was the row's highest."""
+    """How often the VP card scored was the row's highest (Monster Trick's rounds;
+    0 where no game of that name counts it)."""
 
 
 def summarize(games: Sequence[SavedGame]) -> list[NameSummary]:
-    """Per player name over finished games: games, wins, mean VP, hit rate."""
+    """Per player name over finished games, from their summaries (no replay): games,
+    wins, mean total, hit rate."""
     stats: dict[str, list[float]] = {}
     for saved in games:
-        game = saved.game
-        outcome = game.outcome()
-        if outcome is None:
+        info = saved.info
+        winners, totals = info.get("winners"), info.get("totals")
+        if not info.get("over") or not isinstance(winners, list) or not isinstance(totals, list):
             continue
-        logs = game.log
-        results = result_of(game)
-        for p, name in enumerate(game.players):
+        hits = info.get("hits")
+        for p, name in enumerate(saved.players):
             s = stats.setdefault(name, [0, 0.0, 0, 0, 0])
             s[0] += 1
-            if p in outcome.winners:
-                s[1] += 1 / len(outcome.winners)
-            s[2] += outcome.totals[p]
-            for log, scores in zip(logs, results.scores):
-                arr = log.arrangements[p]
-                if scores is None or arr is None:
-                    continue
-                s[4] += 1
-                if scores[p] == max(arr):
-                    s[3] += 1
+            if p in winners:
+                s[1] += 1 / len(winners)
+            s[2] += totals[p]
+            if isinstance(hits, list) and p < len(hits):
+                s[3] += hits[p][0]
+                s[4] += hits[p][1]
     return sorted(
         (
             NameSummary(name, int(s[0]), s[1], s[2] / s[0], s[3] / s[4] if s[4] else 0.0)

@@ -168,13 +168,14 @@ class Session:
         screen), even with a single person playing.
         """
         state = saved.game
-        rules = GAMES[DEFAULT_GAME].load()
+        rules = GAMES[saved.game_key].load()
         seats = tuple(Seat(s["name"], s.get("bot")) for s in saved.meta.seats)
         number = rules.round_number(state)
         session = cls(
             Seating(seats, rules.first_seat(state)),
             saved.meta.seed,
             state,
+            game_key=saved.game_key,
             store=store,
             save_path=saved.path,
             meta=saved.meta,

@@ -35,6 +35,7 @@ def to_record(game: GameState, meta: Mapping[str, Any] | None = None) -> dict[st
     """The record of ``game`` as it stands (any phase), ready for ``json.dump``."""
     doc: dict[str, Any] = {
         "format": FORMAT,
+        "game": DEFAULT_GAME,
         "players": list(game.players),
         "first_player": game.first_player,
         "rounds": [

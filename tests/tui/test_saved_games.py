@@ -433,3 +433,40 @@ async def test_a_computer_player_that_fails_is_named_literally(monkeypatch) -> N
         assert shown and not any(n.markup for n in shown), "the name is not read as markup"
         assert app.session is not None and app.session.state.arrangement(0) is not None
     assert app.return_code in (None, 0)
+
+
+async def test_start_continue_and_history_list_games_without_replaying_them(monkeypatch) -> None:
+    """The lists read each save's summary; a save is replayed only when it is opened,
+    and one that cannot be replayed then is reported as damaged."""
+    from monstertrick.errors import RecordError
+    from monstertrick.games import GAMES
+
+    saved_match(7, 10_000)
+    saved_match(3, 40)
+    saved_match(4, 20, names=("Dee", "Eve"))
+    replayed: list[object] = []
+
+    def refuse(doc: object, seed: object = None) -> object:
+        replayed.append(doc)
+        raise RecordError("this record cannot be replayed")
+
+    monkeypatch.setattr(GAMES["monster-trick"].load(), "from_record", refuse)
+    app = MonsterTrickApp()
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, StartScreen)
+        assert (app.screen.unfinished, app.screen.finished) == (2, 1)
+        await pilot.press("h")
+        assert isinstance(app.screen, HistoryScreen)
+        assert str(app.screen.query_one("#history-table").get_row_at(0)[1]) == "Ann, Bob, Cid"
+        assert app.screen.query_one("#summary-table").row_count == 3
+        await pilot.press("escape")
+        await pilot.press("c")
+        assert isinstance(app.screen, ContinueScreen)
+        assert app.screen.query_one("DataTable").row_count == 2
+        assert replayed == []
+        await pilot.press("enter")
+        await pilot.pause()
+        assert replayed, "opened: replayed"
+        assert isinstance(app.screen, ContinueScreen)
+        assert app.screen.query_one("DataTable").row_count == 1
+        assert "cannot be replayed" in str(app.screen.query_one("#saved-damaged").render())

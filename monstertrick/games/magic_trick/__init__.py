@@ -10,6 +10,7 @@ hand, so every action and view names hand *positions* and suits, never hidden va
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .cards import (
@@ -63,6 +64,8 @@ class MagicTrick:
 
     key = "magic-trick"
     title = "Magic Trick"
+    state_type = MagicTrickState
+    """The class of this game's state (how the saves tell whose state they hold)."""
 
     def replay(self, doc: Any) -> dict[str, Any]:
         """The ``replay --json`` result of a parsed record (raises ``RecordError``)."""
@@ -71,6 +74,47 @@ class MagicTrick:
     def describe(self, doc: Any) -> str:
         """The replay outcome of a parsed record, for people (raises ``RecordError``)."""
         return describe(replay(doc))
+
+    def is_over(self, state: MagicTrickState) -> bool:
+        return state.is_over()
+
+    def to_record(
+        self, state: MagicTrickState, meta: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The record of the game as it stands (with ``"game": "magic-trick"``)."""
+        return to_record(state, meta)
+
+    def from_record(self, doc: Any, seed: int | str | None = None) -> MagicTrickState:
+        """Replay a record (raises ``RecordError``); ``seed`` deals the later hands, so
+        a resumed game plays on as an uninterrupted one."""
+        return from_record(doc, seed=seed)
+
+    def summary(self, state: MagicTrickState) -> dict[str, Any]:
+        """What the saved-game lists show, as plain JSON values: ``players``, ``where``,
+        ``over``, and once over ``winners`` and ``totals`` (points)."""
+        names = list(state.players)
+        outcome = state.outcome()
+        if outcome is not None:
+            where = "finished"
+        elif state.phase is Phase.HAND_OVER:
+            where = f"hand {state.hand_number} over"
+        else:
+            seat = state.current_player
+            mover = f", {names[seat]} to play" if seat is not None else ""
+            if state.phase is Phase.SLEEVE:
+                mover = f", {names[seat]} to sleeve a card or pass" if seat is not None else ""
+            where = (
+                f"hand {state.hand_number}{mover} "
+                f"({plural(state.plays, 'card')} of {NUM_PLAYERS * NUM_TRICKS} played)"
+            )
+        return {
+            "players": names,
+            "round": state.hand_number,
+            "where": where,
+            "over": outcome is not None,
+            "winners": list(outcome.winners) if outcome is not None else None,
+            "totals": list(outcome.totals) if outcome is not None else None,
+        }
 
 
 def describe(result: ReplayResult) -> str:

@@ -8,7 +8,7 @@ Textual, no global random state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...errors import IllegalMoveError
@@ -80,6 +80,8 @@ class MonsterTaking:
 
     key = "monster-taking"
     title = "Monster Taking"
+    state_type = MatchState
+    """The class of this game's state (how the saves tell whose state they hold)."""
 
     # ------------------------------------------------------------------ the flow
 
@@ -160,6 +162,48 @@ class MonsterTaking:
 
         state = from_record(doc)
         return describe(state, doc.get("players") if state is None else None)
+
+    def to_record(self, state: MatchState, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The record of the match as it stands (with ``"game": "monster-taking"``)."""
+        from .record import to_record
+
+        return to_record(state, meta)
+
+    def from_record(self, doc: Any, seed: int | str | None = None) -> MatchState:
+        """Replay a record (raises ``RecordError``); ``seed`` deals the later games, so
+        a resumed match plays on as an uninterrupted one. A record with no game yet
+        needs the seed (the match is dealt from it)."""
+        from ...errors import RecordError
+        from .record import from_record
+
+        state = from_record(doc, seed=seed)
+        if state is None:
+            raise RecordError("the record holds no game, and without a seed none can be dealt")
+        return state
+
+    def summary(self, state: MatchState) -> dict[str, Any]:
+        """What the saved-game lists show, as plain JSON values: ``players``, ``where``,
+        ``over``, and once over ``winners`` and ``totals`` (games won)."""
+        names = list(state.players)
+        outcome = state.outcome()
+        if outcome is not None:
+            where = "finished"
+        elif state.phase is Phase.GAME_OVER:
+            where = f"game {state.game} over"
+        else:
+            seat = state.current_player
+            task = {Phase.STRENGTH: "lay suit strength", Phase.PAY: "pay"}.get(state.phase, "play")
+            mover = f", {names[seat]} to {task}" if seat is not None else ""
+            tricks = len(state.log[-1].tricks)
+            where = f"game {state.game}{mover} ({_tricks(tricks)} played)"
+        return {
+            "players": names,
+            "round": state.game,
+            "where": where,
+            "over": outcome is not None,
+            "winners": [outcome.winner] if outcome is not None else None,
+            "totals": list(outcome.wins) if outcome is not None else None,
+        }
 
 
 def describe(state: MatchState | None, players: Any = None) -> str:

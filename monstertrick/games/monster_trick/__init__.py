@@ -6,10 +6,11 @@ registry (:mod:`monstertrick.games`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import (
+    HAND_SIZE,
     CardPlayed,
     Event,
     GameState,
@@ -21,7 +22,7 @@ from ...engine import (
     TrickWon,
     VPCardTurned,
 )
-from ...engine.record import ReplayResult, replay
+from ...engine.record import ReplayResult, from_record, replay, result_of, to_record
 
 #: Events that tell the table what happened in play (shown in "since your last turn").
 PLAY_EVENTS = (CardPlayed, TrickTakenOver, TrickWon, VPCardTurned)
@@ -36,6 +37,8 @@ class MonsterTrick:
 
     key = "monster-trick"
     title = "Monster Trick"
+    state_type = GameState
+    """The class of this game's state (how the saves tell whose state they hold)."""
 
     # ------------------------------------------------------------------ the flow
 
@@ -137,6 +140,54 @@ class MonsterTrick:
     def describe(self, doc: Any) -> str:
         """The replay outcome of a parsed record, for people (raises ``RecordError``)."""
         return describe(replay(doc))
+
+    def to_record(self, state: GameState, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The record of the game as it stands (with ``"game": "monster-trick"``)."""
+        return to_record(state, meta)
+
+    def from_record(self, doc: Any, seed: int | str | None = None) -> GameState:
+        """Replay a record (raises ``RecordError``); ``seed`` deals the later rounds, so
+        a resumed game plays on as an uninterrupted one."""
+        return from_record(doc, seed=seed)
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        """What the saved-game lists show, as plain JSON values: ``players``, ``where``
+        (round and turn, nothing private), ``over``, ``winners`` and ``totals`` (VP)
+        once over, and per seat ``hits``: ``[rounds whose scored VP card was the row's
+        highest, rounds scored]`` (the History's hit rate)."""
+        names = list(state.players)
+        if state.phase is Phase.GAME_OVER:
+            where = "finished"
+        elif state.phase is Phase.ROUND_OVER:
+            where = f"round {state.round} over"
+        elif state.phase is Phase.ARRANGING:
+            where = f"round {state.round}, arranging"
+        else:
+            assert state.current_player is not None
+            mover = names[state.current_player]
+            where = (
+                f"round {state.round}, {mover} to play "
+                f"({state.turn} of {HAND_SIZE * state.num_players} cards played)"
+            )
+        outcome = state.outcome()
+        hits = [[0, 0] for _ in names]
+        for log, scores in zip(state.log, result_of(state).scores):
+            for p in range(len(names)):
+                arr = log.arrangements[p]
+                if scores is None or arr is None:
+                    continue
+                hits[p][1] += 1
+                if scores[p] == max(arr):
+                    hits[p][0] += 1
+        return {
+            "players": names,
+            "round": state.round,
+            "where": where,
+            "over": outcome is not None,
+            "winners": list(outcome.winners) if outcome is not None else None,
+            "totals": list(outcome.totals) if outcome is not None else None,
+            "hits": hits,
+        }
 
 
 def describe(result: ReplayResult) -> str:

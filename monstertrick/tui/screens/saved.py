@@ -1,8 +1,11 @@
 """Saved games: continue an unfinished one, or look back at the history.
 
-Lists show only what everyone may see: players, round, turn, dates, results. A save
-that cannot be read is listed as damaged, with the reason, after it has been moved
-into the ``damaged/`` folder; every other game stays usable.
+Lists show only what everyone may see: players, round, turn, dates, results. They are
+made from each save's summary, without replaying the games
+(:meth:`~monstertrick.saves.SaveStore.glance`); a game is replayed when it is opened
+(continued or watched). A save that cannot be read is listed as damaged, with the
+reason, after it has been moved into the ``damaged/`` folder (when it is listed, or when
+it is opened and turns out to be damaged); every other game stays usable.
 
 Player names and file names are data: every cell is a :class:`~rich.text.Text` (a
 plain ``str`` cell of a ``DataTable`` is read as markup), so ``[/]`` or
@@ -21,6 +24,8 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Static
 
+from ...errors import RecordError
+from ...games import DEFAULT_GAME
 from ...records import shown
 from ...saves import DamagedSave, SavedGame, SaveLocked, SaveStore, summarize
 from ..widgets import KeyBar
@@ -147,7 +152,14 @@ class ContinueScreen(Screen[SavedGame | None]):
             self.notify(f"{exc}: close it there first.", severity="warning", markup=False)
             self.reload()
             return
-        self.dismiss(saved)
+        try:
+            opened = self.store.open(saved)  # replayed now, only this one
+        except RecordError as exc:
+            self.store.unlock(saved.path)
+            self.notify(f"This game cannot be continued: {exc}", severity="error", markup=False)
+            self.reload()
+            return
+        self.dismiss(opened)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_resume()
@@ -166,9 +178,9 @@ class ContinueScreen(Screen[SavedGame | None]):
                     self.reload()
                     return
                 self.reload()
-                self.notify(f"Deleted the game of {', '.join(saved.game.players)}.", markup=False)
+                self.notify(f"Deleted the game of {', '.join(saved.players)}.", markup=False)
 
-        who = ", ".join(saved.game.players)
+        who = ", ".join(saved.players)
         self.app.push_screen(
             ConfirmScreen(f"Delete the unfinished game of {who}? This cannot be undone."),
             answered,
@@ -203,17 +215,17 @@ class HistoryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         games, damaged = self.store.finished()
-        self.games = [g for g in games if g.game.outcome() is not None]
+        self.games = [
+            g for g in games
+            if isinstance(g.info.get("winners"), list) and isinstance(g.info.get("totals"), list)
+        ]
         table = self.query_one("#history-table", DataTable)
         table.add_columns("Date", "Players", "Winner", "Scores")
         for i, saved in enumerate(self.games):
-            game = saved.game
-            outcome = game.outcome()
-            if outcome is None:  # pragma: no cover - filtered above
-                continue
-            winners = " & ".join(game.players[w] for w in outcome.winners)
-            scores = ", ".join(f"{n} {t}" for n, t in zip(game.players, outcome.totals))
-            table.add_row(Text(when(saved.meta.updated)), Text(", ".join(game.players)),
+            players = saved.players
+            winners = " & ".join(players[w] for w in saved.info["winners"])
+            scores = ", ".join(f"{n} {t}" for n, t in zip(players, saved.info["totals"]))
+            table.add_row(Text(when(saved.meta.updated)), Text(", ".join(players)),
                           Text(winners), Text(scores), key=str(i))
         if not self.games:
             self.query_one("#saved-empty", Static).update("No finished games yet.")
@@ -238,7 +250,15 @@ class HistoryScreen(Screen[None]):
         if not self.games:
             return
         saved = self.games[min(max(table.cursor_row, 0), len(self.games) - 1)]
-        self.app.push_screen(ViewerScreen(saved.game, title=", ".join(saved.game.players)))
+        if saved.game_key != DEFAULT_GAME:
+            self.notify("The replay viewer shows Monster Trick games only.", markup=False)
+            return
+        try:
+            opened = self.store.open(saved)  # replayed now, only this one
+        except RecordError as exc:
+            self.notify(f"This game cannot be shown: {exc}", severity="error", markup=False)
+            return
+        self.app.push_screen(ViewerScreen(opened.game, title=", ".join(opened.players)))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_view()
