@@ -5,7 +5,7 @@ key; :mod:`monstertrick.games`), so ``monstertrick replay`` accepts it, with a `
 object: seats (names and bot levels), seed, created and updated times, the app's version
 and the game's ``summary``. This module knows a game only through its registered door
 (``to_record``, ``from_record``, ``is_over``, ``summary``): it imports no game engine
-(but checking the bot levels of a meta imports :mod:`monstertrick.bots`).
+(the bot levels of a meta are checked by the game's own ``make_bot``).
 
 The lists (Continue, History, the start screen's counts) read each save's
 ``meta["summary"]`` and never replay it when the summary holds a fingerprint of the
@@ -51,7 +51,7 @@ from typing import Any
 
 from . import __version__
 from .errors import RecordError
-from .games import GAMES
+from .games import DEFAULT_GAME, GAMES
 from .records import check_format, game_of, is_int, kind, parse_json, quote, read_record_file
 
 SAVES = "saves"
@@ -218,12 +218,19 @@ class SaveMeta:
                         created="", updated="", version="")
 
     @staticmethod
-    def from_json(raw: Any, players: Sequence[str]) -> SaveMeta:
-        """Read and check ``meta`` (untrusted, like the whole file) for a record whose
-        players are ``players``; raises :class:`RecordError` ("meta: ...") saying what
-        is wrong. Every seat's level must be one :func:`~monstertrick.bots.make_bot`
-        accepts, so a resumed game never meets a level it cannot play."""
-        from .bots import bot_level_problem
+    def from_json(raw: Any, players: Sequence[str], game: str = DEFAULT_GAME) -> SaveMeta:
+        """Read and check ``meta`` (untrusted, like the whole file) for a record of
+        ``game`` whose players are ``players``; raises :class:`RecordError` ("meta:
+        ...") saying what is wrong. Every seat's level must be one the game's
+        ``make_bot`` accepts, so a resumed game never meets a level it cannot play."""
+        door = GAMES[game].load()
+
+        def bot_level_problem(level: str) -> str | None:
+            try:
+                door.make_bot(level)
+            except ValueError as exc:
+                return str(exc)
+            return None
 
         if not isinstance(raw, dict):
             raise RecordError(f"meta: the meta of a saved game is an object, not {kind(raw)}")
@@ -419,7 +426,7 @@ def _replayed(path: Path, doc: dict[str, Any]) -> SavedGame:
     seed = raw.get("seed") if isinstance(raw, dict) else None
     state = rules.from_record(doc, seed=seed if is_int(seed) else 0)
     info = rules.summary(state)
-    return SavedGame(path, key, SaveMeta.from_json(raw, info["players"]), info, state)
+    return SavedGame(path, key, SaveMeta.from_json(raw, info["players"], key), info, state)
 
 
 def read_save(path: Path) -> SavedGame:
@@ -604,7 +611,7 @@ class SaveStore:
         key = game_of(doc)
         info = _trusted_summary(doc)
         if info is not None:
-            return SavedGame(path, key, SaveMeta.from_json(doc["meta"], info["players"]), info)
+            return SavedGame(path, key, SaveMeta.from_json(doc["meta"], info["players"], key), info)
         saved = _replayed(path, doc)
         self._add_summary(path, data, doc, saved)
         return saved

@@ -339,7 +339,9 @@ class Session:
         if self.store is None or self.save_path is None or self.meta is None:
             return
         try:
-            self.save_path = self.store.save(self.save_path, self.state, self.meta)
+            self.save_path = self.store.save(
+                self.save_path, self.state, self.meta, key=self.game_key
+            )
             self.save_error = None
         except SaveError as exc:
             self.save_error = str(exc)
