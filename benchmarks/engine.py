@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from monstertrick.engine import GameState, Phase  # noqa: E402
-from monstertrick.engine.record import dumps, parse_json, replay  # noqa: E402
+from monstertrick.games.monster_trick.engine import GameState, Phase  # noqa: E402
+from monstertrick.games.monster_trick.engine.record import dumps, parse_json, replay  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 

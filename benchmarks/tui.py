@@ -71,8 +71,8 @@ def launch_times(runs: int) -> dict[str, list[float]]:
 async def repaint_latencies(presses: int, size: tuple[int, int]) -> list[float]:
     from textual import events
 
+    from monstertrick.games.monster_trick.tui.table import TableScreen
     from monstertrick.tui.app import MonsterTrickApp
-    from monstertrick.tui.screens.table import TableScreen
 
     sys.path.insert(0, str(ROOT))
     from tests.tui.helpers import make_match

@@ -3,7 +3,7 @@
 ``monstertrick arena --seats hard,medium,medium,medium --games 200 --seed 1 --jobs 2``
 
 Game ``g`` is dealt from a seed derived from ``--seed`` and ``g``, and every bot decision
-draws from :func:`~monstertrick.bots.bot_rng` of that game seed and the position, so the
+draws from :func:`~monstertrick.games.monster_trick.bots.bot_rng` of that game seed and the position, so the
 same seed gives the same games whatever ``--jobs`` is (playouts counted with ``hard:N``;
 a time budget depends on the machine's speed). Seats rotate round the table and the
 starting player rotates too: over ``N * N`` games every seat plays from every chair with
@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, bot_rng, make_bot
-from .engine import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase
+from .games.monster_trick.bots import Bot, bot_rng, make_bot
+from .games.monster_trick.engine import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase
 
 SEAT_NAMES = ("North", "East", "South", "West", "Centre")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .engine.cards import MAX_PLAYERS, MIN_PLAYERS
+from .games.monster_trick.engine.cards import MAX_PLAYERS, MIN_PLAYERS
 from .records import shown
 
 MAX_NAME_LENGTH = 16
@@ -70,7 +70,7 @@ def split_entry(entry: str) -> tuple[str, str | None]:
 
 def level_problem(name: str, level: str) -> str | None:
     """What is wrong with a computer player's level, in words, or None."""
-    from .bots import LEVELS, bot_level_problem
+    from .games.monster_trick.bots import LEVELS, bot_level_problem
 
     if not level:
         return f"{name}: write a level after the colon ({', '.join(LEVELS)})"
@@ -84,7 +84,7 @@ def parse_seats(names: Sequence[str], *, first: str | int | None = None) -> Seat
     """Check the names (and who starts) and build the seating.
 
     An entry ``"Cy:hard"`` seats a computer player called Cy at level ``hard`` (any level
-    :func:`monstertrick.bots.make_bot` accepts: easy, medium, hard, hard:N).
+    :func:`monstertrick.games.monster_trick.bots.make_bot` accepts: easy, medium, hard, hard:N).
     """
     entries = [split_entry(n) for n in names]
     names = [name for name, _ in entries]

@@ -97,7 +97,7 @@ class Session:
     seating: Seating
     seed: int
     state: Any
-    """The game's own state (for Monster Trick, a :class:`~monstertrick.engine.GameState`)."""
+    """The game's own state (for Monster Trick, a :class:`~monstertrick.games.monster_trick.engine.GameState`)."""
     game_key: str = DEFAULT_GAME
     store: SaveStore | None = None
     """Where the game is autosaved after every decision (None: not saved)."""

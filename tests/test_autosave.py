@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from monstertrick.engine import Phase
-from monstertrick.engine.record import to_record
+from monstertrick.games.monster_trick.engine import Phase
+from monstertrick.games.monster_trick.engine.record import to_record
 from monstertrick.saves import SaveStore, read_save
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session

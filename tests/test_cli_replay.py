@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from monstertrick.cli import main
-from monstertrick.engine.record import to_record
+from monstertrick.games.monster_trick.engine.record import to_record
 
 from .engine.test_record import played_game
 

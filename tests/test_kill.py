@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from monstertrick.engine import RecordError
-from monstertrick.engine.record import to_record
+from monstertrick.games.monster_trick.engine import RecordError
+from monstertrick.games.monster_trick.engine.record import to_record
 from monstertrick.saves import SaveStore, read_save
 from monstertrick.session import Session
 

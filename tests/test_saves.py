@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from monstertrick.cli import main
-from monstertrick.engine import Phase, RecordError
-from monstertrick.engine.record import to_record
+from monstertrick.games.monster_trick.engine import Phase, RecordError
+from monstertrick.games.monster_trick.engine.record import to_record
 from monstertrick.saves import (
     SaveError,
     SaveMeta,
@@ -239,7 +239,7 @@ def test_view_and_resume_refuse_a_name_breaking_the_names_rule(
 
 
 def test_the_save_writer_raises_only_save_error(store) -> None:
-    from monstertrick.engine import GameState
+    from monstertrick.games.monster_trick.engine import GameState
 
     game = GameState(["\ud800", "Bob", "Cid"], seed=1)
     with pytest.raises(SaveError, match="Saving failed: .*cannot be written as UTF-8"):

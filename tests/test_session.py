@@ -119,7 +119,7 @@ def test_a_person_can_take_back_until_the_table_moves_on() -> None:
 
 
 def test_monster_trick_take_back_restores_the_game_and_its_save(tmp_path) -> None:
-    from monstertrick.engine.record import to_record
+    from monstertrick.games.monster_trick.engine.record import to_record
     from monstertrick.saves import SaveStore, read_save
 
     from .engine.helpers import random_step

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from monstertrick.engine import Phase, RoundScored, TrickWon
-from monstertrick.engine.record import to_record
-from monstertrick.timeline import Timeline
+from monstertrick.games.monster_trick.engine import Phase, RoundScored, TrickWon
+from monstertrick.games.monster_trick.engine.record import to_record
+from monstertrick.games.monster_trick.timeline import Timeline
 
 from .engine.test_record import played_game
 

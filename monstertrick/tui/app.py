@@ -22,8 +22,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from ..engine import GameState, IllegalMoveError
 from ..games import DEFAULT_GAME, GAMES
+from ..games.monster_trick.engine import GameState, IllegalMoveError
 from ..saves import SavedGame, SaveLocked, SaveStore, log_folder, release_all_locks
 from ..seating import DEFAULT_PACE, Seating
 from ..session import (

@@ -13,7 +13,7 @@ from functools import lru_cache
 from rich.cells import cell_len, set_cell_size
 from textual.content import Content
 
-from ..engine import Card, Colour, tricks_scoring
+from ..games.monster_trick.engine import Card, Colour, tricks_scoring
 
 #: Defaults for the app's own theme variables.
 THEME_VARIABLES: dict[str, str] = {

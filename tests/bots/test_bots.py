@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monstertrick.bots import LEVELS, Bot, HardBot, bot_rng, make_bot
-from monstertrick.engine import GameState, Phase, determinize
-from monstertrick.engine.record import from_record, to_record
+from monstertrick.games.monster_trick.bots import LEVELS, Bot, HardBot, bot_rng, make_bot
+from monstertrick.games.monster_trick.engine import GameState, Phase, determinize
+from monstertrick.games.monster_trick.engine.record import from_record, to_record
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 QUICK = ["easy", "medium", "hard:6"]
@@ -126,7 +126,7 @@ def test_hard_with_fixed_iterations_is_reproducible() -> None:
 
 def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the hard bot's playouts (one per simulated world)."""
-    from monstertrick.bots import hard
+    from monstertrick.games.monster_trick.bots import hard
 
     count = [0]
     real = hard.playout
@@ -161,8 +161,8 @@ def test_hard_checks_its_stop_function_and_stops_when_asked(monkeypatch) -> None
 
 
 def test_hard_respects_its_time_budget(monkeypatch) -> None:
-    from monstertrick.bots import hard
-    from monstertrick.bots.tactics import distinct_moves
+    from monstertrick.games.monster_trick.bots import hard
+    from monstertrick.games.monster_trick.bots.tactics import distinct_moves
 
     game = GameState(NAMES[:5], seed=9)
     play_bots(game, [make_bot("medium")] * 5, 9, until=5)

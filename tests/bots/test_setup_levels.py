@@ -57,7 +57,7 @@ def test_the_largest_budgets_are_still_levels() -> None:
 
 @pytest.mark.parametrize("spec", [5, None, ["hard"], "nonsense", "hard:1000000000", "hard:99s"])
 def test_a_level_that_is_not_one_is_refused_in_words_whatever_its_type(spec) -> None:
-    from monstertrick.bots import bot_level_problem, make_bot
+    from monstertrick.games.monster_trick.bots import bot_level_problem, make_bot
 
     problem = bot_level_problem(spec)
     assert problem is not None and "\n" not in problem

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from monstertrick.engine import Card, GameState, Move, Phase, deck
+from monstertrick.games.monster_trick.engine import Card, GameState, Move, Phase, deck
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monstertrick.engine import (
+from monstertrick.games.monster_trick.engine import (
     Determinizer,
     GameState,
     Phase,
@@ -18,7 +18,7 @@ from monstertrick.engine import (
     determinize,
     unseen_cards,
 )
-from monstertrick.engine.playout import playout
+from monstertrick.games.monster_trick.engine.playout import playout
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 

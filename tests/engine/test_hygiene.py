@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-ENGINE = Path(__file__).resolve().parents[2] / "monstertrick" / "engine"
-FORBIDDEN_MODULES = ("textual", "rich", "monstertrick.tui", "monstertrick.bots", "platformdirs")
+ENGINE = Path(__file__).resolve().parents[2] / "monstertrick" / "games" / "monster_trick" / "engine"
+FORBIDDEN_MODULES = ("textual", "rich", "monstertrick.tui", "monstertrick.games.monster_trick.bots", "platformdirs")
 
 
 def test_importing_the_engine_imports_no_ui_and_no_bots() -> None:
     code = (
-        "import sys, monstertrick.engine, monstertrick.engine.record\n"
+        "import sys, monstertrick.games.monster_trick.engine, monstertrick.games.monster_trick.engine.record\n"
         f"bad = [m for m in sys.modules if m.startswith({FORBIDDEN_MODULES!r})]\n"
         "print(bad)\n"
     )

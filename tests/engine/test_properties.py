@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monstertrick.engine import (
+from monstertrick.games.monster_trick.engine import (
     NUM_SLOTS,
     VP_SETS,
     Card,
@@ -17,7 +17,7 @@ from monstertrick.engine import (
     TrickWon,
     deck,
 )
-from monstertrick.engine.record import from_record, result_of, to_record
+from monstertrick.games.monster_trick.engine.record import from_record, result_of, to_record
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 

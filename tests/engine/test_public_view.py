@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monstertrick.engine import Card, Phase, PublicView, determinize
+from monstertrick.games.monster_trick.engine import Card, Phase, PublicView, determinize
 
 from .helpers import random_position
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from monstertrick.engine import GameState, Phase, RecordError
-from monstertrick.engine.record import (
+from monstertrick.games.monster_trick.engine import GameState, Phase, RecordError
+from monstertrick.games.monster_trick.engine.record import (
     FORMAT,
     dumps,
     from_record,

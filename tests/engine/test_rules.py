@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from monstertrick.engine import (
+from monstertrick.games.monster_trick.engine import (
     Card,
     CardPlayed,
     Colour,

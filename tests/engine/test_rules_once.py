@@ -6,7 +6,7 @@ from itertools import permutations
 
 import pytest
 
-from monstertrick.engine import (
+from monstertrick.games.monster_trick.engine import (
     VP_ORDERS,
     VP_SETS,
     Card,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monstertrick.engine import (
+from monstertrick.games.monster_trick.engine import (
     Arranged,
     GameState,
     IllegalMoveError,
@@ -18,7 +18,7 @@ from monstertrick.engine import (
     RoundScored,
     TrickWon,
 )
-from monstertrick.engine.record import to_record
+from monstertrick.games.monster_trick.engine.record import to_record
 
 from .helpers import NAMES, random_position, random_step
 

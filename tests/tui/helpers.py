@@ -8,16 +8,16 @@ from collections.abc import Callable, Sequence
 
 from textual.pilot import Pilot
 
-from monstertrick.engine import Phase
+from monstertrick.games.monster_trick.engine import Phase
+from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
+from monstertrick.games.monster_trick.tui.game_over import GameOverScreen
+from monstertrick.games.monster_trick.tui.round_end import RoundEndScreen
+from monstertrick.games.monster_trick.tui.table import TableScreen
+from monstertrick.games.monster_trick.tui.watch import WatchScreen
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
 from monstertrick.tui.app import MonsterTrickApp
-from monstertrick.tui.screens.arrange import ArrangeScreen
-from monstertrick.tui.screens.game_over import GameOverScreen
 from monstertrick.tui.screens.handoff import HandoffScreen
-from monstertrick.tui.screens.round_end import RoundEndScreen
-from monstertrick.tui.screens.table import TableScreen
-from monstertrick.tui.screens.watch import WatchScreen
 
 THEME = "textual-dark"
 
@@ -192,7 +192,7 @@ def leaks(app: MonsterTrickApp, text: str, names: Sequence[str], viewer: int | N
     """What the screen ``text`` shows of other players' hands and VP orders, and the
     private widgets on it that do not belong to ``viewer`` (None: shown to nobody in
     particular, so nobody's secrets may be on it)."""
-    from monstertrick.tui.widgets import Hand, VPRow
+    from monstertrick.games.monster_trick.tui.widgets import Hand, VPRow
 
     assert app.session is not None
     game = app.session.state

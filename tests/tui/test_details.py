@@ -5,10 +5,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from monstertrick.games.monster_trick.tui.log import LogScreen
+from monstertrick.games.monster_trick.tui.table import TableScreen
+from monstertrick.games.monster_trick.tui.widgets import Hand, TrickSlot
 from monstertrick.tui.app import MonsterTrickApp
-from monstertrick.tui.screens.log import LogScreen
-from monstertrick.tui.screens.table import TableScreen
-from monstertrick.tui.widgets import Hand, TrickSlot
 
 from .helpers import make_match, screen_text
 

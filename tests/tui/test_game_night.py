@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from monstertrick.games.monster_trick.tui.table import TableScreen
+from monstertrick.games.monster_trick.tui.watch import WatchScreen
 from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.quit import QuitScreen
 from monstertrick.tui.screens.start import StartScreen
-from monstertrick.tui.screens.table import TableScreen
-from monstertrick.tui.screens.watch import WatchScreen
 
 from .helpers import THEME, make_match, screen_text
 

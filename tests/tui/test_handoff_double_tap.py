@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
+from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
-from monstertrick.tui.screens.arrange import ArrangeScreen
 from monstertrick.tui.screens.handoff import HandoffScreen
-from monstertrick.tui.screens.table import TableScreen
 
 from .helpers import THEME, make_match, screen_text
 

@@ -14,9 +14,9 @@ import random
 
 import pytest
 
+from monstertrick.games.monster_trick.tui.game_over import GameOverScreen
 from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
-from monstertrick.tui.screens.game_over import GameOverScreen
 
 from .helpers import HANDOFF, THEME, card_tokens, play_through, screen_text, vp_order_pattern
 from .helpers import leaks as screen_leaks

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
+from monstertrick.games.monster_trick.tui.game_over import GameOverScreen
+from monstertrick.games.monster_trick.tui.log import LogScreen
+from monstertrick.games.monster_trick.tui.round_end import RoundEndScreen
 from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
-from monstertrick.tui.screens.game_over import GameOverScreen
 from monstertrick.tui.screens.handoff import HandoffScreen
-from monstertrick.tui.screens.log import LogScreen
-from monstertrick.tui.screens.round_end import RoundEndScreen
 
 from .helpers import THEME, play_through, screen_text
 

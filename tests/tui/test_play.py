@@ -8,16 +8,16 @@ import re
 import pytest
 from textual.widgets import Input
 
-from monstertrick.engine import Move, standings
+from monstertrick.games.monster_trick.engine import Move, standings
+from monstertrick.games.monster_trick.tui.game_over import GameOverScreen
+from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
-from monstertrick.tui.screens.game_over import GameOverScreen
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.quit import QuitScreen
 from monstertrick.tui.screens.rules import RulesScreen
 from monstertrick.tui.screens.setup import SeatRow, SetupScreen
 from monstertrick.tui.screens.start import StartScreen
-from monstertrick.tui.screens.table import TableScreen
 from monstertrick.tui.screens.too_small import TooSmallScreen
 
 from .helpers import THEME, play_through, screen_text

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from monstertrick.cli import main
-from monstertrick.engine import Phase
+from monstertrick.games.monster_trick.engine import Phase
 from monstertrick.saves import SaveStore, read_save
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
@@ -164,7 +164,7 @@ async def test_when_autosave_fails_the_game_goes_on_with_a_warning(monstertrick_
 
 
 async def test_a_resumed_game_with_one_person_and_bots_opens_on_a_handoff() -> None:
-    from monstertrick.tui.screens.watch import WatchScreen
+    from monstertrick.games.monster_trick.tui.watch import WatchScreen
 
     match = Session.start(parse_seats(["Me", "Al:easy", "Bo:easy"]), 11, SaveStore())
     rng = random.Random(0)
@@ -229,7 +229,7 @@ async def test_history_lists_names_that_look_like_markup_literally() -> None:
 async def test_a_save_whose_names_break_the_rule_is_listed_as_damaged_never_shown(
     monstertrick_home: Path,
 ) -> None:
-    from monstertrick.engine.record import to_record
+    from monstertrick.games.monster_trick.engine.record import to_record
 
     match = saved_match(5, 20)
     doc = to_record(match.state)
@@ -419,7 +419,7 @@ async def test_the_not_saved_warning_shows_a_save_folder_with_brackets_literally
 
 
 async def test_a_computer_player_that_fails_is_named_literally(monkeypatch) -> None:
-    from monstertrick.bots import HardBot
+    from monstertrick.games.monster_trick.bots import HardBot
 
     def broken(self, *args, **kwargs):
         raise RuntimeError("broken on purpose")

@@ -173,8 +173,8 @@ def _saved_games(home: Path) -> None:
     """Two unfinished games and two finished ones, with fixed names and dates."""
     import random
 
-    from monstertrick.engine import GameState, Phase
-    from monstertrick.engine.record import dumps
+    from monstertrick.games.monster_trick.engine import GameState, Phase
+    from monstertrick.games.monster_trick.engine.record import dumps
     from monstertrick.saves import SaveMeta, atomic_write
 
     for i, (names, stop, folder) in enumerate(

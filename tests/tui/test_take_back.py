@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from monstertrick.engine.record import to_record
+from monstertrick.games.monster_trick.engine.record import to_record
+from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
+from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
-from monstertrick.tui.screens.arrange import ArrangeScreen
 from monstertrick.tui.screens.handoff import HandoffScreen
-from monstertrick.tui.screens.table import TableScreen
 
 from .helpers import THEME, make_match, screen_text
 

@@ -145,7 +145,7 @@ class MonsterTaking:
     def decide(self, bot: Any, view: PlayerView, seat: int, seed: int, stop: Any = None) -> Action:
         """The computer player's decision from its seat's view; its randomness from the
         seed and the position only."""
-        from ...bots.base import bot_rng
+        from ...decisions import bot_rng
 
         turn = 2 * len(view.tricks) + len(view.strength) + (view.phase is Phase.PAY)
         return bot.choose(view, bot_rng(seed, view.game, turn, seat), stop)  # type: ignore[no-any-return]

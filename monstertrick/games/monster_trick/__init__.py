@@ -1,6 +1,6 @@
 """Monster Trick (Ravensburger, 2015): the default game of the table.
 
-Its rules engine is :mod:`monstertrick.engine`; this package is its entry in the game
+Its rules engine is :mod:`.engine`, its computer players :mod:`.bots`, its screens :mod:`.tui`; this package is its entry in the game
 registry (:mod:`monstertrick.games`).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import (
+from .engine import (
     HAND_SIZE,
     CardPlayed,
     Event,
@@ -22,7 +22,7 @@ from ...engine import (
     TrickWon,
     VPCardTurned,
 )
-from ...engine.record import ReplayResult, from_record, replay, result_of, to_record
+from .engine.record import ReplayResult, from_record, replay, result_of, to_record
 
 #: Events that tell the table what happened in play (shown in "since your last turn").
 PLAY_EVENTS = (CardPlayed, TrickTakenOver, TrickWon, VPCardTurned)
@@ -96,7 +96,7 @@ class MonsterTrick:
     def round_log(self, state: GameState) -> tuple[list[Event], dict[int, int]]:
         """The public events of the current round so far, and how much of them each
         seat had seen at its last move (for a resumed game)."""
-        from ...timeline import Timeline
+        from .timeline import Timeline
 
         log: list[Event] = []
         seen: dict[int, int] = {}
@@ -113,7 +113,7 @@ class MonsterTrick:
     # ------------------------------------------------------------------ computer players
 
     def make_bot(self, level: str) -> Any:
-        from ...bots import make_bot
+        from .bots import make_bot
 
         return make_bot(level)
 
@@ -122,7 +122,7 @@ class MonsterTrick:
     ) -> Decision:
         """The computer player's decision from its view; its randomness from the seed
         and the position only."""
-        from ...bots import bot_rng
+        from .bots import bot_rng
 
         if view.phase is Phase.ARRANGING:
             return bot.choose_arrangement(view, bot_rng(seed, view.round, None, seat), stop)  # type: ignore[no-any-return]

@@ -6,10 +6,8 @@ from textual import events
 from textual._time import get_time
 from textual.screen import Screen
 
-from ...engine import PublicView
 from ...session import Session
 from ..messages import Advance
-from ..widgets import PlayerPanel, TrickSlot
 
 
 class GameScreen(Screen[None]):
@@ -20,14 +18,6 @@ class GameScreen(Screen[None]):
     """
 
     private_to: int | None = None
-
-    def show_public(self, view: PublicView) -> None:
-        """Update the player panels and the four trick slots (public information)."""
-        for panel in self.query(PlayerPanel):
-            panel.show(view)
-        for slot in self.query(TrickSlot):
-            slot.trick = view.table[slot.slot]
-            slot.refresh()
 
     def action_scroll_since(self, pages: int) -> None:
         """PgUp/PgDn: scroll the list of this round's moves (``#since``) by a page."""

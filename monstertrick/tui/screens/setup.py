@@ -17,8 +17,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select, Static
 
-from ...bots import LEVELS
-from ...engine import MAX_PLAYERS, MIN_PLAYERS
+from ...games.monster_trick.bots import LEVELS
+from ...games.monster_trick.engine import MAX_PLAYERS, MIN_PLAYERS
 from ...seating import (
     DEFAULT_PACE,
     MAX_NAME_LENGTH,

@@ -13,8 +13,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...engine import HAND_SIZE, NUM_ROUNDS, GameState, vp_position
-from ...timeline import Timeline
+from ...games.monster_trick.engine import HAND_SIZE, NUM_ROUNDS, GameState, vp_position
+from ...games.monster_trick.timeline import Timeline
 from .. import theme
 from ..widgets import KeyBar
 

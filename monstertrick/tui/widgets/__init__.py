@@ -1,11 +1,5 @@
-"""Reusable widgets: they show what they are given and post messages up."""
+"""The shell's widgets (each game brings its own under ``games/<name>/tui``)."""
 
-from .card import card_lines
-from .event_log import EventList
-from .hand import Hand
 from .key_bar import KeyBar
-from .player_panel import PlayerPanel, PlayersHeader
-from .trick_slot import TrickSlot
-from .vp_row import VPRow
 
-__all__ = ["card_lines", "EventList", "Hand", "KeyBar", "PlayerPanel", "PlayersHeader", "TrickSlot", "VPRow"]
+__all__ = ["KeyBar"]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[3] / "monstertrick" / "games" / "monster_taking"
-FORBIDDEN_MODULES = ("textual", "rich", "monstertrick.tui", "monstertrick.bots", "platformdirs")
+FORBIDDEN_MODULES = ("textual", "rich", "monstertrick.tui", "monstertrick.games.monster_trick.bots", "platformdirs")
 
 
 def test_importing_the_package_imports_no_ui() -> None:

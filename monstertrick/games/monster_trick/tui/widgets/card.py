@@ -10,8 +10,8 @@ from functools import lru_cache
 
 from textual.content import Content
 
+from .....tui import theme
 from ...engine import Card
-from .. import theme
 
 CARD_WIDTH = 4
 """Columns of one card face; ``G12`` fits with a space."""

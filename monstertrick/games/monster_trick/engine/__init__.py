@@ -1,6 +1,6 @@
 """The rules of Monster Trick: pure Python, no I/O, no global random state.
 
->>> from monstertrick.engine import GameState, Move
+>>> from monstertrick.games.monster_trick.engine import GameState, Move
 >>> game = GameState(["Ann", "Bob"], seed=7)
 >>> for p in range(2):
 ...     _ = game.arrange(p, game.vp_set)

@@ -11,8 +11,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from .....tui import theme
 from ...engine import TrickView
-from .. import theme
 
 
 class TrickSlot(Widget):

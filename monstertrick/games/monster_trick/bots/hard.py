@@ -2,9 +2,9 @@
 
 For each decision it repeatedly samples a world consistent with its view (the unseen
 cards dealt at random to the other players in their hand sizes, their VP rows at random
-around their face-up card: :class:`~monstertrick.engine.Determinizer`), plays one
+around their face-up card: :class:`~monstertrick.games.monster_trick.engine.Determinizer`), plays one
 candidate — a move, or a VP arrangement at the start of a round — and finishes the
-round with the engine's fast steering playout (:func:`~monstertrick.engine.playout.
+round with the engine's fast steering playout (:func:`~monstertrick.games.monster_trick.engine.playout.
 playout`). The reward is the VP the bot scores in the round. Candidates are chosen by
 UCB1, so the budget goes to the promising ones, and the candidate with the best mean
 VP is played.

@@ -4,8 +4,8 @@ This is the inner loop of the hard computer player, so it reads :class:`GameStat
 internals directly (it lives in the engine package for that reason) and applies moves
 through :meth:`GameState.push`, the engine's own fast path; the rules are never written
 twice: the VP scored and the take-over test come from the engine's own tables, built
-from :func:`~monstertrick.engine.state.vp_scored` and
-:func:`~monstertrick.engine.state.takes_over`.
+from :func:`~monstertrick.games.monster_trick.engine.state.vp_scored` and
+:func:`~monstertrick.games.monster_trick.engine.state.takes_over`.
 
 The policy: every player wants more tricks exactly while they do not score the highest
 VP card of their row. A player who wants a trick completes a

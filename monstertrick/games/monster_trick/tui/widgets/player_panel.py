@@ -6,8 +6,8 @@ from rich.cells import cell_len
 from textual.content import Content
 from textual.widget import Widget
 
+from .....tui import theme
 from ...engine import NUM_ROUNDS, PublicView
-from .. import theme
 
 #: Cells of a panel line besides the name: "▶ ● " before it; cards, tricks, the VP row,
 #: a score per round and the total after it.

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from ...engine import HAND_SIZE, NUM_ROUNDS
-from ...session import Session
-from ...tui.screens.arrange import ArrangeScreen
-from ...tui.screens.base import DecisionScreen, GameScreen
-from ...tui.screens.game_over import GameOverScreen
-from ...tui.screens.round_end import RoundEndScreen
-from ...tui.screens.table import TableScreen
-from ...tui.screens.watch import WatchScreen
+from ....session import Session
+from ....tui.screens.base import DecisionScreen, GameScreen
+from ..engine import HAND_SIZE, NUM_ROUNDS
+from .arrange import ArrangeScreen
+from .game_over import GameOverScreen
+from .round_end import RoundEndScreen
+from .table import TableScreen
+from .watch import WatchScreen
 
 TASKS = {
     "arrange": "arrange your VP cards",
@@ -49,7 +49,7 @@ class MonsterTrickScreens:
         return TASKS[task], detail
 
     def rules(self) -> str:
-        return (files("monstertrick.tui") / "rules.md").read_text(encoding="utf-8")
+        return (files("monstertrick.games.monster_trick") / "rules.md").read_text(encoding="utf-8")
 
 
 SCREENS = MonsterTrickScreens()

@@ -8,11 +8,11 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ...engine import NUM_ROUNDS, TieBreak, standings
-from .. import theme
-from ..messages import NewGame
-from ..widgets import KeyBar
-from .base import GameScreen
+from ....tui import theme
+from ....tui.messages import NewGame
+from ....tui.screens.base import GameScreen
+from ....tui.widgets import KeyBar
+from ..engine import NUM_ROUNDS, TieBreak, standings
 
 
 class GameOverScreen(GameScreen):

@@ -1,6 +1,6 @@
 """What every computer player is: a :class:`Bot` that decides from a :class:`PlayerView`.
 
-A bot never sees a :class:`~monstertrick.engine.GameState`, only what its seat may see,
+A bot never sees a :class:`~monstertrick.games.monster_trick.engine.GameState`, only what its seat may see,
 so it cannot cheat by construction. Its randomness comes from the ``rng`` it is given:
 :func:`bot_rng` derives one from the game's seed and the position, so a resumed game
 plays on exactly like an uninterrupted one while the seed itself (which would reveal
@@ -13,15 +13,11 @@ at once with its best move so far).
 
 from __future__ import annotations
 
-import hashlib
 import random
-from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
+from ....decisions import StopCheck, bot_rng
 from ..engine import Move, PlayerView
-
-StopCheck = Callable[[], bool]
-"""Returns True when the caller wants the decision now (e.g. a cancelled worker)."""
 
 
 @runtime_checkable
@@ -44,12 +40,4 @@ class Bot(Protocol):
         ...
 
 
-def bot_rng(seed: int | str | None, round: int, turn: int | None, player: int) -> random.Random:
-    """The random generator for one decision: a hash of the game's seed and the position.
-
-    ``round`` is 1-based; ``turn`` is the number of cards played this round, or None
-    for the arrangement.
-    """
-    key = f"monstertrick-bot/{seed}/{round}/{'arrange' if turn is None else turn}/{player}"
-    digest = hashlib.sha256(key.encode()).digest()
-    return random.Random(int.from_bytes(digest[:16], "big"))
+__all__ = ["Bot", "StopCheck", "bot_rng"]

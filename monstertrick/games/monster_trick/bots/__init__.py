@@ -1,6 +1,6 @@
 """Computer players: ``easy``, ``medium`` and ``hard``, all deciding from a player's view.
 
->>> from monstertrick.bots import make_bot, bot_rng
+>>> from monstertrick.games.monster_trick.bots import make_bot, bot_rng
 >>> bot = make_bot("medium")
 >>> # order = bot.choose_arrangement(game.view(p), bot_rng(seed, game.round, None, p))
 >>> # move = bot.choose_move(game.view(p), bot_rng(seed, game.round, game.turn, p))

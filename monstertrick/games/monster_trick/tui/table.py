@@ -11,7 +11,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from ...engine import (
+from ....session import Session
+from ....tui import theme
+from ....tui.messages import Decided, TakeBack
+from ....tui.screens.base import DecisionScreen
+from ....tui.widgets import KeyBar
+from ..engine import (
     HAND_SIZE,
     NUM_ROUNDS,
     NUM_SLOTS,
@@ -24,12 +29,9 @@ from ...engine import (
     TrickWon,
     VPCardTurned,
 )
-from ...session import Session
-from .. import theme
-from ..messages import Decided, TakeBack
-from ..widgets import EventList, Hand, KeyBar, PlayerPanel, PlayersHeader, TrickSlot, VPRow
-from .base import DecisionScreen
 from .log import LogScreen
+from .public import show_public
+from .widgets import EventList, Hand, PlayerPanel, PlayersHeader, TrickSlot, VPRow
 
 
 def result_text(events: Sequence[Event], me: int, names: Sequence[str]) -> str:
@@ -148,7 +150,7 @@ class TableScreen(DecisionScreen):
                 f"{doing} · private screen",
             )
         )
-        self.show_public(v)
+        show_public(self, v)
         hand = self.query_one(Hand)
         hand.cards = v.hand
         self.cursor = max(0, min(self.cursor, len(v.hand) - 1))

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from textual.content import Content
 from textual.widget import Widget
 
+from .....tui import theme
 from ...engine import CardPlayed, Event, TrickTakenOver, TrickWon, VPCardTurned
-from .. import theme
 
 
 class EventList(Widget):

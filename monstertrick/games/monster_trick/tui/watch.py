@@ -20,7 +20,13 @@ from textual.content import Content
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...engine import (
+from ....seating import PACE_STEPS, pace_label
+from ....session import Session
+from ....tui import theme
+from ....tui.screens.base import DecisionScreen
+from ....tui.widgets import KeyBar
+from .. import PLAY_EVENTS
+from ..engine import (
     HAND_SIZE,
     NUM_ROUNDS,
     NUM_SLOTS,
@@ -30,14 +36,10 @@ from ...engine import (
     PlayerView,
     PublicView,
 )
-from ...games.monster_trick import PLAY_EVENTS
-from ...seating import PACE_STEPS, pace_label
-from ...session import Session
-from .. import theme
-from ..widgets import EventList, Hand, KeyBar, PlayerPanel, PlayersHeader, TrickSlot, VPRow
-from .base import DecisionScreen
 from .log import LogScreen
+from .public import show_public
 from .table import SinceBox
+from .widgets import EventList, Hand, PlayerPanel, PlayersHeader, TrickSlot, VPRow
 
 
 def public_result(events: Sequence[Event], names: Sequence[str]) -> str:
@@ -157,7 +159,7 @@ class WatchScreen(DecisionScreen):
                 f" {doing} · computer player · pause {pace_label(self.session.pace)}",
             )
         )
-        self.show_public(v)
+        show_public(self, v)
         events = self.query_one(EventList)
         events.events = tuple(e for e in self.session.round_log() if isinstance(e, PLAY_EVENTS))
         events.refresh(layout=True)

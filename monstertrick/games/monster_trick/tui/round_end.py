@@ -8,11 +8,11 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ...engine import NUM_ROUNDS, VP_POSITION_RULE, Phase, vp_position
-from ...session import Session
-from .. import theme
-from ..widgets import KeyBar
-from .base import GameScreen
+from ....session import Session
+from ....tui import theme
+from ....tui.screens.base import GameScreen
+from ....tui.widgets import KeyBar
+from ..engine import NUM_ROUNDS, VP_POSITION_RULE, Phase, vp_position
 from .log import LogScreen
 
 ROUND_END_PACES = 3

@@ -9,12 +9,13 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ...engine import NUM_ROUNDS
-from ...session import Session
-from .. import theme
-from ..messages import Decided, TakeBack
-from ..widgets import Hand, KeyBar, VPRow
-from .base import DecisionScreen
+from ....session import Session
+from ....tui import theme
+from ....tui.messages import Decided, TakeBack
+from ....tui.screens.base import DecisionScreen
+from ....tui.widgets import KeyBar
+from ..engine import NUM_ROUNDS
+from .widgets import Hand, VPRow
 
 
 class ArrangeScreen(DecisionScreen):

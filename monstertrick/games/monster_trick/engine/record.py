@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..records import (
+from ....records import (
     DEFAULT_GAME,
     FORMAT,
     check_format,

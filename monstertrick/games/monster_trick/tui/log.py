@@ -9,8 +9,9 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 
-from ...engine import Arranged, Event
-from ..widgets import EventList, KeyBar
+from ....tui.widgets import KeyBar
+from ..engine import Arranged, Event
+from .widgets import EventList
 
 
 class LogScreen(ModalScreen[None]):

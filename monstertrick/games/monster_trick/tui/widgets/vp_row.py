@@ -8,8 +8,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from .....tui import theme
 from ...engine import vp_position
-from .. import theme
 
 
 class VPRow(Widget):

@@ -48,7 +48,7 @@ def distinct_moves(view: PlayerView) -> list[Move]:
 
 def effect(view: PlayerView, move: Move, hidden: Collection[Card]) -> Effect:
     """What ``move`` does; ``hidden`` are the cards the player cannot see
-    (:func:`~monstertrick.engine.unseen_cards`)."""
+    (:func:`~monstertrick.games.monster_trick.engine.unseen_cards`)."""
     me = view.player
     card = move.card
     trick = view.table[move.slot]
