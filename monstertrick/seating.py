@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .games.monster_trick.engine.cards import MAX_PLAYERS, MIN_PLAYERS
+from .games import DEFAULT_GAME, GAMES
 from .records import shown
 
 MAX_NAME_LENGTH = 16
@@ -68,34 +68,38 @@ def split_entry(entry: str) -> tuple[str, str | None]:
     return name.strip(), (level.strip().lower() if colon else None)
 
 
-def level_problem(name: str, level: str) -> str | None:
-    """What is wrong with a computer player's level, in words, or None."""
-    from .games.monster_trick.bots import LEVELS, bot_level_problem
-
+def level_problem(name: str, level: str, game: str = DEFAULT_GAME) -> str | None:
+    """What is wrong with a computer player's level (of ``game``), in words, or None."""
+    door = GAMES[game].load()
     if not level:
-        return f"{name}: write a level after the colon ({', '.join(LEVELS)})"
-    problem = bot_level_problem(level)
-    if problem is not None:
-        return f"{name}: {problem}"
+        return f"{name}: write a level after the colon ({', '.join(door.levels)})"
+    try:
+        door.make_bot(level)
+    except ValueError as exc:
+        return f"{name}: {exc}"
     return None
 
 
-def parse_seats(names: Sequence[str], *, first: str | int | None = None) -> Seating:
-    """Check the names (and who starts) and build the seating.
+def parse_seats(
+    names: Sequence[str], *, first: str | int | None = None, game: str = DEFAULT_GAME
+) -> Seating:
+    """Check the names (and who starts) and build the seating for ``game``.
 
     An entry ``"Cy:hard"`` seats a computer player called Cy at level ``hard`` (any level
-    :func:`monstertrick.games.monster_trick.bots.make_bot` accepts: easy, medium, hard, hard:N).
+    the game's ``make_bot`` accepts: easy, medium, hard, hard:N).
     """
+    facts = GAMES[game]
+    MIN_PLAYERS, MAX_PLAYERS = facts.min_players, facts.max_players
     entries = [split_entry(n) for n in names]
     names = [name for name, _ in entries]
     for name, level in entries:
         if level is not None:
-            problem = name_problem(name) or level_problem(name, level)
+            problem = name_problem(name) or level_problem(name, level, game)
             if problem:
                 raise SetupError(problem)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise SetupError(
-            f"Monster Trick is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
+            f"{facts.title} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
         )
     for i, name in enumerate(names):
         problem = name_problem(name, names[:i])

@@ -22,8 +22,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from ..errors import IllegalMoveError
 from ..games import DEFAULT_GAME, GAMES
-from ..games.monster_trick.engine import GameState, IllegalMoveError
 from ..saves import SavedGame, SaveLocked, SaveStore, log_folder, release_all_locks
 from ..seating import DEFAULT_PACE, Seating
 from ..session import (
@@ -53,7 +53,6 @@ from .screens.saved import ContinueScreen, HistoryScreen
 from .screens.setup import SetupScreen
 from .screens.start import StartScreen
 from .screens.too_small import TooSmallScreen
-from .screens.viewer import ViewerScreen
 from .theme import THEME_VARIABLES
 
 MIN_WIDTH = 80
@@ -85,7 +84,7 @@ class MonsterTrickApp(App[int]):
         *,
         session: Session | None = None,
         resume: SavedGame | None = None,
-        view: GameState | None = None,
+        view: Any = None,
         pace: float | None = None,
     ) -> None:
         super().__init__()
@@ -109,7 +108,7 @@ class MonsterTrickApp(App[int]):
 
     def on_mount(self) -> None:
         if self._view is not None:
-            self.push_screen(ViewerScreen(self._view, exit_on_close=True))
+            self.push_screen(self.screens.viewer(self._view, exit_on_close=True))
         elif self._resume is not None:
             self.resume_game(self._resume)
         elif self.session is not None:
@@ -474,7 +473,7 @@ def run(
     seed: int | None = None,
     *,
     resume: SavedGame | None = None,
-    view: GameState | None = None,
+    view: Any = None,
     pace: float | None = None,
 ) -> int:
     """Run the app (``monstertrick``, ``play``, ``resume``, ``view``); returns the exit code."""

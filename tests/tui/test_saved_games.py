@@ -8,6 +8,7 @@ from pathlib import Path
 
 from monstertrick.cli import main
 from monstertrick.games.monster_trick.engine import Phase
+from monstertrick.games.monster_trick.tui.viewer import ViewerScreen
 from monstertrick.saves import SaveStore, read_save
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
@@ -15,7 +16,6 @@ from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.saved import ConfirmScreen, ContinueScreen, HistoryScreen
 from monstertrick.tui.screens.start import StartScreen
-from monstertrick.tui.screens.viewer import ViewerScreen
 
 from ..engine.helpers import random_step
 from .helpers import THEME

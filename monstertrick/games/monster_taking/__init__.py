@@ -80,6 +80,8 @@ class MonsterTaking:
 
     key = "monster-taking"
     title = "Monster Taking"
+    levels = ("easy", "medium", "hard")
+    """The computer players' levels offered at the table, weakest first."""
     state_type = MatchState
     """The class of this game's state (how the saves tell whose state they hold)."""
 

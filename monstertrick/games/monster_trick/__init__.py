@@ -37,6 +37,8 @@ class MonsterTrick:
 
     key = "monster-trick"
     title = "Monster Trick"
+    levels = ("easy", "medium", "hard")
+    """The computer players' levels offered at the table, weakest first."""
     state_type = GameState
     """The class of this game's state (how the saves tell whose state they hold)."""
 

@@ -244,7 +244,7 @@ class HistoryScreen(Screen[None]):
         return True
 
     def action_view(self) -> None:
-        from .viewer import ViewerScreen
+        from ...games import GAMES
 
         table = self.query_one("#history-table", DataTable)
         if not self.games:
@@ -258,7 +258,8 @@ class HistoryScreen(Screen[None]):
         except RecordError as exc:
             self.notify(f"This game cannot be shown: {exc}", severity="error", markup=False)
             return
-        self.app.push_screen(ViewerScreen(opened.game, title=", ".join(opened.players)))
+        screens = GAMES[opened.game_key].load_screens()
+        self.app.push_screen(screens.viewer(opened.game, title=", ".join(opened.players)))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_view()

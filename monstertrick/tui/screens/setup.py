@@ -17,8 +17,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select, Static
 
-from ...games.monster_trick.bots import LEVELS
-from ...games.monster_trick.engine import MAX_PLAYERS, MIN_PLAYERS
+from ...games import DEFAULT_GAME, GAMES
 from ...seating import (
     DEFAULT_PACE,
     MAX_NAME_LENGTH,
@@ -33,6 +32,10 @@ from .. import theme
 from ..messages import StartGame
 from ..widgets import KeyBar
 
+# The default game's facts (the setup form seats players for it).
+MIN_PLAYERS = GAMES[DEFAULT_GAME].min_players
+MAX_PLAYERS = GAMES[DEFAULT_GAME].max_players
+LEVELS: tuple[str, ...] = GAMES[DEFAULT_GAME].load().levels
 PLAYED_BY = [("person", "person"), *((f"computer · {lv}", lv) for lv in LEVELS)]
 """Who plays a seat: a person, or a computer player at one of the levels."""
 

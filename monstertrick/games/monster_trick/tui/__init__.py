@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from importlib.resources import files
+from typing import Any
+
+from textual.screen import Screen
 
 from ....session import Session
 from ....tui.screens.base import DecisionScreen, GameScreen
@@ -11,6 +14,7 @@ from .arrange import ArrangeScreen
 from .game_over import GameOverScreen
 from .round_end import RoundEndScreen
 from .table import TableScreen
+from .viewer import ViewerScreen
 from .watch import WatchScreen
 
 TASKS = {
@@ -47,6 +51,10 @@ class MonsterTrickScreens:
             vps = ", ".join(map(str, game.vp_set))
             detail = f"Round {game.round} of {NUM_ROUNDS} · VP cards {vps}"
         return TASKS[task], detail
+
+    def viewer(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> Screen[None]:
+        """A finished (or revealed) game, step by step, every hand shown."""
+        return ViewerScreen(state, title=title, exit_on_close=exit_on_close)
 
     def rules(self) -> str:
         return (files("monstertrick.games.monster_trick") / "rules.md").read_text(encoding="utf-8")

@@ -13,10 +13,10 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...games.monster_trick.engine import HAND_SIZE, NUM_ROUNDS, GameState, vp_position
-from ...games.monster_trick.timeline import Timeline
-from .. import theme
-from ..widgets import KeyBar
+from ....tui import theme
+from ....tui.widgets import KeyBar
+from ..engine import HAND_SIZE, NUM_ROUNDS, GameState, vp_position
+from ..timeline import Timeline
 
 
 class ViewerBody(VerticalScroll, can_focus=False):
@@ -26,7 +26,7 @@ class ViewerBody(VerticalScroll, can_focus=False):
 class ViewerScreen(Screen[None]):
     """A replay viewer: ←/→ a card, PgUp/PgDn a round, Home/End first/last."""
 
-    CSS_PATH = "../styles/saved.tcss"
+    CSS_PATH = "../../../tui/styles/saved.tcss"
     BINDINGS = [
         Binding("left", "step(-1)", "Back"),
         Binding("right", "step(1)", "Forward"),
