@@ -46,6 +46,7 @@ def decisions(session: Session, limit: int | None = None) -> int:
 SESSION_GAMES = [
     pytest.param("monster-trick", ("easy", "easy", "easy"), id="monster-trick"),
     pytest.param("monster-taking", ("easy", "easy"), id="monster-taking"),
+    pytest.param("magic-trick", ("easy", "easy", "medium", "medium"), id="magic-trick"),
 ]
 
 

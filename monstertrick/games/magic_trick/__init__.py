@@ -10,9 +10,10 @@ hand, so every action and view names hand *positions* and suits, never hidden va
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...errors import IllegalMoveError
 from .cards import (
     ACTIONS,
     CARDS,
@@ -58,14 +59,112 @@ from .views import (
     View,
 )
 
+#: Events that tell the table what happened in play (shown in "since your last turn").
+PLAY_EVENTS = (CardPlayed, CardSleeved, TrickWon)
+
 
 class MagicTrick:
-    """The registry's door to Magic Trick."""
+    """The registry's door to Magic Trick: what the session, the saves and the CLI
+    ask of the game."""
 
     key = "magic-trick"
     title = "Magic Trick"
     state_type = MagicTrickState
     """The class of this game's state (how the saves tell whose state they hold)."""
+
+    # ------------------------------------------------------------------ the flow
+    # A "round" of the session is one hand; its tasks are "play" and "sleeve".
+
+    def new_state(self, names: Sequence[str], seed: int, first: int) -> MagicTrickState:
+        return MagicTrickState(list(names), seed=seed, first_player=first)
+
+    def round_number(self, state: MagicTrickState) -> int:
+        return state.hand_number
+
+    def first_seat(self, state: MagicTrickState) -> int:
+        return state.first_player
+
+    def round_over(self, state: MagicTrickState) -> bool:
+        """The hand's play is over (its end still to be shown, or the game over)."""
+        return state.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+
+    def is_over(self, state: MagicTrickState) -> bool:
+        return state.is_over()
+
+    def next_round(self, state: MagicTrickState) -> None:
+        state.next_hand()
+
+    def to_decide(self, state: MagicTrickState) -> tuple[int, str]:
+        """Who decides now, and what: ``"play"`` a card or ``"sleeve"`` one (or pass)."""
+        seat = state.current_player
+        assert seat is not None
+        return seat, "sleeve" if state.phase is Phase.SLEEVE else "play"
+
+    def apply(self, state: MagicTrickState, seat: int, action: Action) -> list[Event]:
+        """Carry out a decision, checked (raises ``IllegalMoveError`` with the reason)."""
+        if state.current_player != seat:
+            raise IllegalMoveError(f"it is not {state.players[seat]}'s turn")
+        return state.apply(action)
+
+    def undo(self, state: MagicTrickState) -> None:
+        """Undo the last decision of the hand (a play, with the sleeve it filled by
+        itself if any, or a sleeve step)."""
+        state.pop()
+
+    def position(self, state: MagicTrickState) -> tuple[Any, ...]:
+        """Hand, step, cards played and the seat to act: changes with every decision."""
+        return (state.hand_number, state.phase.value, state.plays, state.current_player)
+
+    def view(self, state: MagicTrickState, seat: int) -> View:
+        return state.view(seat)
+
+    def public_view(self, state: MagicTrickState) -> View:
+        return state.public_view()
+
+    def is_play_event(self, event: Event) -> bool:
+        return isinstance(event, PLAY_EVENTS)
+
+    def round_log(self, state: MagicTrickState) -> tuple[list[Event], dict[int, int]]:
+        """The events of the current hand so far, and how much of them each seat had
+        seen at its last decision (for a resumed game): the hand's actions are taken
+        back on a copy and played again."""
+        log: list[Event] = []
+        seen: dict[int, int] = {}
+        if state.phase not in (Phase.PLAY, Phase.SLEEVE):
+            return log, seen
+        copy = state.clone()
+        actions: list[tuple[int, Action]] = []
+        while True:
+            try:
+                action = copy.pop()
+            except IndexError:
+                break
+            seat = copy.current_player
+            assert seat is not None
+            actions.append((seat, action))
+        for seat, action in reversed(actions):
+            copy.push(action, log)
+            seen[seat] = len(log)
+        return log, seen
+
+    # ------------------------------------------------------------------ computer players
+
+    def make_bot(self, level: str) -> Any:
+        from .bots import make_bot
+
+        return make_bot(level)
+
+    def decide(self, bot: Any, view: View, seat: int, seed: int, stop: Any = None) -> Action:
+        """The computer player's decision from the view; its randomness from the seed
+        and the position only."""
+        from ...bots.base import bot_rng
+
+        if view.current_player != seat:
+            raise ValueError(f"it is not {view.players[seat]}'s turn")
+        turn = 2 * len(view.turns) + (view.phase is Phase.SLEEVE)
+        return bot.choose_action(view, bot_rng(seed, view.hand, turn, seat), stop)  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------------ records
 
     def replay(self, doc: Any) -> dict[str, Any]:
         """The ``replay --json`` result of a parsed record (raises ``RecordError``)."""
@@ -74,9 +173,6 @@ class MagicTrick:
     def describe(self, doc: Any) -> str:
         """The replay outcome of a parsed record, for people (raises ``RecordError``)."""
         return describe(replay(doc))
-
-    def is_over(self, state: MagicTrickState) -> bool:
-        return state.is_over()
 
     def to_record(
         self, state: MagicTrickState, meta: Mapping[str, Any] | None = None

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from monstertrick.games.magic_trick import (
     HAND_SIZE,
@@ -103,3 +106,27 @@ def random_game(
         if check is not None:
             check(game, events)
     return game
+
+
+# ---------------------------------------------------------------------------- leaks
+
+
+def cards_in(value: Any) -> list[Card]:
+    """Every Card object anywhere inside a view (dataclasses, tuples)."""
+    if isinstance(value, Card):
+        return [value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [c for f in dataclasses.fields(value) for c in cards_in(getattr(value, f.name))]
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return [c for v in value for c in cards_in(v)]
+    return []
+
+
+def in_hand_cards(game: MagicTrickState) -> set[Card]:
+    """The cards still in a hand: values nobody may see."""
+    return {c for p in range(4) for c in game.hand(p)}
+
+
+def card_names(text: str) -> set[str]:
+    """The card names ("H3", "M0"…) written in a text."""
+    return set(re.findall(r"\b[HSDCMTX][0-7]\b", text))

@@ -5,8 +5,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import re
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,28 +22,9 @@ from monstertrick.games.magic_trick import (
 )
 from monstertrick.games.magic_trick.determinize import Determinizer
 
-from .helpers import random_game
+from .helpers import card_names, cards_in, in_hand_cards, random_game
 
 seeds = st.integers(min_value=0, max_value=2**32)
-
-
-def _cards_in(value: Any) -> list[Card]:
-    """Every Card object anywhere inside a view (dataclasses, tuples)."""
-    if isinstance(value, Card):
-        return [value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [c for f in dataclasses.fields(value) for c in _cards_in(getattr(value, f.name))]
-    if isinstance(value, (tuple, list, frozenset, set)):
-        return [c for v in value for c in _cards_in(v)]
-    return []
-
-
-def _in_hand(game: MagicTrickState) -> set[Card]:
-    return {c for p in range(4) for c in game.hand(p)}
-
-
-def _names(text: str) -> set[str]:
-    return set(re.findall(r"\b[HSDCMTX][0-7]\b", text))
 
 
 @settings(max_examples=25, deadline=None)
@@ -72,20 +51,20 @@ def test_views_and_events_never_carry_the_value_of_a_card_in_a_hand(seed: int) -
     rng = random.Random(seed)
 
     def check(game: MagicTrickState, events: list[Event]) -> None:
-        hidden = _in_hand(game)
+        hidden = in_hand_cards(game)
         hidden_names = {str(c) for c in hidden}
         view = game.view(game.current_player)
         # The earlier hands are all face up and hold the same 56 cards: leave them out.
         this_hand = dataclasses.replace(view, past=())
         # No Card object for a card in a hand, anywhere in the view.
-        assert not set(_cards_in(this_hand)) & hidden
+        assert not set(cards_in(this_hand)) & hidden
         for seat in view.seats:
             for spot in seat.spots:
                 assert (spot.card is None) == (spot.place is Place.HAND)
         # No in-hand card named in the view's text or in the events' sentences.
-        assert not _names(repr(this_hand)) & hidden_names
+        assert not card_names(repr(this_hand)) & hidden_names
         for e in events:
-            assert not _names(e.describe(game.players)) & hidden_names
+            assert not card_names(e.describe(game.players)) & hidden_names
         # And nothing in the view depends on the hidden values: another world with
         # other hidden values gives the very same view.
         if game.plays % 5 == 0:

@@ -1,0 +1,295 @@
+"""Magic Trick through the headless session: bots to the end, a save resumed, take-back
+of a play and of a sleeve step, and nothing in a hand ever shown."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from monstertrick.games import GAMES
+from monstertrick.games.magic_trick import (
+    GAME,
+    PASS,
+    Action,
+    CardSleeved,
+    MagicTrickState,
+    Phase,
+    to_record,
+)
+from monstertrick.saves import SaveStore, read_save
+from monstertrick.seating import Seat, Seating
+from monstertrick.session import (
+    BotTurn,
+    GameEnd,
+    Handoff,
+    Played,
+    RoundOver,
+    Session,
+    TakeBackRefused,
+    Turn,
+)
+
+from .helpers import card_names, cards_in, in_hand_cards
+
+BOTS = ("easy", "medium", "easy", "medium")
+
+
+def seating(levels: tuple[str | None, ...], first: int = 0) -> Seating:
+    return Seating(tuple(Seat(f"P{i}", lvl) for i, lvl in enumerate(levels)), first)
+
+
+def bot_step(session: Session) -> bool:
+    """One decision of an all-bot game, with the pauses before it seen; False at the end."""
+    while not isinstance(step := session.next_step(), GameEnd):
+        if isinstance(step, BotTurn):
+            session.bot_decision(step.seat)
+            return True
+        assert isinstance(step, (Played, RoundOver))
+        session.done()
+    return False
+
+
+def decisions(session: Session, limit: int | None = None) -> int:
+    n = 0
+    while (limit is None or n < limit) and bot_step(session):
+        n += 1
+    return n
+
+
+def test_the_registry_loads_this_door() -> None:
+    assert GAMES["magic-trick"].load() is GAME
+
+
+def test_an_all_bot_game_plays_to_the_end() -> None:
+    session = Session.start(seating(BOTS, first=2), seed=4, game="magic-trick")
+    session.play_to_end()
+    state: MagicTrickState = session.state
+    assert not session.running and state.is_over()
+    assert len(state.results()) == 4
+    outcome = state.outcome()
+    assert outcome is not None and outcome.totals == state.totals()
+    assert isinstance(session.next_step(), GameEnd)
+    # Hand 4's events stay in the log until the game is closed.
+    assert session.log_round == 4 and session.log
+
+
+def test_tasks_are_play_and_the_sleeve_step() -> None:
+    session = Session.start(seating(BOTS), seed=8, game="magic-trick")
+    tasks = set()
+    while not isinstance(step := session.next_step(), GameEnd):
+        if isinstance(step, BotTurn):
+            tasks.add(step.task)
+            phase = session.state.phase
+            assert step.task == ("sleeve" if phase is Phase.SLEEVE else "play")
+            session.bot_decision(step.seat)
+        else:
+            session.done()
+    assert tasks == {"play", "sleeve"}
+
+
+def test_positions_change_with_every_decision() -> None:
+    session = Session.start(seating(BOTS), seed=12, game="magic-trick")
+    seen = [session.position]
+    while bot_step(session):
+        seen.append(session.position)
+    assert len(seen) == len(set(seen))
+
+
+def test_the_round_log_rebuilds_the_sessions_log_at_every_decision() -> None:
+    session = Session.start(seating(BOTS), seed=21, game="magic-trick")
+    checked = 0
+    while bot_step(session):
+        if session.state.phase in (Phase.PLAY, Phase.SLEEVE):
+            assert GAME.round_log(session.state) == (session.log, session.seen)
+            checked += 1
+    assert checked > 200
+
+
+# Seed 11 from seat 1: a sleeve step pending after decisions 1 and 37, hand 1 over after
+# 64 (its end not seen yet), hands 2 and 3 under way after 80 and 151.
+@pytest.mark.parametrize("stop", [1, 2, 37, 64, 80, 151])
+def test_a_resumed_game_plays_on_exactly_like_an_uninterrupted_one(
+    tmp_path: Path, stop: int
+) -> None:
+    straight = Session.start(seating(BOTS, first=1), seed=11, game="magic-trick")
+    total = decisions(straight)
+    assert total > stop
+    store = SaveStore(tmp_path)
+    first = Session.start(seating(BOTS, first=1), seed=11, store=store, game="magic-trick")
+    decisions(first, stop)
+    assert first.save_path is not None
+    doc = json.loads(first.save_path.read_text())
+    assert doc["game"] == "magic-trick"
+    store.unlock(first.save_path)  # the first window is closed
+    saved = read_save(first.save_path)
+    assert saved.game_key == "magic-trick"
+    assert to_record(saved.game) == to_record(first.state)
+    resumed = Session.resume(saved, store)
+    assert resumed.game_key == "magic-trick"
+    assert resumed.position == first.position
+    if first.state.phase is Phase.HAND_OVER:
+        assert resumed.next_step() == RoundOver(1)  # the hand's end is shown again
+    if first.state.phase in (Phase.PLAY, Phase.SLEEVE):
+        # The public log of the hand is rebuilt as the table saw it.
+        assert resumed.log == first.log and resumed.seen == first.seen
+    assert decisions(resumed) == total - stop
+    assert resumed.state.is_over()
+    assert to_record(resumed.state) == to_record(straight.state)
+    assert resumed.state == straight.state
+    finished, damaged = store.finished()
+    assert damaged == [] and [g.game_key for g in finished] == ["magic-trick"]
+
+
+# ---------------------------------------------------------------------------- take-back
+
+
+def person_turn(session: Session, seat: int = 0) -> Turn:
+    """Let the bots play until the person at ``seat`` has a decision in private."""
+    while True:
+        step = session.next_step()
+        if isinstance(step, Turn):
+            assert step.seat == seat
+            return step
+        if isinstance(step, Handoff):
+            session.pass_keyboard(step.seat)
+        elif isinstance(step, BotTurn):
+            session.bot_decision(step.seat)
+        elif isinstance(step, GameEnd):
+            raise AssertionError("the game ended before the person's turn")
+        else:
+            session.done()
+
+
+def taken_back(session: Session, seat: int, action: Action) -> list[Any]:
+    """Apply ``action`` for the person at ``seat``, take it back and check that the game,
+    its log, its save and the next step are as before; return the events it had."""
+    step = session.next_step()
+    before = to_record(session.state)
+    log = list(session.log)
+    seen = dict(session.seen)
+    view = session.view(seat)
+    events = session.apply(seat, action)
+    assert to_record(session.state) != before
+    assert session.save_path is not None
+    assert to_record(read_save(session.save_path).game) != before
+    assert isinstance(session.next_step(), Played) and session.can_take_back(seat)
+    session.take_back(seat)
+    assert to_record(session.state) == before
+    assert session.view(seat) == view
+    assert session.log == log and session.seen == seen
+    # The save follows: the record never holds a taken-back decision.
+    assert to_record(read_save(session.save_path).game) == before
+    assert session.next_step() == step  # the same decision again, no handoff
+    return events
+
+
+def test_take_back_of_a_play_and_of_a_sleeve_step(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    session = Session.start(
+        seating((None, "easy", "medium", "easy")), seed=6, store=store, game="magic-trick"
+    )
+    step = person_turn(session)
+    assert step.task == "play"
+    play = session.view(0).legal_actions[-1]
+    taken_back(session, 0, play)
+    # Played again, it stands once the table moves on.
+    session.apply(0, play)
+    session.done()
+    with pytest.raises(TakeBackRefused):
+        session.take_back(0)
+    step = person_turn(session)
+    assert step.task == "sleeve"  # nothing up the sleeve yet: the sleeve step comes
+    sleeve = session.view(0).legal_actions[0]
+    assert sleeve.kind.name == "SLEEVE"
+    events = taken_back(session, 0, sleeve)
+    assert [type(e) for e in events] == [CardSleeved]
+    taken_back(session, 0, PASS)
+    # The play before it can no longer be taken back: the table saw it.
+    assert not session.can_take_back(0)
+    session.apply(0, sleeve)
+    session.done()
+    assert session.state.sleeved(0) is not None
+
+
+def test_take_back_of_a_play_that_sleeved_the_last_card_by_itself(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    session = Session.start(
+        seating((None, "easy", "easy", "easy")), seed=15, store=store, game="magic-trick"
+    )
+    while True:
+        step = person_turn(session)
+        if step.task == "sleeve":
+            session.apply(0, PASS)
+        elif len(session.state.in_hand(0)) == 2:
+            break
+        else:
+            session.apply(0, session.view(0).legal_actions[0])
+        session.done()
+    play = session.view(0).legal_actions[0]
+    events = taken_back(session, 0, play)
+    assert any(isinstance(e, CardSleeved) and e.automatic for e in events)
+    assert session.state.sleeved(0) is None
+
+
+def test_a_wrong_decision_is_refused_in_words_and_changes_nothing() -> None:
+    from monstertrick.errors import IllegalMoveError
+
+    session = Session.start(
+        seating((None, "easy", "easy", "easy")), seed=3, game="magic-trick"
+    )
+    person_turn(session)
+    before = to_record(session.state)
+    with pytest.raises(IllegalMoveError, match="sleeve"):
+        session.apply(0, Action.sleeve(0))  # sleeving comes only after a play
+    assert to_record(session.state) == before
+    assert isinstance(session.next_step(), Turn)
+
+
+# ---------------------------------------------------------------------------- leaks
+
+
+def check_nothing_in_a_hand_shows(session: Session) -> None:
+    state: MagicTrickState = session.state
+    hidden = in_hand_cards(state)
+    hidden_names = {str(c) for c in hidden}
+    views = [session.view(p) for p in range(4)] + [session.public_view()]
+    for view in views:
+        # The earlier hands are all face up and hold the same 56 cards: leave them out.
+        this_hand = dataclasses.replace(view, past=())
+        assert not set(cards_in(this_hand)) & hidden
+        assert not card_names(repr(this_hand)) & hidden_names
+    for event in session.log:
+        assert not card_names(event.describe(session.names)) & hidden_names
+    step = session.next_step()
+    if isinstance(step, Played):
+        for event in step.events:
+            assert not card_names(event.describe(session.names)) & hidden_names
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_view_and_no_logged_event_shows_a_card_in_a_hand(seed: int) -> None:
+    session = Session.start(seating(BOTS, first=seed % 4), seed=seed, game="magic-trick")
+    checks = 0
+    while not isinstance(step := session.next_step(), GameEnd):
+        check_nothing_in_a_hand_shows(session)
+        checks += 1
+        if isinstance(step, BotTurn):
+            session.bot_decision(step.seat)
+        else:
+            session.done()
+    assert checks > 4 * 52 * 2
+
+
+def test_a_resumed_log_shows_no_card_in_a_hand(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    first = Session.start(seating(BOTS), seed=31, store=store, game="magic-trick")
+    decisions(first, 70)
+    assert first.save_path is not None
+    store.unlock(first.save_path)
+    resumed = Session.resume(read_save(first.save_path), store)
+    assert resumed.log
+    check_nothing_in_a_hand_shows(resumed)
