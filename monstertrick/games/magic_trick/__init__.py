@@ -69,6 +69,8 @@ class MagicTrick:
 
     key = "magic-trick"
     title = "Magic Trick"
+    levels = ("easy", "medium", "hard")
+    """The computer players' levels offered at the table, weakest first."""
     state_type = MagicTrickState
     """The class of this game's state (how the saves tell whose state they hold)."""
 
@@ -157,7 +159,7 @@ class MagicTrick:
     def decide(self, bot: Any, view: View, seat: int, seed: int, stop: Any = None) -> Action:
         """The computer player's decision from the view; its randomness from the seed
         and the position only."""
-        from ...bots.base import bot_rng
+        from ...decisions import bot_rng
 
         if view.current_player != seat:
             raise ValueError(f"it is not {view.players[seat]}'s turn")
