@@ -87,7 +87,9 @@ def time_replay(texts: list[str], seconds: float) -> float:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--repeats", type=int, default=5, help="timed runs per figure (median)")
     ap.add_argument("--seconds", type=float, default=0.6, help="length of one timed run")
@@ -109,8 +111,10 @@ def main() -> None:
     if args.json:
         print(json.dumps(result))
         return
-    print(f"Python {platform.python_version()} on {platform.machine()}, "
-          f"median of {args.repeats} runs of {args.seconds}s")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, "
+        f"median of {args.repeats} runs of {args.seconds}s"
+    )
     print(f"{'players':>8} {'moves/s':>10} {'rounds/s':>10}")
     for n, fig in players.items():
         print(f"{n:>8} {fig['moves_per_s']:>10,} {fig['rounds_per_s']:>10,}")

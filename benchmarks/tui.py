@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # ---------------------------------------------------------------------- child processes
 
+
 def child(kind: str) -> None:
     """Run one app headless until its first screen is ready, then exit."""
     if kind == "minimal":
@@ -59,14 +60,13 @@ def launch_times(runs: int) -> dict[str, list[float]]:
     for _ in range(runs):
         for kind in ("minimal", "monstertrick"):
             start = time.perf_counter()
-            subprocess.run(
-                [sys.executable, __file__, "--child", kind], check=True, cwd=ROOT
-            )
+            subprocess.run([sys.executable, __file__, "--child", kind], check=True, cwd=ROOT)
             times[kind].append(time.perf_counter() - start)
     return times
 
 
 # ---------------------------------------------------------------------- repaint latency
+
 
 async def repaint_latencies(presses: int, size: tuple[int, int]) -> list[float]:
     from textual import events

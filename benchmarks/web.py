@@ -83,10 +83,10 @@ def ms(x: float) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9, help="page opens (default 9)")
-    parser.add_argument("--presses", type=int, default=40,
-                        help="keys timed per page (default 40)")
-    parser.add_argument("--screenshot", type=Path,
-                        help="save a PNG of the first handoff, as the browser shows it")
+    parser.add_argument("--presses", type=int, default=40, help="keys timed per page (default 40)")
+    parser.add_argument(
+        "--screenshot", type=Path, help="save a PNG of the first handoff, as the browser shows it"
+    )
     args = parser.parse_args()
     reason = missing()
     if reason is not None:
@@ -119,14 +119,18 @@ def main() -> int:
             return 1
 
     lo, hi, cover = median_interval(first_screen)
-    print(f"page open -> first screen (handoff), {len(first_screen)} page opens: "
-          f"median {ms(statistics.median(first_screen))} "
-          f"({cover:.0%} CI {ms(lo)} to {ms(hi)}), "
-          f"min {ms(min(first_screen))}, max {ms(max(first_screen))}")
+    print(
+        f"page open -> first screen (handoff), {len(first_screen)} page opens: "
+        f"median {ms(statistics.median(first_screen))} "
+        f"({cover:.0%} CI {ms(lo)} to {ms(hi)}), "
+        f"min {ms(min(first_screen))}, max {ms(max(first_screen))}"
+    )
     lo, hi, cover = median_interval(key_update)
-    print(f"key -> update (arrange screen), {len(key_update)} presses: "
-          f"median {ms(statistics.median(key_update))} "
-          f"({cover:.0%} CI {ms(lo)} to {ms(hi)}), p95 {ms(p95(key_update))}")
+    print(
+        f"key -> update (arrange screen), {len(key_update)} presses: "
+        f"median {ms(statistics.median(key_update))} "
+        f"({cover:.0%} CI {ms(lo)} to {ms(hi)}), p95 {ms(p95(key_update))}"
+    )
     if args.screenshot is not None:
         print(f"screenshot: {args.screenshot}")
     return 0

@@ -102,9 +102,7 @@ def _play(args: tuple[tuple[str, ...], int, int]) -> GameResult:
     return play_game(*args)
 
 
-def results(
-    specs: Sequence[str], games: int, seed: int = 1, jobs: int = 1
-) -> Iterator[GameResult]:
+def results(specs: Sequence[str], games: int, seed: int = 1, jobs: int = 1) -> Iterator[GameResult]:
     """The games' results in game order (played in ``jobs`` processes)."""
     tasks = [(tuple(specs), seed, g) for g in range(games)]
     if jobs <= 1 or games <= 1:

@@ -41,7 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
         'NAME:LEVEL makes a computer player (easy, medium, hard), e.g. "Ann, Cy:hard, Bob:easy"',
     )
     play.add_argument("--seed", type=int, help="deal from this seed (the same seed, the same game)")
-    play.add_argument("--first", metavar="NAME", help="who starts round 1 (default: the first name)")
+    play.add_argument(
+        "--first", metavar="NAME", help="who starts round 1 (default: the first name)"
+    )
     play.add_argument(
         "--pace",
         type=_pace,
@@ -262,8 +264,7 @@ def run_resume(file: str | None, *, pace: float | None = None) -> int:
             return _problem(f"{shown(file)} cannot be resumed: {exc}")
         if saved.finished:
             return _problem(
-                f"{shown(file)} is a finished game: watch it with "
-                f"'monstertrick view {shown(file)}'"
+                f"{shown(file)} is a finished game: watch it with 'monstertrick view {shown(file)}'"
             )
     try:
         store.lock(saved.path)  # held while the game is open, never two writers
@@ -301,9 +302,7 @@ def run_app(**options: object) -> int:
     return run(**options)  # type: ignore[arg-type]
 
 
-def run_arena(
-    specs: Sequence[str], games: int, *, seed: int, jobs: int, as_json: bool
-) -> int:
+def run_arena(specs: Sequence[str], games: int, *, seed: int, jobs: int, as_json: bool) -> int:
     """Play the arena with a progress bar on stderr; print the report on stdout."""
     from rich.console import Console
     from rich.progress import (
@@ -330,7 +329,10 @@ def run_arena(
     with progress:
         task = progress.add_task("games", total=games)
         report = run(
-            specs, games, seed=seed, jobs=jobs,
+            specs,
+            games,
+            seed=seed,
+            jobs=jobs,
             progress=lambda done: progress.update(task, completed=done),
         )
     if as_json:

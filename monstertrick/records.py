@@ -161,8 +161,7 @@ def name_problem(name: Any) -> str | None:
     for ch in name:
         if unicodedata.category(ch) in FORBIDDEN_CATEGORIES:
             return (
-                f"a player name cannot hold control or format characters "
-                f"(U+{ord(ch):04X} is one)"
+                f"a player name cannot hold control or format characters (U+{ord(ch):04X} is one)"
             )
     return None
 
@@ -187,9 +186,7 @@ def check_format(doc: Any) -> dict[str, Any]:
     if fmt != FORMAT:
         if fmt is None:
             raise RecordError(f'the record has no "format" (expected "{FORMAT}")')
-        raise RecordError(
-            f"unknown record format {quote(fmt)}: this program reads {FORMAT!r}"
-        )
+        raise RecordError(f"unknown record format {quote(fmt)}: this program reads {FORMAT!r}")
     return doc
 
 

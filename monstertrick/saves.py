@@ -214,8 +214,13 @@ class SaveMeta:
     @staticmethod
     def plain(players: Sequence[str]) -> SaveMeta:
         """The meta of a record without one (an exported game): people only, seed 0."""
-        return SaveMeta(seats=[{"name": p, "bot": None} for p in players], seed=0,
-                        created="", updated="", version="")
+        return SaveMeta(
+            seats=[{"name": p, "bot": None} for p in players],
+            seed=0,
+            created="",
+            updated="",
+            version="",
+        )
 
     @staticmethod
     def from_json(raw: Any, players: Sequence[str], game: str = DEFAULT_GAME) -> SaveMeta:
@@ -236,9 +241,7 @@ class SaveMeta:
             raise RecordError(f"meta: the meta of a saved game is an object, not {kind(raw)}")
         seats = raw.get("seats")
         if not isinstance(seats, list) or len(seats) != len(players):
-            raise RecordError(
-                f'meta: "seats" must list one seat per player ({len(players)})'
-            )
+            raise RecordError(f'meta: "seats" must list one seat per player ({len(players)})')
         checked: list[dict[str, Any]] = []
         for i, (seat, player) in enumerate(zip(seats, players)):
             where = f"meta: seat {i + 1}"
@@ -438,7 +441,11 @@ def read_save(path: Path) -> SavedGame:
 def _record_text(doc: dict[str, Any]) -> str:
     """A record as JSON text: its short fields (and meta) on the first line, then one
     line per round (hand, game) for readable diffs."""
-    long = [k for k, v in doc.items() if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)]
+    long = [
+        k
+        for k, v in doc.items()
+        if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)
+    ]
     head = json.dumps({k: v for k, v in doc.items() if k not in long}, ensure_ascii=False)
     if not long:
         return head + "\n"
@@ -725,11 +732,13 @@ class SaveStore:
                 try:
                     _move(item.path, self.saves)
                 except OSError as exc:
-                    damaged.append(DamagedSave(
-                        item.path,
-                        "an unfinished game in the history folder, which could not be moved "
-                        f"back to the saves folder ({exc.strerror or exc})",
-                    ))
+                    damaged.append(
+                        DamagedSave(
+                            item.path,
+                            "an unfinished game in the history folder, which could not be moved "
+                            f"back to the saves folder ({exc.strerror or exc})",
+                        )
+                    )
         _, left, stranded = self._sort_saves()
         games += left
         games.sort(key=lambda g: g.meta.updated, reverse=True)
@@ -784,4 +793,3 @@ def summarize(games: Sequence[SavedGame]) -> list[NameSummary]:
         ),
         key=lambda x: (-x.wins, x.name.casefold()),
     )
-

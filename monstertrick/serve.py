@@ -151,7 +151,8 @@ def serve(args: Sequence[str], *, host: str = DEFAULT_HOST, port: int = DEFAULT_
     try:
         server.serve()
     except OSError as exc:
-        print(f"monstertrick: cannot serve on {host}:{port}: {exc.strerror or exc}",
-              file=sys.stderr)
+        print(
+            f"monstertrick: cannot serve on {host}:{port}: {exc.strerror or exc}", file=sys.stderr
+        )
         return 1
     return 0

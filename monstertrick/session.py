@@ -369,7 +369,9 @@ class Session:
 
     def simple_decision(self, seat: int) -> Any:
         """The easiest computer player's decision for ``seat`` (when a bot fails)."""
-        return self.rules.decide(self.rules.make_bot("easy"), self.view(seat), seat, self.seed, None)
+        return self.rules.decide(
+            self.rules.make_bot("easy"), self.view(seat), seat, self.seed, None
+        )
 
     def bot_decision(self, seat: int, stop: Any = None) -> Any:
         """Let the computer player at ``seat`` decide and carry it out (headless)."""

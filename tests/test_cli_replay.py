@@ -34,7 +34,9 @@ def files(tmp_path: Path) -> dict[str, Path]:
         "bad_move": write("bad_move.json", json.dumps(bad_move)),
         "not_json": write("not_json.json", "{oops"),
         "empty": write("empty.json", ""),
-        "version": write("version.json", json.dumps({**finished, "format": "monstertrick-record/2"})),
+        "version": write(
+            "version.json", json.dumps({**finished, "format": "monstertrick-record/2"})
+        ),
     }
 
 
@@ -132,6 +134,7 @@ def test_python_dash_m_runs_the_command(files) -> None:
 
 
 # ----------------------------------------------------------------- what is not a record file
+
 
 def test_a_file_over_the_size_limit_is_refused_and_later_files_are_still_reported(
     capsys, files, tmp_path

@@ -74,8 +74,11 @@ def test_the_game_command_comes_from_this_interpreter_and_is_quoted() -> None:
 def test_the_game_does_not_import_from_the_servers_working_folder(tmp_path: Path) -> None:
     (tmp_path / "argparse.py").write_text("raise SystemExit('the wrong argparse')\n")
     proc = subprocess.run(
-        shlex.split(app_command(["--version"])), cwd=tmp_path, capture_output=True,
-        text=True, timeout=60,
+        shlex.split(app_command(["--version"])),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("monstertrick ")
@@ -83,8 +86,16 @@ def test_the_game_does_not_import_from_the_servers_working_folder(tmp_path: Path
 
 @pytest.mark.parametrize(
     ("host", "loopback"),
-    [("127.0.0.1", True), ("localhost", True), ("::1", True), ("127.0.0.2", True),
-     ("0.0.0.0", False), ("::", False), ("192.168.1.5", False), ("example.org", False)],
+    [
+        ("127.0.0.1", True),
+        ("localhost", True),
+        ("::1", True),
+        ("127.0.0.2", True),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("192.168.1.5", False),
+        ("example.org", False),
+    ],
 )
 def test_only_loopback_addresses_are_quiet(host: str, loopback: bool) -> None:
     assert is_loopback(host) is loopback
@@ -128,7 +139,10 @@ def test_a_port_in_use_is_a_one_line_error(tmp_path: Path) -> None:
         port = busy.getsockname()[1]
         proc = subprocess.run(
             [sys.executable, "-m", "monstertrick", "serve", "--port", str(port)],
-            capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
         )
     assert proc.returncode == 1, proc.stderr
     assert f"cannot serve on 127.0.0.1:{port}" in proc.stderr

@@ -58,7 +58,9 @@ def test_killing_the_game_at_any_moment_leaves_a_save_that_replays_and_resumes(t
         env = {**os.environ, "MONSTERTRICK_HOME": str(home), "PYTHONPATH": str(ROOT)}
         proc = subprocess.Popen(
             [sys.executable, str(WORKER), str(seed), LEVELS],
-            stdout=subprocess.PIPE, text=True, env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
         )
         assert proc.stdout is not None
         # let it make a random number of decisions (3 rounds x 39 steps), then kill it

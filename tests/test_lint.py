@@ -1,4 +1,5 @@
-"""CI checks the code as the developers do: ``ruff check`` and ``mypy --strict`` pass."""
+"""CI checks the code as the developers do: ``ruff check``, ``ruff format --check`` and
+``mypy --strict`` pass."""
 
 from __future__ import annotations
 
@@ -24,16 +25,27 @@ def test_ruff_finds_nothing() -> None:
     ruff = _tool("ruff")
     proc = subprocess.run(
         [ruff, "check", "--no-cache", "monstertrick", "tests", "benchmarks"],
-        cwd=ROOT, capture_output=True, text=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_code_is_formatted_by_ruff() -> None:
+    ruff = _tool("ruff")
+    proc = subprocess.run(
+        [ruff, "format", "--check", "--no-cache", "monstertrick", "tests", "benchmarks"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, "run: ruff format monstertrick tests benchmarks\n" + proc.stdout
 
 
 def test_the_package_type_checks_strictly() -> None:
     mypy = _tool("mypy")
     # The files and strictness come from [tool.mypy] in pyproject.toml.
-    proc = subprocess.run(
-        [mypy, "--no-incremental"], cwd=ROOT, capture_output=True, text=True
-    )
+    proc = subprocess.run([mypy, "--no-incremental"], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "Success" in proc.stdout

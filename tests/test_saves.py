@@ -86,7 +86,10 @@ def test_a_finished_game_moves_to_the_history(store) -> None:
         (b"", "empty"),
         (b'{"format": "monstertrick-record/1", "players": ["A", "B"], "rou', "not valid JSON"),
         (b"\x00\x01 not json", "not valid JSON"),
-        (b'{"format": "monstertrick-record/7", "players": ["A", "B"], "rounds": []}', "unknown record format"),
+        (
+            b'{"format": "monstertrick-record/7", "players": ["A", "B"], "rounds": []}',
+            "unknown record format",
+        ),
     ],
 )
 def test_a_damaged_save_is_reported_moved_aside_and_never_deleted(store, content, words) -> None:
@@ -170,7 +173,6 @@ def test_summary_per_name_counts_games_wins_mean_vp_and_hit_rate(store) -> None:
         assert r.hit_rate == pytest.approx(hits[n] / 9)
 
 
-
 def test_a_read_only_save_folder_gives_a_clear_error_and_keeps_the_old_save(
     store, monkeypatch
 ) -> None:
@@ -216,7 +218,11 @@ def test_view_and_resume_refuse_what_is_not_a_record_file(command, tmp_path, cap
     os.mkfifo(fifo)
     big = tmp_path / "big.json"
     big.write_bytes(b" " * (MAX_RECORD_BYTES + 1))
-    for path, words in ((fifo, "not a regular file"), (big, "too large"), ("/dev/zero", "not a regular file")):
+    for path, words in (
+        (fifo, "not a regular file"),
+        (big, "too large"),
+        ("/dev/zero", "not a regular file"),
+    ):
         assert main([command, str(path)]) == 1
         err = capsys.readouterr().err
         assert words in err and str(path) in err
@@ -268,6 +274,7 @@ def _set(key, value):
             del meta[key]
         else:
             meta[key] = value
+
     return change
 
 
@@ -279,6 +286,7 @@ def _seat(index, **fields):
                 del seat[k]
             else:
                 seat[k] = v
+
     return change
 
 
@@ -315,7 +323,9 @@ def test_a_save_with_a_bad_meta_is_damaged_with_the_reason(store, capsys, case) 
     assert "cannot be resumed" in err and words in err
     games, damaged = store.unfinished()
     assert games == []
-    assert len(damaged) == 1 and damaged[0].reason.startswith("meta: ") and words in damaged[0].reason
+    assert (
+        len(damaged) == 1 and damaged[0].reason.startswith("meta: ") and words in damaged[0].reason
+    )
     assert damaged[0].path.read_bytes() == before
 
 
@@ -349,7 +359,9 @@ def test_valid_levels_in_meta_are_kept(store) -> None:
 def test_an_unfinished_game_in_the_history_goes_back_to_the_saves(store) -> None:
     game = played_game(stop=30)
     store.history.mkdir(parents=True)
-    atomic_write(store.history / "u.json", json.dumps({**to_record(game), "meta": meta_for(game).to_json()}))
+    atomic_write(
+        store.history / "u.json", json.dumps({**to_record(game), "meta": meta_for(game).to_json()})
+    )
     finished, damaged = store.finished()
     assert finished == [] and damaged == []
     games, _ = store.unfinished()
@@ -393,7 +405,9 @@ def test_a_damaged_file_that_cannot_be_moved_is_listed_where_it_is(store, monkey
 def test_a_finished_game_in_the_saves_moves_to_a_new_history_folder(store) -> None:
     game = played_game()
     store.saves.mkdir(parents=True)
-    atomic_write(store.saves / "f.json", json.dumps({**to_record(game), "meta": meta_for(game).to_json()}))
+    atomic_write(
+        store.saves / "f.json", json.dumps({**to_record(game), "meta": meta_for(game).to_json()})
+    )
     assert not store.history.exists()
     assert store.unfinished() == ([], [])
     finished, _ = store.finished()

@@ -89,9 +89,7 @@ def test_handoffs_only_between_two_different_people() -> None:
         elif isinstance(step, Turn):
             assert step.seat == session.keyboard == last_person
             state = session.state
-            options = (
-                state.legal_arrangements() if step.task == "arrange" else state.legal_moves()
-            )
+            options = state.legal_arrangements() if step.task == "arrange" else state.legal_moves()
             session.apply(step.seat, rng.choice(options))
         elif isinstance(step, BotTurn):
             session.bot_decision(step.seat)

@@ -89,9 +89,7 @@ def player(seat: int, name: str, *, bold: bool = False, width: int | None = None
 @lru_cache(maxsize=1024)
 def card_chip(card: Card) -> Content:
     """A card inline: its letter and value on its colour, e.g. `` G7 ``."""
-    return Content.from_markup(
-        f"[$card-ink on {card_var(card.colour)}]$text[/]", text=f"{card}"
-    )
+    return Content.from_markup(f"[$card-ink on {card_var(card.colour)}]$text[/]", text=f"{card}")
 
 
 def cards_inline(cards: Sequence[Card]) -> Content:

@@ -12,15 +12,24 @@ from monstertrick import arena
 from monstertrick.cli import main
 
 SEATS = ["hard:4", "medium", "easy"]
-KEYS = {"bot", "win_share", "win_ci95", "mean_vp", "vp_ci95", "hit_rate",
-        "decision_ms_median", "decision_ms_p95"}
+KEYS = {
+    "bot",
+    "win_share",
+    "win_ci95",
+    "mean_vp",
+    "vp_ci95",
+    "hit_rate",
+    "decision_ms_median",
+    "decision_ms_p95",
+}
 
 
 def without_times(report: dict) -> dict:
     return {
         "games": report["games"],
-        "seats": [{k: v for k, v in s.items() if not k.startswith("decision_ms")}
-                  for s in report["seats"]],
+        "seats": [
+            {k: v for k, v in s.items() if not k.startswith("decision_ms")} for s in report["seats"]
+        ],
     }
 
 

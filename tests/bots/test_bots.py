@@ -99,8 +99,10 @@ def test_a_resumed_game_plays_on_like_an_uninterrupted_one() -> None:
 def test_bot_rng_depends_on_the_position_only() -> None:
     a = bot_rng(7, 1, 3, 2).random()
     assert a == bot_rng(7, 1, 3, 2).random()
-    others = {bot_rng(*key).random() for key in [(8, 1, 3, 2), (7, 2, 3, 2), (7, 1, 4, 2),
-                                                    (7, 1, 3, 1), (7, 1, None, 2)]}
+    others = {
+        bot_rng(*key).random()
+        for key in [(8, 1, 3, 2), (7, 2, 3, 2), (7, 1, 4, 2), (7, 1, 3, 1), (7, 1, None, 2)]
+    }
     assert a not in others and len(others) == 5
 
 

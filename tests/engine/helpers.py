@@ -89,9 +89,7 @@ def random_step(target: Any, rng: random.Random) -> None:
         raise ValueError("the game is over")
 
 
-def random_position(
-    n: int, seed: int, first: int, steps: int
-) -> tuple[GameState, random.Random]:
+def random_position(n: int, seed: int, first: int, steps: int) -> tuple[GameState, random.Random]:
     """A random game of ``n`` players after ``steps`` random decisions (fewer if it ends
     first), and the generator that made them."""
     rng = random.Random(seed)

@@ -23,7 +23,9 @@ from monstertrick.games.monster_trick.engine.playout import playout
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
 
-def position(n: int, seed: int, first: int, rounds_done: int, arranged: int, turn: int) -> GameState:
+def position(
+    n: int, seed: int, first: int, rounds_done: int, arranged: int, turn: int
+) -> GameState:
     """A random game of ``n`` players stopped in round ``rounds_done + 1``: after
     ``arranged`` arrangements (all of them when ``arranged >= n``), then ``turn`` cards."""
     rng = random.Random(seed)
@@ -133,7 +135,8 @@ def test_earlier_round_scores_carry_over() -> None:
 
 def test_an_inconsistent_view_is_refused() -> None:
     view = position(4, 5, 1, 0, 4, 9).view(0)
-    broken = PlayerView(**{**{f: getattr(view, f) for f in view.__dataclass_fields__},
-                           "hand": view.hand[1:]})
+    broken = PlayerView(
+        **{**{f: getattr(view, f) for f in view.__dataclass_fields__}, "hand": view.hand[1:]}
+    )
     with pytest.raises(ValueError):
         determinize(broken, random.Random(0))

@@ -11,7 +11,13 @@ from pathlib import Path
 import pytest
 
 ENGINE = Path(__file__).resolve().parents[2] / "monstertrick" / "games" / "monster_trick" / "engine"
-FORBIDDEN_MODULES = ("textual", "rich", "monstertrick.tui", "monstertrick.games.monster_trick.bots", "platformdirs")
+FORBIDDEN_MODULES = (
+    "textual",
+    "rich",
+    "monstertrick.tui",
+    "monstertrick.games.monster_trick.bots",
+    "platformdirs",
+)
 
 
 def test_importing_the_engine_imports_no_ui_and_no_bots() -> None:
@@ -43,15 +49,22 @@ def test_engine_module_uses_no_global_random_state_and_no_io(path: Path) -> None
     assert not names & {"open", "print", "input"}, f"{path.name} does I/O"
     for node in ast.walk(tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
-            mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            mods = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+            )
             for m in mods:
                 assert not m.startswith(FORBIDDEN_MODULES), f"{path.name} imports {m}"
 
 
-@pytest.mark.skipif(shutil.which("mypy", path=str(Path(sys.executable).parent)) is None,
-                    reason="mypy is not installed")
+@pytest.mark.skipif(
+    shutil.which("mypy", path=str(Path(sys.executable).parent)) is None,
+    reason="mypy is not installed",
+)
 def test_engine_type_checks_strictly() -> None:
     mypy = shutil.which("mypy", path=str(Path(sys.executable).parent))
-    proc = subprocess.run([mypy, "--strict", "--no-incremental", str(ENGINE)],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [mypy, "--strict", "--no-incremental", str(ENGINE)], capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr

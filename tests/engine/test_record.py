@@ -125,7 +125,7 @@ def test_text_that_is_not_json_is_refused(text: str | bytes, words: str) -> None
     ("change", "words"),
     [
         (lambda d: d.update(format="monstertrick-record/2"), "unknown record format"),
-        (lambda d: d.pop("format"), "no \"format\""),
+        (lambda d: d.pop("format"), 'no "format"'),
         (lambda d: d.update(players=["Ann"]), "2 to 5"),
         (lambda d: d.update(players=["Ann", "", "Cid"]), "cannot be empty"),
         (lambda d: d.update(players="Ann,Bob"), "2 to 5"),
@@ -161,7 +161,9 @@ def test_a_card_that_does_not_exist_in_a_hand_names_the_round(record: dict, bad)
     assert (err.round, err.move) == (3, None)
 
 
-@pytest.mark.parametrize("spell", [str.lower, lambda c: " " + c, lambda c: c + " ", lambda c: c[0] + "0" + c[1:]])
+@pytest.mark.parametrize(
+    "spell", [str.lower, lambda c: " " + c, lambda c: c + " ", lambda c: c[0] + "0" + c[1:]]
+)
 def test_a_card_is_written_exactly_in_hands_and_moves(record: dict, spell) -> None:
     hand = record["rounds"][2]["hands"][1]
     hand[3] = spell(hand[3])
@@ -243,7 +245,9 @@ def test_a_slot_that_does_not_exist_names_round_and_move(record: dict, slot) -> 
     assert (err.round, err.move) == (2, 10)
 
 
-@pytest.mark.parametrize("raw", [["G1", 0], {"card": "G1"}, {"card": "G1", "slot": 0, "x": 1}, "G1"])
+@pytest.mark.parametrize(
+    "raw", [["G1", 0], {"card": "G1"}, {"card": "G1", "slot": 0, "x": 1}, "G1"]
+)
 def test_a_malformed_move_names_round_and_move(record: dict, raw) -> None:
     record["rounds"][0]["moves"][4] = raw
     err = error_of(record)
@@ -315,7 +319,10 @@ def test_conformance_cases_in_process() -> None:
         except RecordError as exc:
             got = {"error": {"round": exc.round, "move": exc.move}}
         if "error" in expect:
-            ok = got.get("error") == {"round": expect["error"]["round"], "move": expect["error"]["move"]}
+            ok = got.get("error") == {
+                "round": expect["error"]["round"],
+                "move": expect["error"]["move"],
+            }
         else:
             ok = _same(got, expect)
         if not ok:
@@ -323,7 +330,9 @@ def test_conformance_cases_in_process() -> None:
     assert not failures
 
 
-@pytest.mark.skipif(not CHECKER.is_file(), reason="../shared/tools/conformance is not beside the repo")
+@pytest.mark.skipif(
+    not CHECKER.is_file(), reason="../shared/tools/conformance is not beside the repo"
+)
 def test_conformance_checker_passes_on_the_command_line() -> None:
     """The shared checker, run on ``monstertrick replay --json`` as a player would."""
     import subprocess
@@ -332,7 +341,8 @@ def test_conformance_checker_passes_on_the_command_line() -> None:
     cmd = f"{sys.executable} -m monstertrick replay --json"
     proc = subprocess.run(
         [sys.executable, str(CHECKER), str(CONFORMANCE), "--cmd", cmd],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.rstrip().endswith(" passed, 0 failed"), proc.stdout
@@ -345,7 +355,8 @@ from hypothesis import strategies as st  # noqa: E402
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 70) | st.sampled_from(["G7", "B1", "Y15", "", "x"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["card", "slot", "a"]), inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(["card", "slot", "a"]), inner, max_size=3),
     max_leaves=8,
 )
 
@@ -365,7 +376,9 @@ _BASE_PATHS = list(_paths(_BASE))
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, len(_BASE_PATHS) - 1), json_values), min_size=1, max_size=3))
+@given(
+    st.lists(st.tuples(st.integers(0, len(_BASE_PATHS) - 1), json_values), min_size=1, max_size=3)
+)
 def test_a_damaged_record_gives_a_record_error_never_a_crash(changes) -> None:
     doc = copy.deepcopy(_BASE)
     for index, value in changes:
@@ -421,7 +434,15 @@ def _damage_move(doc: dict) -> None:
 
 @pytest.mark.parametrize(
     "damage",
-    [_damage_key, _damage_row, _damage_slot, _damage_card, _damage_hand_card, _damage_game, _damage_move],
+    [
+        _damage_key,
+        _damage_row,
+        _damage_slot,
+        _damage_card,
+        _damage_hand_card,
+        _damage_game,
+        _damage_move,
+    ],
 )
 def test_error_messages_quote_what_the_file_holds_escaped_and_short(record: dict, damage) -> None:
     damage(record)

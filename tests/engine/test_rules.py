@@ -31,7 +31,9 @@ from .helpers import NAMES, cards, game_with, play
 # ---------------------------------------------------------------- players, cards, deck
 
 
-@pytest.mark.parametrize(("players", "top", "size"), [(2, 6, 24), (3, 9, 36), (4, 12, 48), (5, 15, 60)])
+@pytest.mark.parametrize(
+    ("players", "top", "size"), [(2, 6, 24), (3, 9, 36), (4, 12, 48), (5, 15, 60)]
+)
 def test_deck_depends_on_number_of_players(players: int, top: int, size: int) -> None:
     d = deck(players)
     assert top_value(players) == top

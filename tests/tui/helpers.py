@@ -61,8 +61,14 @@ def decide(session: Session, action: object) -> None:
     session.done()
 
 
-def make_match(names: Sequence[str], seed: int, *, moves: int = 0, rounds_done: int = 0,
-               to_round_end: bool = False) -> Session:
+def make_match(
+    names: Sequence[str],
+    seed: int,
+    *,
+    moves: int = 0,
+    rounds_done: int = 0,
+    to_round_end: bool = False,
+) -> Session:
     """A game played through its session (so the log fills) to a given point; then
     nobody is known to be at the keyboard (two or more people), as after a round end."""
     match = Session.start(parse_seats(list(names)), seed)

@@ -221,8 +221,6 @@ def test_a_resumed_all_bot_game_plays_on_as_an_uninterrupted_one(tmp_path: Path)
     assert resumed.state.log == straight.state.log
 
 
-
-
 @pytest.mark.usefixtures("quick_idle")
 async def test_people_and_bots_mixed_no_screen_shows_another_persons_hand() -> None:
     """As tests/test_hidden_information.py, with two people and two bots, through the
@@ -303,7 +301,10 @@ async def test_setup_form_seats_a_computer_player() -> None:
         await pilot.press("f5")
         await pilot.pause()
         assert app.session is not None
-        assert [(s.name, s.bot) for s in app.session.seating.seats] == [("Ann", None), ("Cy", "hard")]
+        assert [(s.name, s.bot) for s in app.session.seating.seats] == [
+            ("Ann", None),
+            ("Cy", "hard"),
+        ]
         assert app.pace == 0
         # Ann, the only person, starts arranging without a handoff.
         assert isinstance(app.screen, ArrangeScreen)
@@ -324,6 +325,8 @@ def test_pace_on_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
     assert seen["pace"] == 0.3
     seats = seen["seats"]
     assert [(s.name, s.bot) for s in seats.seats] == [  # type: ignore[attr-defined]
-        ("Ann", None), ("Cy", "hard"), ("Bob", "easy")
+        ("Ann", None),
+        ("Cy", "hard"),
+        ("Bob", "easy"),
     ]
     assert MonsterTrickApp().pace == 1.0

@@ -16,7 +16,10 @@ from monstertrick.tui.screens.start import StartScreen
 from .helpers import THEME, make_match, screen_text
 
 LONG = (
-    "Alexandria Smith", "Bartholomew Jone", "Christopher Lee", "Dominique Ferrar",
+    "Alexandria Smith",
+    "Bartholomew Jone",
+    "Christopher Lee",
+    "Dominique Ferrar",
     "Evangeline Moss",
 )
 
@@ -71,9 +74,7 @@ async def test_the_palettes_quit_asks_first_during_a_game() -> None:
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
-        quit_command = next(
-            c for c in app.get_system_commands(app.screen) if c.title == "Quit"
-        )
+        quit_command = next(c for c in app.get_system_commands(app.screen) if c.title == "Quit")
         quit_command.callback()
         await pilot.pause()
         assert isinstance(app.screen, QuitScreen)
@@ -91,7 +92,9 @@ async def test_a_screenshot_goes_to_a_folder_that_exists(
         app.save_screen_picture()
         await pilot.pause()
         await pilot.pause()
-        pictures = list(Path(__import__("os").environ["MONSTERTRICK_HOME"]).glob("screenshots/*.svg"))
+        pictures = list(
+            Path(__import__("os").environ["MONSTERTRICK_HOME"]).glob("screenshots/*.svg")
+        )
         assert pictures, [n.message for n in app._notifications]
 
 
@@ -102,8 +105,13 @@ async def test_the_start_screens_key_bar_shows_every_key_the_readme_names() -> N
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         bar = screen_text(app).splitlines()[-1]
-        for key, what in (("c", "Continue"), ("n", "New game"), ("h", "History"),
-                          ("r", "Rules"), ("q", "Quit")):
+        for key, what in (
+            ("c", "Continue"),
+            ("n", "New game"),
+            ("h", "History"),
+            ("r", "Rules"),
+            ("q", "Quit"),
+        ):
             assert f" {key} {what}" in bar, bar
 
 

@@ -177,6 +177,4 @@ async def test_too_small_then_the_game_carries_on() -> None:
         await pilot.resize_terminal(100, 30)
         await pilot.pause(0.1)
         assert app.screen is arrange
-        assert app.session is not None and not any(
-            app.session.state.view(0).arranged
-        )
+        assert app.session is not None and not any(app.session.state.view(0).arranged)

@@ -69,7 +69,9 @@ async def test_damaged_saves_are_listed_with_the_reason_and_others_still_work(
     monstertrick_home: Path,
 ) -> None:
     saved_match(5, 20)
-    (monstertrick_home / "saves" / "broken.json").write_text('{"format": "monstertrick-record/1", "pla')
+    (monstertrick_home / "saves" / "broken.json").write_text(
+        '{"format": "monstertrick-record/1", "pla'
+    )
     app = MonsterTrickApp()
     async with app.run_test(size=SIZE) as pilot:
         assert "damaged" in str(app.screen.query_one("#start-damaged").render())
@@ -122,7 +124,9 @@ async def test_viewer_shows_every_hand_and_vp_row() -> None:
         text = str(app.screen.query_one("#viewer-frame").render())
         first = app.screen.timeline[0].game
         for p in range(3):
-            assert " ".join(str(c) for c in first.hand(p)[:3]).replace(" ", "") in text.replace(" ", "")
+            assert " ".join(str(c) for c in first.hand(p)[:3]).replace(" ", "") in text.replace(
+                " ", ""
+            )
         await pilot.press("q")
     assert app.return_code == 0
 
@@ -357,7 +361,9 @@ async def test_continue_marks_a_game_open_in_another_window_and_refuses_it() -> 
             await pilot.press("enter")
             await pilot.pause()
             assert app.screen is screen and app.session is None
-            assert any("this game is open in another window" in n.message for n in app._notifications)
+            assert any(
+                "this game is open in another window" in n.message for n in app._notifications
+            )
             assert screen.games[table.cursor_row].path == busy.save_path, "still on that game"
             await pilot.press("d", "y")
             await pilot.pause()

@@ -24,7 +24,10 @@ THREE = ("Ann", "Bob", "Cid")
 FIVE = ("Ann", "Bob", "Cid", "Dee", "Eve")
 #: Five names of the longest length the setup form takes, with spaces.
 LONG = (
-    "Alexandria Smith", "Bartholomew Jone", "Christopher Lee", "Dominique Ferrar",
+    "Alexandria Smith",
+    "Bartholomew Jone",
+    "Christopher Lee",
+    "Dominique Ferrar",
     "Evangeline Moss",
 )
 #: Names whose characters take two cells each (CJK, emoji).
@@ -178,7 +181,12 @@ def _saved_games(home: Path) -> None:
     from monstertrick.saves import SaveMeta, atomic_write
 
     for i, (names, stop, folder) in enumerate(
-        [(THREE, 40, "saves"), (FIVE, 70, "saves"), (THREE, None, "history"), (("Ann", "Bob"), None, "history")]
+        [
+            (THREE, 40, "saves"),
+            (FIVE, 70, "saves"),
+            (THREE, None, "history"),
+            (("Ann", "Bob"), None, "history"),
+        ]
     ):
         game = GameState(list(names), seed=i)
         rng = random.Random(i)

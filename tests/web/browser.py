@@ -53,7 +53,7 @@ def missing() -> str | None:
         try:
             __import__(module)
         except ImportError:
-            return f"{package} is not installed (pip install -e \".[test]\")"
+            return f'{package} is not installed (pip install -e ".[test]")'
     return None
 
 
@@ -64,6 +64,7 @@ def free_port() -> int:
 
 
 # ---------------------------------------------------------------------- processes
+
 
 def _parent(pid: int) -> int | None:
     try:
@@ -101,8 +102,12 @@ def descendants(root: int) -> dict[int, list[str]]:
     return found
 
 
-def wait_until(condition: Callable[[], Any], timeout: float, what: str,
-               pause: Callable[[float], None] = time.sleep) -> Any:
+def wait_until(
+    condition: Callable[[], Any],
+    timeout: float,
+    what: str,
+    pause: Callable[[float], None] = time.sleep,
+) -> Any:
     """Poll ``condition`` until it is true (returned) or ``timeout`` seconds pass."""
     deadline = time.monotonic() + timeout
     while True:
@@ -156,13 +161,16 @@ def serving(command: Sequence[str], home: Path, log: Path) -> Iterator[Server]:
     env = {**os.environ, "MONSTERTRICK_HOME": str(home)}
     with open(log, "wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "monstertrick", "serve", "--port", str(port), "--",
-             *command],
-            stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
+            [sys.executable, "-m", "monstertrick", "serve", "--port", str(port), "--", *command],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=env,
             start_new_session=True,
         )
     server = Server(proc, port, home, log)
     try:
+
         def ready() -> bool:
             if proc.poll() is not None:
                 raise AssertionError(f"the server stopped: {server.output()}")
@@ -184,6 +192,7 @@ def serving(command: Sequence[str], home: Path, log: Path) -> Iterator[Server]:
 
 
 # ---------------------------------------------------------------------- the page
+
 
 @dataclass
 class Screen:
@@ -230,15 +239,17 @@ class Screen:
                 return self.frames[-1][0]
             return None
 
-        return float(wait_until(seen, timeout, f"{pattern.pattern!r} on the page",
-                                pause=self.pause))
+        return float(
+            wait_until(seen, timeout, f"{pattern.pattern!r} on the page", pause=self.pause)
+        )
 
     def focus(self) -> None:
         """Give the terminal the keyboard (as a click into it would)."""
         self.page.focus(".xterm-helper-textarea")
 
-    def press_until(self, key: str, pattern: re.Pattern[str], *, timeout: float = 20,
-                    retry_after: float = 2.0) -> float:
+    def press_until(
+        self, key: str, pattern: re.Pattern[str], *, timeout: float = 20, retry_after: float = 2.0
+    ) -> float:
         """Press ``key`` until the output after it matches ``pattern`` (a screen that
         ignores keys for a moment, as a handoff may, gets the key again); the time from
         the last press to the matching frame."""
@@ -248,8 +259,9 @@ class Screen:
             pressed = time.perf_counter()
             self.page.keyboard.press(key)
             try:
-                shown = self.wait_for(pattern, min(retry_after, deadline - time.monotonic()),
-                                      since=since)
+                shown = self.wait_for(
+                    pattern, min(retry_after, deadline - time.monotonic()), since=since
+                )
             except AssertionError:
                 if time.monotonic() > deadline:
                     raise
@@ -261,8 +273,9 @@ class Screen:
         since = len(self.frames)
         pressed = time.perf_counter()
         self.page.keyboard.press(key)
-        wait_until(lambda: len(self.frames) > since, timeout, f"an update after {key!r}",
-                   pause=self.pause)
+        wait_until(
+            lambda: len(self.frames) > since, timeout, f"an update after {key!r}", pause=self.pause
+        )
         return self.frames[since][0] - pressed
 
     def close(self) -> None:

@@ -72,9 +72,7 @@ def test_a_page_load_without_a_decision_leaves_no_save(browser: Any, tmp_path: P
         assert server.stop() == 0, server.output()
 
 
-def test_sigterm_stops_the_server_and_the_games_of_open_tabs(
-    browser: Any, tmp_path: Path
-) -> None:
+def test_sigterm_stops_the_server_and_the_games_of_open_tabs(browser: Any, tmp_path: Path) -> None:
     home = tmp_path / "home"
     with serving(PLAY, home, tmp_path / "serve.log") as server:
         screens = [Screen.open(browser, server.url) for _ in range(2)]
@@ -83,8 +81,11 @@ def test_sigterm_stops_the_server_and_the_games_of_open_tabs(
         assert len(server.game_processes()) >= 2
         games = list(server.game_processes())
         assert server.stop() == 0, server.output()
-        alive = [pid for pid in games if Path(f"/proc/{pid}/cmdline").exists()
-                 and Path(f"/proc/{pid}/cmdline").read_bytes()]
+        alive = [
+            pid
+            for pid in games
+            if Path(f"/proc/{pid}/cmdline").exists() and Path(f"/proc/{pid}/cmdline").read_bytes()
+        ]
         assert alive == [], f"game processes left after the server stopped: {alive}"
         for screen in screens:
             screen.close()

@@ -227,9 +227,7 @@ def describe(result: ReplayResult) -> str:
         if finished:
             lines.append(f"  hand {h + 1}:")
         else:
-            lines.append(
-                f"  hand {h + 1} (unfinished, {plural(game.plays, 'card')} played):"
-            )
+            lines.append(f"  hand {h + 1} (unfinished, {plural(game.plays, 'card')} played):")
         for p, n in enumerate(names):
             bid = hand["bids"][p]
             said = f"bid {bid}" if bid is not None else "no bid yet"

@@ -62,7 +62,9 @@ class Layout:
         if self.count() == 0:
             raise Inconsistent("no deal agrees with these suits and face-up values")
 
-    def _block_options(self, p: int, v: int, k: int) -> tuple[list[tuple[int, int]], dict[int, int]]:
+    def _block_options(
+        self, p: int, v: int, k: int
+    ) -> tuple[list[tuple[int, int]], dict[int, int]]:
         suits = self.suits[p]
         known = self.known[p]
         room = (NUM_VALUES - 1 - v) * 7  # what the higher values can still hold

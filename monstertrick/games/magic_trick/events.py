@@ -48,10 +48,7 @@ class CardPlayed:
 
     def describe(self, names: Sequence[str]) -> str:
         verb = "led" if self.led else "played"
-        return (
-            f"{names[self.player]} {verb} {self.card} "
-            f"(their {ordinal(self.position + 1)} card)."
-        )
+        return f"{names[self.player]} {verb} {self.card} (their {ordinal(self.position + 1)} card)."
 
 
 @dataclass(frozen=True, slots=True)

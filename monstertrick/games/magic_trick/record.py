@@ -159,9 +159,7 @@ def _read_turn(
 
     p = game.current_player
     if p is None:  # the hand is over (a record never stops at a sleeve step mid-hand)
-        raise fail(
-            f"the hand is over after {NUM_PLAYERS * NUM_TRICKS} cards; this is turn {index}"
-        )
+        raise fail(f"the hand is over after {NUM_PLAYERS * NUM_TRICKS} cards; this is turn {index}")
     if not isinstance(raw, dict) or "card" not in raw or set(raw) - _TURN_KEYS:
         raise fail(
             'a turn is an object {"card": ...} with an optional "sleeve", not '

@@ -95,9 +95,7 @@ def deal_problem(hands: Sequence[Sequence[Card]]) -> str | None:
             return f"hand {p + 1} has {len(hand)} cards instead of {HAND_SIZE}"
         for i in range(1, HAND_SIZE):
             if hand[i] & 7 < hand[i - 1] & 7:
-                return (
-                    f"hand {p + 1} is not in value order: {hand[i - 1]} comes before {hand[i]}"
-                )
+                return f"hand {p + 1} is not in value order: {hand[i - 1]} comes before {hand[i]}"
     seen: set[int] = set()
     dup = []
     for hand in hands:
@@ -267,9 +265,7 @@ class MagicTrickState:
         return self._deal[player][pos] if pos >= 0 else None
 
     def bids(self) -> tuple[int | None, ...]:
-        return tuple(
-            self._deal[p][s] & 7 if s >= 0 else None for p, s in enumerate(self._sleeve)
-        )
+        return tuple(self._deal[p][s] & 7 if s >= 0 else None for p, s in enumerate(self._sleeve))
 
     def tricks_won(self) -> tuple[int, ...]:
         return tuple(self._tricks)
@@ -462,9 +458,7 @@ class MagicTrickState:
             return None
         # The sleeve step.
         if act < HAND_SIZE:
-            return (
-                f"{subject} {has} played this turn: now a card goes up {your} sleeve, or a pass"
-            )
+            return f"{subject} {has} played this turn: now a card goes up {your} sleeve, or a pass"
         return None
 
     def apply(self, action: int) -> list[Event]:
@@ -513,7 +507,11 @@ class MagicTrickState:
                 prev_cap = self._captured[w]
                 self._tricks[w] += 1
                 self._captured[w] = (
-                    prev_cap | _SUIT_BIT[tc[0]] | _SUIT_BIT[tc[1]] | _SUIT_BIT[tc[2]] | _SUIT_BIT[tc[3]]
+                    prev_cap
+                    | _SUIT_BIT[tc[0]]
+                    | _SUIT_BIT[tc[1]]
+                    | _SUIT_BIT[tc[2]]
+                    | _SUIT_BIT[tc[3]]
                 )
                 self._last = (tuple(tc), tuple(self._ts), tuple(self._tp), w)
                 self._tc = []
@@ -541,8 +539,17 @@ class MagicTrickState:
                     self._phase = _SLEEVE
                     self._after = after
                     self._history.append(
-                        (action, p, prev_lead, prev_best, prev_best_seat, prev_last, prev_cap,
-                         False, auto)
+                        (
+                            action,
+                            p,
+                            prev_lead,
+                            prev_best,
+                            prev_best_seat,
+                            prev_last,
+                            prev_cap,
+                            False,
+                            auto,
+                        )
                     )
                     return
             ended = self._plays == _PLAYS_PER_HAND

@@ -109,9 +109,7 @@ class MonsterTaking:
         """Who decides now, and what: ``"strength"``, ``"play"`` or ``"pay"``."""
         seat = state.current_player
         assert seat is not None
-        return seat, {Phase.STRENGTH: "strength", Phase.PLAY: "play", Phase.PAY: "pay"}[
-            state.phase
-        ]
+        return seat, {Phase.STRENGTH: "strength", Phase.PLAY: "play", Phase.PAY: "pay"}[state.phase]
 
     def apply(self, state: MatchState, seat: int, action: Action) -> list[Event]:
         if state.current_player != seat:
@@ -123,7 +121,13 @@ class MonsterTaking:
 
     def position(self, state: MatchState) -> tuple[Any, ...]:
         game = state.log[-1]
-        return (state.game, state.phase.value, len(game.strength), len(game.tricks), state.current_player)
+        return (
+            state.game,
+            state.phase.value,
+            len(game.strength),
+            len(game.tricks),
+            state.current_player,
+        )
 
     def view(self, state: MatchState, seat: int) -> PlayerView:
         return state.view(seat)
@@ -225,7 +229,9 @@ def describe(state: MatchState | None, players: Any = None) -> str:
             verdict = f"{names[r.winner]} wins"
         lines.append(f"  game {g + 1} (LEAD {names[r.lead]}; {order}): {verdict}")
         for seat, n in enumerate(names):
-            lines.append(f"    {n:<{width}}  {_tricks(r.tricks[seat])}, {_cards(r.cards_left[seat])} left")
+            lines.append(
+                f"    {n:<{width}}  {_tricks(r.tricks[seat])}, {_cards(r.cards_left[seat])} left"
+            )
     if state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
         order_now = state.order
         suits = " > ".join(s.label for s in order_now) if order_now else "suits not ranked yet"
@@ -235,7 +241,9 @@ def describe(state: MatchState | None, players: Any = None) -> str:
         )
         tricks = state.tricks_won()
         for seat, n in enumerate(names):
-            lines.append(f"    {n:<{width}}  {_tricks(tricks[seat])}, {_cards(len(state.hand(seat)))} in hand")
+            lines.append(
+                f"    {n:<{width}}  {_tricks(tricks[seat])}, {_cards(len(state.hand(seat)))} in hand"
+            )
     outcome = state.outcome()
     if outcome is None:
         w = state.wins

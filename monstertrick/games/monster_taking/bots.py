@@ -44,9 +44,7 @@ class Bot:
 
     name = "bot"
 
-    def choose(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> Action:
+    def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
         raise NotImplementedError
 
 
@@ -106,9 +104,7 @@ def _pay_cost(action: Action, rank: Sequence[int]) -> tuple[int, int]:
 class EasyBot(Bot):
     name = "easy"
 
-    def choose(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> Action:
+    def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
         actions = _actions(view)
         if view.phase is Phase.PLAY and view.tricks and view.tricks[-1].follow is None:
             lead = view.tricks[-1].lead
@@ -124,9 +120,7 @@ class EasyBot(Bot):
 class MediumBot(Bot):
     name = "medium"
 
-    def choose(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> Action:
+    def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
         return self.ranked(view, rng)[0]
 
     def ranked(self, view: PlayerView, rng: random.Random) -> list[Action]:
@@ -170,9 +164,7 @@ class MediumBot(Bot):
             # LEAD: the highest card of the best suit.
             return (0 if card >> 4 == best else 1, -(card & 15))
         first = view.strength[0]
-        others = sorted(
-            (s for s in range(3) if s != first >> 4), key=lambda s: -values[s]
-        )
+        others = sorted((s for s in range(3) if s != first >> 4), key=lambda s: -values[s])
         if card >> 4 == others[0] and card & 15 > first & 15:
             return (0, card & 15)  # the cheapest card that makes our best suit Highest
         if card >> 4 == others[1]:
@@ -187,9 +179,7 @@ class HardBot(Bot):
         self.playouts = playouts
         self.name = "hard" if playouts == DEFAULT_PLAYOUTS else f"hard:{playouts}"
 
-    def choose(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> Action:
+    def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
         ranked = MediumBot().ranked(view, rng)
         if view.phase is Phase.PAY:
             ranked = ranked[:PAYMENT_CANDIDATES]

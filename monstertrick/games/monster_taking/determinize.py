@@ -89,9 +89,7 @@ class Determinizer:
                 for c in t.cards:
                     last_to[c] = (t.winner, i)
         known |= played
-        received = {
-            c: i for c, (seat, i) in last_to.items() if seat == opp and c not in played
-        }
+        received = {c: i for c, (seat, i) in last_to.items() if seat == opp and c not in played}
         known_not_opp = known - set(received)
         dealt_hidden = [c for c in FULL_DECK if c not in known_not_opp and c not in received]
         # Voids: (trick index, suit) where the opponent did not follow.
@@ -242,5 +240,3 @@ def determinize(view: PlayerView, rng: random.Random) -> MatchState:
     ``determinize(view, rng).view(view.player) == view`` always holds.
     """
     return Determinizer(view).sample(rng)
-
-

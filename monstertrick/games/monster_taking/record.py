@@ -82,14 +82,18 @@ def _header(doc: Any) -> tuple[list[str], int, list[Any]]:
     check_format(doc)
     game = doc.get("game", KEY)
     if game != KEY:
-        raise RecordError(f"this is not a Monster Taking record (its game is {json.dumps(game)[:40]})")
+        raise RecordError(
+            f"this is not a Monster Taking record (its game is {json.dumps(game)[:40]})"
+        )
     players = check_players(doc.get("players"), 2, 2)
     first = doc.get("first_lead", 0)
     if not is_int(first) or first not in (0, 1):
         raise RecordError('"first_lead" must be the seat 0 or 1')
     games = doc.get("games")
     if "games" not in doc or not isinstance(games, list):
-        raise RecordError('"games" must be a list of games' + ("" if "games" in doc else ", and is missing"))
+        raise RecordError(
+            '"games" must be a list of games' + ("" if "games" in doc else ", and is missing")
+        )
     return players, first, games
 
 
@@ -99,8 +103,8 @@ def _card(value: Any, what: str, g: int, j: int | None) -> Card:
     except InvalidMoveError:
         if isinstance(value, str):
             shown = json.dumps(value)[:24]
-            raise RecordError(f"{what}: {shown} is not a card (like \"A7\")", g, j) from None
-        raise RecordError(f"{what} must be a card like \"A7\", not {kind(value)}", g, j) from None
+            raise RecordError(f'{what}: {shown} is not a card (like "A7")', g, j) from None
+        raise RecordError(f'{what} must be a card like "A7", not {kind(value)}', g, j) from None
 
 
 def _cards(value: Any, what: str, g: int, j: int | None) -> list[Card]:
@@ -109,8 +113,9 @@ def _cards(value: Any, what: str, g: int, j: int | None) -> list[Card]:
     return [_card(v, what, g, j) for v in value]
 
 
-def _check_keys(obj: Any, what: str, keys: tuple[str, ...], required: tuple[str, ...],
-                g: int, j: int | None) -> dict[str, Any]:
+def _check_keys(
+    obj: Any, what: str, keys: tuple[str, ...], required: tuple[str, ...], g: int, j: int | None
+) -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise RecordError(f"{what} must be an object, not {kind(obj)}", g, j)
     for k in obj:
@@ -153,9 +158,7 @@ def from_record(doc: Any, *, seed: int | str | None = None) -> MatchState | None
         g = index + 1
         if state is not None:
             if state.phase is Phase.MATCH_OVER:
-                raise RecordError(
-                    f"the match was decided in game {index}: no game follows it", g
-                )
+                raise RecordError(f"the match was decided in game {index}: no game follows it", g)
             if state.phase is not Phase.GAME_OVER:
                 raise RecordError(f"game {index} is not finished, so no game can follow it", g)
         game = _check_keys(game, f"game {g}", _GAME_KEYS, _GAME_KEYS, g, None)

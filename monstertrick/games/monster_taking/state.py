@@ -602,9 +602,7 @@ class MatchState:
             self._history.append(_FOLLOW_ENTRY)
             if events is not None:
                 events.append(CardPlayed(p, card, False))
-                events.append(
-                    TrickWon(winner, (CARDS[led], card), self._tricks[winner], owed)
-                )
+                events.append(TrickWon(winner, (CARDS[led], card), self._tricks[winner], owed))
         elif cls is Pay:
             paid: tuple[Card, ...] = action.cards  # type: ignore[union-attr]
             hand = self._hands[p]
@@ -622,9 +620,7 @@ class MatchState:
                     self._received[winner].extend(paid)
                 else:
                     self._discards[p].extend(paid)
-            tricks[-1] = TrickLog(
-                trick.leader, trick.lead, trick.follow, winner, trick.owed, paid
-            )
+            tricks[-1] = TrickLog(trick.leader, trick.lead, trick.follow, winner, trick.owed, paid)
             self._led = -1
             if events is not None:
                 events.append(Paid(p, len(paid), paid if same else None))

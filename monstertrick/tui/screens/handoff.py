@@ -66,9 +66,7 @@ class HandoffScreen(GameScreen):
         if self.accepts_from is None:
             return Content.from_markup("[dim]One moment…[/]")
         name = self.names[self.player]
-        return Content.from_markup(
-            "$name, press [b]Enter[/] to $what.", name=name, what=self.what
-        )
+        return Content.from_markup("$name, press [b]Enter[/] to $what.", name=name, what=self.what)
 
     def on_screen_resume(self) -> None:
         """On screen (again): accept keys only after the delay, from then on."""

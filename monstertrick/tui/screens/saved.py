@@ -216,7 +216,8 @@ class HistoryScreen(Screen[None]):
     def on_mount(self) -> None:
         games, damaged = self.store.finished()
         self.games = [
-            g for g in games
+            g
+            for g in games
             if isinstance(g.info.get("winners"), list) and isinstance(g.info.get("totals"), list)
         ]
         table = self.query_one("#history-table", DataTable)
@@ -225,16 +226,22 @@ class HistoryScreen(Screen[None]):
             players = saved.players
             winners = " & ".join(players[w] for w in saved.info["winners"])
             scores = ", ".join(f"{n} {t}" for n, t in zip(players, saved.info["totals"]))
-            table.add_row(Text(when(saved.meta.updated)), Text(", ".join(players)),
-                          Text(winners), Text(scores), key=str(i))
+            table.add_row(
+                Text(when(saved.meta.updated)),
+                Text(", ".join(players)),
+                Text(winners),
+                Text(scores),
+                key=str(i),
+            )
         if not self.games:
             self.query_one("#saved-empty", Static).update("No finished games yet.")
         summary = self.query_one("#summary-table", DataTable)
         summary.add_columns("Name", "Games", "Wins", "Mean VP", "Hit rate")
         for row in summarize(self.games):
             wins = f"{row.wins:g}" if row.wins == int(row.wins) else f"{row.wins:.2f}"
-            summary.add_row(Text(row.name), str(row.games), wins, f"{row.mean_vp:.1f}",
-                            f"{row.hit_rate:.0%}")
+            summary.add_row(
+                Text(row.name), str(row.games), wins, f"{row.mean_vp:.1f}", f"{row.hit_rate:.0%}"
+            )
         self.query_one("#saved-damaged", Static).update(damaged_lines(damaged))
         table.focus()
 

@@ -21,7 +21,6 @@ TITLE = r"""
 """.strip("\n")
 
 
-
 class StartScreen(Screen[None]):
     BINDINGS = [
         Binding("c", "open_saved('continue')", "Continue"),
@@ -53,7 +52,8 @@ class StartScreen(Screen[None]):
                             f"Continue ({self.unfinished})", id="continue", variant="primary"
                         )
                     yield Button(
-                        "New game", id="new-game",
+                        "New game",
+                        id="new-game",
                         variant="default" if self.unfinished else "primary",
                     )
                     yield Button("History", id="history", disabled=not self.finished)

@@ -56,16 +56,16 @@ class KeyBar(Widget):
             part = self._key(self.app.get_key_display(palette.binding), "Commands", True)
             gap = max(1, self.size.width - x - part.cell_length)
             parts.append(Content(" " * gap))
-            spans.append((x + gap, x + gap + part.cell_length, palette.binding.action, palette.node))
+            spans.append(
+                (x + gap, x + gap + part.cell_length, palette.binding.action, palette.node)
+            )
             parts.append(part)
         self._spans = spans
         return Content("").join(parts)
 
     @staticmethod
     def _key(key: str, description: str, enabled: bool) -> Content:
-        content = Content.assemble(
-            (f" {key} ", "bold $footer-key-foreground"), f"{description} "
-        )
+        content = Content.assemble((f" {key} ", "bold $footer-key-foreground"), f"{description} ")
         return content if enabled else content.stylize("dim")
 
     async def on_click(self, event: events.Click) -> None:

@@ -25,7 +25,9 @@ def cards(text: str) -> list[Card]:
     return [Card.parse(t) for t in text.split()]
 
 
-def crafted_deal(given: Mapping[int, str], void: Mapping[int, str] | None = None) -> list[list[Card]]:
+def crafted_deal(
+    given: Mapping[int, str], void: Mapping[int, str] | None = None
+) -> list[list[Card]]:
     """A deal in which seat ``p`` holds the cards ``given[p]``; the rest of the deck goes,
     in deck order, to the first seat with room that is not void in its suit
     (``void[p]``: suit letters). Hands are then sorted by value (stable)."""

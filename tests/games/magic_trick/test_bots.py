@@ -85,7 +85,11 @@ def test_medium_sleeves_at_some_point_and_takes_a_sleeve_step_decision() -> None
 def test_medium_scores_more_than_easy_over_a_few_games() -> None:
     medium = easy = 0
     for seed in range(8):
-        specs = ["medium", "easy", "medium", "easy"] if seed % 2 else ["easy", "medium", "easy", "medium"]
+        specs = (
+            ["medium", "easy", "medium", "easy"]
+            if seed % 2
+            else ["easy", "medium", "easy", "medium"]
+        )
         game = _play(specs, seed)
         outcome = game.outcome()
         assert outcome is not None

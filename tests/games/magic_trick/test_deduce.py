@@ -25,7 +25,9 @@ def _weight(values: list[list[int]]) -> int:
     w = 1
     for v in range(8):
         sizes = [row.count(v) for row in values]
-        w *= factorial(7) // (factorial(sizes[0]) * factorial(sizes[1]) * factorial(sizes[2]) * factorial(sizes[3]))
+        w *= factorial(7) // (
+            factorial(sizes[0]) * factorial(sizes[1]) * factorial(sizes[2]) * factorial(sizes[3])
+        )
     return w
 
 
@@ -102,7 +104,9 @@ def test_the_sampler_draws_worlds_in_proportion_to_their_weight() -> None:
 
 @settings(max_examples=20, deadline=None)
 @given(seeds, st.integers(min_value=0, max_value=220))
-def test_value_ranges_hold_the_true_values_and_nothing_for_face_up_cards(seed: int, stop: int) -> None:
+def test_value_ranges_hold_the_true_values_and_nothing_for_face_up_cards(
+    seed: int, stop: int
+) -> None:
     game = random_game(seed, stop_after=stop)
     view = game.view()
     ranges = value_ranges(view)

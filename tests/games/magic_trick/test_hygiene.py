@@ -31,12 +31,18 @@ def test_module_uses_no_global_random_state_and_no_io(path: Path) -> None:
             base = node.func.value
             if isinstance(base, ast.Name):
                 if base.id == "random":
-                    assert node.func.attr == "Random", f"{path.name}:{node.lineno} uses global random"
+                    assert node.func.attr == "Random", (
+                        f"{path.name}:{node.lineno} uses global random"
+                    )
                 assert base.id not in ("os", "sys", "time"), f"{path.name}:{node.lineno}"
     names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
     assert not names & {"open", "print", "input"}, f"{path.name} does I/O"
     for node in ast.walk(tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
-            mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            mods = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+            )
             for m in mods:
                 assert not m.startswith(FORBIDDEN_MODULES), f"{path.name} imports {m}"

@@ -90,7 +90,9 @@ def test_a_wrong_automatic_sleeve_is_an_error_at_that_turn() -> None:
     doc = to_record(game)
     turns = game.past_hands()[0].turns
     i = next(i for i, t in enumerate(turns) if t.automatic)
-    other = next(str(c) for c in game.past_hands()[0].deal[turns[i].player] if c != turns[i].sleeve_card)
+    other = next(
+        str(c) for c in game.past_hands()[0].deal[turns[i].player] if c != turns[i].sleeve_card
+    )
     doc["hands"][0]["turns"][i]["sleeve"] = other
     assert _error(doc) == (1, i + 1)
 

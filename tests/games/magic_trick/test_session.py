@@ -238,9 +238,7 @@ def test_take_back_of_a_play_that_sleeved_the_last_card_by_itself(tmp_path: Path
 def test_a_wrong_decision_is_refused_in_words_and_changes_nothing() -> None:
     from monstertrick.errors import IllegalMoveError
 
-    session = Session.start(
-        seating((None, "easy", "easy", "easy")), seed=3, game="magic-trick"
-    )
+    session = Session.start(seating((None, "easy", "easy", "easy")), seed=3, game="magic-trick")
     person_turn(session)
     before = to_record(session.state)
     with pytest.raises(IllegalMoveError, match="sleeve"):

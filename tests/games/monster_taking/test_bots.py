@@ -44,7 +44,9 @@ def test_bots_are_always_legal(seed: int, a: str, b: str) -> None:
 def test_hard_is_reproducible_given_the_rng() -> None:
     state = MatchState(NAMES, seed=3)
     rng = random.Random(0)
-    while state.phase is not Phase.PLAY or state.current_player != 1 or len(state.log[-1].tricks) < 3:
+    while (
+        state.phase is not Phase.PLAY or state.current_player != 1 or len(state.log[-1].tricks) < 3
+    ):
         state.apply(rng.choice(state.legal_actions()))
     view = state.view(1)
     bot = make_bot("hard:60")

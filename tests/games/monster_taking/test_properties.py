@@ -222,7 +222,9 @@ def test_determinize_keeps_cards_given_face_up_and_voids() -> None:
                     if t.cards and not t.face_down and t.winner == opp:
                         rest = view.tricks[i + 1 :]
                         played = {u.lead for u in rest} | {u.follow for u in rest}
-                        given_back = {c for u in rest if u.cards and u.winner == me for c in u.cards}
+                        given_back = {
+                            c for u in rest if u.cards and u.winner == me for c in u.cards
+                        }
                         discarded = any(u.face_down and u.paid and u.winner == me for u in rest)
                         if not discarded:
                             for card in t.cards:

@@ -33,7 +33,9 @@ def _cases() -> list[Path]:
     return sorted(CASES.glob("*.json")) if CASES.is_dir() else []
 
 
-@pytest.mark.skipif(not CASES.is_dir(), reason="the shared conformance cases are not beside the checkout")
+@pytest.mark.skipif(
+    not CASES.is_dir(), reason="the shared conformance cases are not beside the checkout"
+)
 @pytest.mark.parametrize("path", _cases(), ids=lambda p: p.name)
 def test_conformance_case(path: Path) -> None:
     case = json.loads(path.read_text(encoding="utf-8"))
@@ -66,7 +68,12 @@ def test_registered() -> None:
 
 
 def test_empty_games_list_is_valid() -> None:
-    doc = {"format": "monstertrick-record/1", "game": "monster-taking", "players": list(NAMES), "games": []}
+    doc = {
+        "format": "monstertrick-record/1",
+        "game": "monster-taking",
+        "players": list(NAMES),
+        "games": [],
+    }
     assert replay(doc) == {"complete": False, "games": [], "wins": [0, 0], "winners": None}
     assert "no game" in GAME.describe(doc)
 
@@ -143,7 +150,11 @@ def test_unfinished_last_trick() -> None:
     state = MatchState(NAMES, seed=9)
     for step in random_steps(9, copies=False):
         state = step.state
-        if state.log[-1].tricks and state.log[-1].tricks[-1].follow is not None and state.log[-1].tricks[-1].pay is None:
+        if (
+            state.log[-1].tricks
+            and state.log[-1].tricks[-1].follow is not None
+            and state.log[-1].tricks[-1].pay is None
+        ):
             break
     doc = to_record(state)
     trick = doc["games"][-1]["tricks"][-1]

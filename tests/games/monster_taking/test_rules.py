@@ -253,7 +253,9 @@ def _game_ends(seeds: range) -> list[tuple[MatchState, GameOver]]:
 
 
 def test_a_player_with_no_cards_loses() -> None:
-    ends = [(b, e) for b, e in _game_ends(range(60)) if 0 in e.cards_left and e.cards_left != (0, 0)]
+    ends = [
+        (b, e) for b, e in _game_ends(range(60)) if 0 in e.cards_left and e.cards_left != (0, 0)
+    ]
     assert ends
     for _, e in ends:
         assert e.winner is not None and e.cards_left[e.winner] > 0
@@ -284,9 +286,12 @@ def test_player_who_received_cards_plays_on() -> None:
             loser = before.current_player
             assert loser is not None
             winner = 1 - loser
-            if not before.hand(winner) and step.action.cards and len(before.hand(loser)) > len(
-                step.action.cards
-            ) and before.log[-1].tricks[-1].same_suit:
+            if (
+                not before.hand(winner)
+                and step.action.cards
+                and len(before.hand(loser)) > len(step.action.cards)
+                and before.log[-1].tricks[-1].same_suit
+            ):
                 found += 1
                 assert step.state.phase is Phase.PLAY
                 assert step.state.current_player == winner
@@ -305,8 +310,10 @@ def test_winning_with_the_last_card_and_receiving_nothing_loses() -> None:
             assert loser is not None
             winner = 1 - loser
             given = step.action.cards and before.log[-1].tricks[-1].same_suit
-            if not before.hand(winner) and not given and len(before.hand(loser)) > len(
-                step.action.cards
+            if (
+                not before.hand(winner)
+                and not given
+                and len(before.hand(loser)) > len(step.action.cards)
             ):
                 found += 1
                 result = step.state.game_result()

@@ -159,4 +159,3 @@ class HardBot:
 def _reward(game: GameState, player: int, top: int) -> float:
     """The VP ``player`` scored in the round just finished, as a share of the best card."""
     return game.round_results()[-1][1][player] / top
-

@@ -154,4 +154,3 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     ``determinize(view, rng).view(view.player) == view`` always holds.
     """
     return Determinizer(view).sample(rng)
-

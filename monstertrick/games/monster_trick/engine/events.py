@@ -49,8 +49,7 @@ class TrickTakenOver:
 
     def describe(self, names: Sequence[str]) -> str:
         return (
-            f"{names[self.player]} took {slot_label(self.slot)} over "
-            f"from {names[self.previous]}."
+            f"{names[self.player]} took {slot_label(self.slot)} over from {names[self.previous]}."
         )
 
 

@@ -156,8 +156,7 @@ def _read_arrangements(game: GameState, raw: Any, number: int, *, pending_ok: bo
             continue
         if not isinstance(row, list) or not is_vp_row(row, vps):
             raise RecordError(
-                f"{name}'s VP row {quote(row)} is not an order of {vps[0]}, {vps[1]} "
-                f"and {vps[2]}",
+                f"{name}'s VP row {quote(row)} is not an order of {vps[0]}, {vps[1]} and {vps[2]}",
                 number,
             )
         game.arrange(p, row)

@@ -182,9 +182,7 @@ VP_ORDERS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(vp_orders(v) for
 def is_vp_row(row: Sequence[object], vps: Sequence[int]) -> bool:
     """Is ``row`` an order of the VP cards ``vps`` (three ints, each card once)?"""
     return (
-        len(row) == 3
-        and all(type(v) is int for v in row)
-        and sorted(row) == sorted(vps)  # type: ignore[type-var]
+        len(row) == 3 and all(type(v) is int for v in row) and sorted(row) == sorted(vps)  # type: ignore[type-var]
     )
 
 
@@ -848,9 +846,7 @@ def check_deal(num_players: int, hands: Sequence[Sequence[Card]]) -> list[list[C
             parts.append("dealt twice: " + " ".join(map(str, dup)))
         if missing:
             parts.append("missing: " + " ".join(map(str, missing)))
-        raise ValueError(
-            f"the hands are not the {num_players}-player deck ({'; '.join(parts)})"
-        )
+        raise ValueError(f"the hands are not the {num_players}-player deck ({'; '.join(parts)})")
     return [sorted(CARDS[c] for c in h) for h in hands]
 
 

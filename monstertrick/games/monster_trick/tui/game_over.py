@@ -57,9 +57,7 @@ class GameOverScreen(GameScreen):
             yield Static(Content(headline), id="headline")
             yield Static(Content("\n").join(lines), id="standings")
             yield Static(Content(outcome.explain(names)), id="explain")
-            yield Static(
-                Content("Press n for a new game, q to quit."), classes="hint"
-            )
+            yield Static(Content("Press n for a new game, q to quit."), classes="hint")
         yield KeyBar()
 
     def action_new_game(self) -> None:

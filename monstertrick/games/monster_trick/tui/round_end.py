@@ -39,9 +39,7 @@ class RoundEndScreen(GameScreen):
         totals = game.totals()
         width = theme.name_column(self.names)
         lines = [
-            Content(
-                f"  {'Player':<{width}}   {'VP row':<11}   Tricks   {'VP scored':<13}  Total"
-            )
+            Content(f"  {'Player':<{width}}   {'VP row':<11}   Tricks   {'VP scored':<13}  Total")
         ]
         for p, name in enumerate(self.names):
             pos = vp_position(tricks[p])
@@ -64,9 +62,7 @@ class RoundEndScreen(GameScreen):
             )
         last = game.phase is Phase.GAME_OVER
         with Vertical(id="round-end"):
-            yield Static(
-                Content(f"Round {self.round_no} of {NUM_ROUNDS} is over"), classes="title"
-            )
+            yield Static(Content(f"Round {self.round_no} of {NUM_ROUNDS} is over"), classes="title")
             yield Static(Content("\n").join(lines), id="round-table")
             yield Static(
                 Content(

@@ -51,9 +51,7 @@ def result_text(events: Sequence[Event], me: int, names: Sequence[str]) -> str:
             if e.player == me:
                 parts.append(f"You completed trick {e.slot + 1} and won it: {won} this round.")
             else:
-                parts.append(
-                    f"You completed trick {e.slot + 1}; {names[e.player]} won it ({won})."
-                )
+                parts.append(f"You completed trick {e.slot + 1}; {names[e.player]} won it ({won}).")
         elif isinstance(e, VPCardTurned):
             owner = "Your" if e.player == me else f"{names[e.player]}'s"
             parts.append(
@@ -236,7 +234,9 @@ class TableScreen(DecisionScreen):
         self.advance_once()
 
     def action_log(self) -> None:
-        self.app.push_screen(LogScreen(self.names, self.session.round_log(), self.session.state.round))
+        self.app.push_screen(
+            LogScreen(self.names, self.session.round_log(), self.session.state.round)
+        )
 
     @on(Hand.CardChosen)
     def _card_clicked(self, message: Hand.CardChosen) -> None:

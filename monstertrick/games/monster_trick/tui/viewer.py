@@ -149,7 +149,8 @@ class ViewerScreen(Screen[None]):
             hand = game.hand(p)
             lines.append(
                 Content.assemble(
-                    "    ", theme.cards_inline(hand) if hand else Content.from_markup("[dim]no cards[/]")
+                    "    ",
+                    theme.cards_inline(hand) if hand else Content.from_markup("[dim]no cards[/]"),
                 )
             )
         outcome = game.outcome()

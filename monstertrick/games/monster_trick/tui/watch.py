@@ -44,9 +44,7 @@ from .widgets import EventList, Hand, PlayerPanel, PlayersHeader, TrickSlot, VPR
 
 def public_result(events: Sequence[Event], names: Sequence[str]) -> str:
     """What a move did, in words anyone may read (an arrangement's order stays secret)."""
-    return " ".join(
-        e.describe(names) for e in events if isinstance(e, (Arranged, *PLAY_EVENTS))
-    )
+    return " ".join(e.describe(names) for e in events if isinstance(e, (Arranged, *PLAY_EVENTS)))
 
 
 class WatchScreen(DecisionScreen):
@@ -209,4 +207,6 @@ class WatchScreen(DecisionScreen):
         self._refresh_all()
 
     def action_log(self) -> None:
-        self.app.push_screen(LogScreen(self.names, self.session.round_log(), self.session.state.round))
+        self.app.push_screen(
+            LogScreen(self.names, self.session.round_log(), self.session.state.round)
+        )

@@ -24,9 +24,7 @@ def card_lines(card: Card, *, selected: bool = False) -> tuple[Content, Content,
     face = f"{card}".center(CARD_WIDTH)
     if selected:
         top = Content.from_markup("[bold $accent]$t[/]", t=" ▼▼ ")
-        mid = Content.from_markup(
-            f"[bold underline $card-ink on {colour}]$t[/]", t=face
-        )
+        mid = Content.from_markup(f"[bold underline $card-ink on {colour}]$t[/]", t=face)
         bottom = Content.from_markup("[bold $accent]$t[/]", t=" ▲▲ ")
     else:
         top = Content.from_markup(f"[{colour}]$t[/]", t="▁" * CARD_WIDTH)

@@ -15,8 +15,13 @@ class EventList(Widget):
     """Shows ``events`` in words; ``empty`` when there are none."""
 
     def __init__(
-        self, names: Sequence[str], events: Sequence[Event] = (), *, empty: str = "",
-        compact: bool = False, **kwargs: object,
+        self,
+        names: Sequence[str],
+        events: Sequence[Event] = (),
+        *,
+        empty: str = "",
+        compact: bool = False,
+        **kwargs: object,
     ) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.names = tuple(names)
@@ -29,9 +34,7 @@ class EventList(Widget):
             return Content.from_markup("[dim]$t[/]", t=self.empty)
         if self.compact:
             return Content("\n").join(self._short(e) for e in self.events)
-        return Content("\n").join(
-            Content("• " + e.describe(self.names)) for e in self.events
-        )
+        return Content("\n").join(Content("• " + e.describe(self.names)) for e in self.events)
 
     def _short(self, event: Event) -> Content:
         """One short line per event, for the narrow "since your last turn" box."""
@@ -43,23 +46,24 @@ class EventList(Widget):
         if isinstance(event, CardPlayed):
             if event.opened:
                 return Content.assemble(
-                    who(event.player), " ", theme.card_chip(event.card),
+                    who(event.player),
+                    " ",
+                    theme.card_chip(event.card),
                     f" opens trick {event.slot + 1}",
                 )
             return Content.assemble(
                 who(event.player), " ", theme.card_chip(event.card), f" → trick {event.slot + 1}"
             )
         if isinstance(event, TrickTakenOver):
-            return Content.assemble(
-                "  ", who(event.player), f" took trick {event.slot + 1} over"
-            )
+            return Content.assemble("  ", who(event.player), f" took trick {event.slot + 1} over")
         if isinstance(event, TrickWon):
             return Content.assemble(
                 "  ", who(event.player), f" won trick {event.slot + 1} ({event.tricks})"
             )
         if isinstance(event, VPCardTurned):
             return Content.assemble(
-                "  ", who(event.player),
+                "  ",
+                who(event.player),
                 f" VP {theme.POSITIONS[event.position]} {event.value} up",
             )
         return Content(event.describe(names))

@@ -48,9 +48,7 @@ class TrickSlot(Widget):
         lead_line = Content.from_markup(
             f"[{theme.card_var(lead)}]■[/] $lead lead", lead=f"{lead.letter} {lead.label}"
         )
-        holder = Content.assemble(
-            "holder ", theme.player(trick.holder, self.names[trick.holder])
-        )
+        holder = Content.assemble("holder ", theme.player(trick.holder, self.names[trick.holder]))
         if self.content_size.height >= trick.count + 2 and len(trick.players) == trick.count:
             # Room for a line per card: who played it.
             lines = [

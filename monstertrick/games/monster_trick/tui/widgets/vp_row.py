@@ -66,9 +66,7 @@ class VPRow(Widget):
         pays = []
         for i, v in enumerate(self.values):
             style = "bold reverse $accent" if i == self.cursor else "bold"
-            cards.append(
-                Content.from_markup(f"[{style}]$t[/]", t=f"[{v}]".center(18))
-            )
+            cards.append(Content.from_markup(f"[{style}]$t[/]", t=f"[{v}]".center(18)))
             labels.append(Content(theme.POSITIONS[i].center(18)))
             pays.append(Content(theme.POSITION_PAYS[i].center(18)))
         lines.append(Content("  ").join(cards))
