@@ -73,12 +73,14 @@ async def repaint_latencies(presses: int, size: tuple[int, int]) -> list[float]:
 
     from monstertrick.games.monster_trick.tui.table import TableScreen
     from monstertrick.tui.app import MonsterTrickApp
+    from monstertrick.tui.screens.handoff import HandoffScreen
 
     sys.path.insert(0, str(ROOT))
     from tests.tui.helpers import make_match
 
     match = make_match(("Ann", "Bob", "Cid", "Dee", "Eve"), 8, moves=23)
-    app = MonsterTrickApp(match=match)
+    app = MonsterTrickApp(session=match)
+    HandoffScreen.ACCEPT_DELAY = 0  # the handoff's guard against double taps is not timed here
     shown: list[float] = []
     original = app._display
 
