@@ -2,8 +2,12 @@
 
 ``monstertrick arena --seats hard,medium,medium,medium --games 200 --seed 1 --jobs 2``
 
+Each game is played through the headless session (:mod:`monstertrick.session`), so the
+arena knows a game only through its registered door: its player counts, its levels,
+and its ``arena_result`` (scores, winners, and the game's own hit count).
+
 Game ``g`` is dealt from a seed derived from ``--seed`` and ``g``, and every bot decision
-draws from :func:`~monstertrick.games.monster_trick.bots.bot_rng` of that game seed and the position, so the
+draws from :func:`~monstertrick.decisions.bot_rng` of that game seed and the position, so the
 same seed gives the same games whatever ``--jobs`` is (playouts counted with ``hard:N``;
 a time budget depends on the machine's speed). Seats rotate round the table and the
 starting player rotates too: over ``N * N`` games every seat plays from every chair with
@@ -20,8 +24,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .games.monster_trick.bots import Bot, bot_rng, make_bot
-from .games.monster_trick.engine import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase
+from .games import DEFAULT_GAME, GAMES
+from .seating import Seat, Seating
+from .session import BotTurn, GameEnd, Session
 
 SEAT_NAMES = ("North", "East", "South", "West", "Centre")
 
@@ -51,48 +56,28 @@ def seating(num_seats: int, index: int) -> tuple[list[int], int]:
     return chairs, first
 
 
-def play_game(specs: Sequence[str], seed: int, index: int) -> GameResult:
+def play_game(specs: Sequence[str], seed: int, index: int, game: str = DEFAULT_GAME) -> GameResult:
     """Play game ``index`` of an arena seeded ``seed`` with these seats."""
     n = len(specs)
     chairs, first = seating(n, index)
-    bots: list[Bot] = [make_bot(specs[s]) for s in chairs]
-    gseed = game_seed(seed, index)
-    game = GameState(SEAT_NAMES[:n], seed=gseed, first_player=first)
+    seats = tuple(Seat(SEAT_NAMES[c], specs[s]) for c, s in enumerate(chairs))
+    session = Session.start(Seating(seats, first), game_seed(seed, index), game=game)
     times: list[list[float]] = [[] for _ in range(n)]
-    hits = [0] * n
     clock = time.perf_counter
-    while True:
-        while game.phase is Phase.ARRANGING:
-            p = game.current_player
-            assert p is not None
-            view = game.view(p)
-            rng = bot_rng(gseed, game.round, None, p)
+    while not isinstance(step := session.next_step(), GameEnd):
+        if isinstance(step, BotTurn):
             t0 = clock()
-            order = bots[p].choose_arrangement(view, rng)
-            times[p].append((clock() - t0) * 1000)
-            game.arrange(p, order)
-        while game.phase is Phase.PLAYING:
-            p = game.current_player
-            assert p is not None
-            view = game.view(p)
-            rng = bot_rng(gseed, game.round, game.turn, p)
-            t0 = clock()
-            move = bots[p].choose_move(view, rng)
-            times[p].append((clock() - t0) * 1000)
-            game.play(move)
-        top = max(game.vp_set)
-        for p, score in enumerate(game.round_scores()[-1]):
-            hits[p] += score == top
-        if game.phase is Phase.GAME_OVER:
-            break
-        game.next_round()
-    outcome = game.outcome()
-    assert outcome is not None
-    share = 1 / len(outcome.winners)
+            decision = session.decide(step.seat)
+            times[step.seat].append((clock() - t0) * 1000)
+            session.apply(step.seat, decision)
+        else:
+            session.done()
+    scores, winners, hits = session.rules.arena_result(session.state)
+    share = 1 / len(winners)
     result = GameResult([0] * n, [0.0] * n, [0] * n, [[] for _ in range(n)])
     for chair, seat in enumerate(chairs):
-        result.vp[seat] = outcome.totals[chair]
-        result.win[seat] = share if chair in outcome.winners else 0.0
+        result.vp[seat] = scores[chair]
+        result.win[seat] = share if chair in winners else 0.0
         result.hits[seat] = hits[chair]
         result.decision_ms[seat] = times[chair]
     return result
@@ -160,15 +145,18 @@ def _percentile(sorted_values: Sequence[float], q: float) -> float:
     return sorted_values[rank - 1]
 
 
-def check_seats(specs: Sequence[str]) -> list[str]:
+def check_seats(specs: Sequence[str], game: str = DEFAULT_GAME) -> list[str]:
     """The seats as given, checked; raises ValueError with a reason."""
     specs = [s.strip() for s in specs]
-    if not MIN_PLAYERS <= len(specs) <= MAX_PLAYERS:
+    facts = GAMES[game]
+    low, high = facts.min_players, facts.max_players
+    if not low <= len(specs) <= high:
         raise ValueError(
-            f"an arena table has {MIN_PLAYERS} to {MAX_PLAYERS} seats, not {len(specs)}"
+            f"an arena table of {facts.title} has {low} to {high} seats, not {len(specs)}"
         )
+    door = facts.load()
     for s in specs:
-        make_bot(s)
+        door.make_bot(s)
     return specs
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from .engine import (
     HAND_SIZE,
+    VP_SETS,
     CardPlayed,
     Event,
     GameState,
@@ -111,6 +112,18 @@ class MonsterTrick:
                 if frame.step > 0:
                     seen[(state.starting_player + frame.step - 1) % n] = len(log)
         return log, seen
+
+    def arena_result(self, state: GameState) -> tuple[list[int], list[int], list[int]]:
+        """A finished game for the arena: totals, winners (after the tie-breaks) and,
+        per seat, the rounds in which it scored its highest VP card."""
+        outcome = state.outcome()
+        assert outcome is not None
+        top = [max(vps) for vps in VP_SETS]
+        hits = [
+            sum(scores[p] == top[r] for r, scores in enumerate(state.round_scores()))
+            for p in range(state.num_players)
+        ]
+        return list(outcome.totals), list(outcome.winners), hits
 
     # ------------------------------------------------------------------ computer players
 
