@@ -102,7 +102,8 @@ class MonsterTrickApp(App[int]):
             session.pace = self.pace
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        return dict(THEME_VARIABLES)
+        """The players' colours, and the card colours of the game's screens."""
+        return {**THEME_VARIABLES, **self.screens.theme_variables()}
 
     # ------------------------------------------------------------------ flow
 
@@ -208,7 +209,8 @@ class MonsterTrickApp(App[int]):
     @property
     def screens(self) -> Any:
         """The screens of the game being played (of the default game between games)."""
-        key = self.session.game_key if self.session is not None else DEFAULT_GAME
+        session = getattr(self, "session", None)  # (asked for while the app is made)
+        key = session.game_key if session is not None else DEFAULT_GAME
         return GAMES[key].load_screens()
 
     # ------------------------------------------------------------------ computer players

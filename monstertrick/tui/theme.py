@@ -1,8 +1,8 @@
-"""Colours as theme variables, and the small pieces of content every screen shares.
+"""Player colours as theme variables, and the small pieces of content every screen shares.
 
-Card colours and player colours are theme variables (see
-:meth:`MonsterTrickApp.get_theme_variable_defaults`), so a theme can override them. Every
-card also prints its colour letter, so the game reads the same without colour.
+Player colours (and each game's card colours, from its ``SCREENS.theme_variables``) are
+theme variables (see :meth:`MonsterTrickApp.get_theme_variable_defaults`), so a theme can
+override them. Names are data, never markup, and are fitted to the cells they have.
 """
 
 from __future__ import annotations
@@ -13,16 +13,8 @@ from functools import lru_cache
 from rich.cells import cell_len, set_cell_size
 from textual.content import Content
 
-from ..games.monster_trick.engine import Card, Colour, tricks_scoring
-
 #: Defaults for the app's own theme variables.
 THEME_VARIABLES: dict[str, str] = {
-    "card-blue": "#6ea8ff",
-    "card-green": "#62d46a",
-    "card-purple": "#c792ff",
-    "card-yellow": "#ffd45e",
-    "card-ink": "#111111",
-    "card-back": "#6c6c7a",
     "seat-1": "#ff6b6b",
     "seat-2": "#4dd0e1",
     "seat-3": "#ffa94d",
@@ -30,21 +22,11 @@ THEME_VARIABLES: dict[str, str] = {
     "seat-5": "#a9e34b",
 }
 
-POSITIONS = ("left", "middle", "right")
-#: What each VP position pays, in words (counts up to 7 tricks: "1, 4 or 7 tricks").
-POSITION_PAYS = tuple(
-    ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} tricks"
-    for counts in (tricks_scoring(pos, 7) for pos in range(3))
-)
 SEAT_COLOUR_NAMES = ("red", "cyan", "orange", "pink", "lime")
 
 
 def seat_var(seat: int) -> str:
     return f"$seat-{seat + 1}"
-
-
-def card_var(colour: Colour) -> str:
-    return f"$card-{colour.label}"
 
 
 @lru_cache(maxsize=1024)
@@ -84,26 +66,6 @@ def player(seat: int, name: str, *, bold: bool = False, width: int | None = None
     if width is not None:
         name = pad(name, width)
     return Content.from_markup(f"[{seat_var(seat)}]●[/] [{style}]$name[/]", name=name)
-
-
-@lru_cache(maxsize=1024)
-def card_chip(card: Card) -> Content:
-    """A card inline: its letter and value on its colour, e.g. `` G7 ``."""
-    return Content.from_markup(f"[$card-ink on {card_var(card.colour)}]$text[/]", text=f"{card}")
-
-
-def cards_inline(cards: Sequence[Card]) -> Content:
-    return Content(" ").join(card_chip(c) for c in cards)
-
-
-@lru_cache(maxsize=1024)
-def vp_chip(value: int | None, *, style: str = "") -> Content:
-    """A VP card: ``[3]`` face up, ``[▒]`` face down (None)."""
-    if value is None:
-        return Content.from_markup("[$card-back]\\[▒][/]")
-    if style:
-        return Content.from_markup(f"[{style}]\\[$v][/]", v=str(value))
-    return Content(f"[{value}]")
 
 
 def plural(n: int, word: str) -> str:

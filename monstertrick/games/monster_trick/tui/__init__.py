@@ -10,6 +10,7 @@ from textual.screen import Screen
 from ....session import Session
 from ....tui.screens.base import DecisionScreen, GameScreen
 from ..engine import HAND_SIZE, NUM_ROUNDS
+from . import cards
 from .arrange import ArrangeScreen
 from .game_over import GameOverScreen
 from .round_end import RoundEndScreen
@@ -55,6 +56,10 @@ class MonsterTrickScreens:
     def viewer(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> Screen[None]:
         """A finished (or revealed) game, step by step, every hand shown."""
         return ViewerScreen(state, title=title, exit_on_close=exit_on_close)
+
+    def theme_variables(self) -> dict[str, str]:
+        """The card colours, as theme variables a theme may override."""
+        return dict(cards.THEME_VARIABLES)
 
     def rules(self) -> str:
         return (files("monstertrick.games.monster_trick") / "rules.md").read_text(encoding="utf-8")

@@ -13,6 +13,7 @@ from ....tui import theme
 from ....tui.screens.base import GameScreen
 from ....tui.widgets import KeyBar
 from ..engine import NUM_ROUNDS, VP_POSITION_RULE, Phase, vp_position
+from . import cards
 from .log import LogScreen
 
 ROUND_END_PACES = 3
@@ -45,10 +46,10 @@ class RoundEndScreen(GameScreen):
             pos = vp_position(tricks[p])
             row = revealed[p] if p < len(revealed) else (0, 0, 0)
             chips = Content(" ").join(
-                theme.vp_chip(v, style="bold reverse $success" if i == pos else "")
+                cards.vp_chip(v, style="bold reverse $success" if i == pos else "")
                 for i, v in enumerate(row)
             )
-            where = f"({theme.POSITIONS[pos]})" if pos is not None else "(none)"
+            where = f"({cards.POSITIONS[pos]})" if pos is not None else "(none)"
             lines.append(
                 Content.assemble(
                     theme.player(p, name, width=width),

@@ -29,6 +29,7 @@ from ..engine import (
     TrickWon,
     VPCardTurned,
 )
+from . import cards
 from .log import LogScreen
 from .public import show_public
 from .widgets import EventList, Hand, PlayerPanel, PlayersHeader, TrickSlot, VPRow
@@ -55,7 +56,7 @@ def result_text(events: Sequence[Event], me: int, names: Sequence[str]) -> str:
         elif isinstance(e, VPCardTurned):
             owner = "Your" if e.player == me else f"{names[e.player]}'s"
             parts.append(
-                f"{owner} {theme.POSITIONS[e.position]} VP card ({e.value}) is now face up."
+                f"{owner} {cards.POSITIONS[e.position]} VP card ({e.value}) is now face up."
             )
         elif isinstance(e, RoundScored):
             parts.append("That was the last card of the round.")

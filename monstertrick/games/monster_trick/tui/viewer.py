@@ -17,6 +17,7 @@ from ....tui import theme
 from ....tui.widgets import KeyBar
 from ..engine import HAND_SIZE, NUM_ROUNDS, GameState, vp_position
 from ..timeline import Timeline
+from . import cards
 
 
 class ViewerBody(VerticalScroll, can_focus=False):
@@ -119,7 +120,7 @@ class ViewerScreen(Screen[None]):
             lines.append(
                 Content.assemble(
                     f"  {slot + 1}  ",
-                    theme.cards_inline(trick.cards),
+                    cards.cards_inline(trick.cards),
                     f"  {trick.lead.label}, {trick.count}/4, held by ",
                     theme.player(trick.holder, names[trick.holder]),
                 )
@@ -133,7 +134,7 @@ class ViewerScreen(Screen[None]):
             tricks = game.tricks_won()[p]
             pos = vp_position(tricks)
             row = Content(" ").join(
-                theme.vp_chip(v, style="bold reverse" if i == pos else "")
+                cards.vp_chip(v, style="bold reverse" if i == pos else "")
                 for i, v in enumerate(arr or (None, None, None))
             )
             totals = sum(s[p] for s in scores)
@@ -150,7 +151,7 @@ class ViewerScreen(Screen[None]):
             lines.append(
                 Content.assemble(
                     "    ",
-                    theme.cards_inline(hand) if hand else Content.from_markup("[dim]no cards[/]"),
+                    cards.cards_inline(hand) if hand else Content.from_markup("[dim]no cards[/]"),
                 )
             )
         outcome = game.outcome()

@@ -10,8 +10,8 @@ from functools import lru_cache
 
 from textual.content import Content
 
-from .....tui import theme
 from ...engine import Card
+from .. import cards
 
 CARD_WIDTH = 4
 """Columns of one card face; ``G12`` fits with a space."""
@@ -20,7 +20,7 @@ CARD_WIDTH = 4
 @lru_cache(maxsize=256)
 def card_lines(card: Card, *, selected: bool = False) -> tuple[Content, Content, Content]:
     """Top edge, face and bottom edge of one card."""
-    colour = theme.card_var(card.colour)
+    colour = cards.card_var(card.colour)
     face = f"{card}".center(CARD_WIDTH)
     if selected:
         top = Content.from_markup("[bold $accent]$t[/]", t=" ▼▼ ")

@@ -9,6 +9,7 @@ from textual.widget import Widget
 
 from .....tui import theme
 from ...engine import CardPlayed, Event, TrickTakenOver, TrickWon, VPCardTurned
+from .. import cards
 
 
 class EventList(Widget):
@@ -48,11 +49,11 @@ class EventList(Widget):
                 return Content.assemble(
                     who(event.player),
                     " ",
-                    theme.card_chip(event.card),
+                    cards.card_chip(event.card),
                     f" opens trick {event.slot + 1}",
                 )
             return Content.assemble(
-                who(event.player), " ", theme.card_chip(event.card), f" → trick {event.slot + 1}"
+                who(event.player), " ", cards.card_chip(event.card), f" → trick {event.slot + 1}"
             )
         if isinstance(event, TrickTakenOver):
             return Content.assemble("  ", who(event.player), f" took trick {event.slot + 1} over")
@@ -64,6 +65,6 @@ class EventList(Widget):
             return Content.assemble(
                 "  ",
                 who(event.player),
-                f" VP {theme.POSITIONS[event.position]} {event.value} up",
+                f" VP {cards.POSITIONS[event.position]} {event.value} up",
             )
         return Content(event.describe(names))

@@ -8,6 +8,7 @@ from textual.widget import Widget
 
 from .....tui import theme
 from ...engine import NUM_ROUNDS, PublicView
+from .. import cards
 
 #: Cells of a panel line besides the name: "▶ ● " before it; cards, tricks, the VP row,
 #: a score per round and the total after it.
@@ -55,10 +56,10 @@ class PlayerPanel(Widget):
         face = v.face_up[p]
         if v.revealed is not None:
             row = v.revealed[p]
-            chips = [theme.vp_chip(row[i]) for i in range(3)]
+            chips = [cards.vp_chip(row[i]) for i in range(3)]
         else:
             chips = [
-                theme.vp_chip(face[1] if face is not None and face[0] == i else None)
+                cards.vp_chip(face[1] if face is not None and face[0] == i else None)
                 for i in range(3)
             ]
         scores = [

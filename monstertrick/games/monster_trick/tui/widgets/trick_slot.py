@@ -13,6 +13,7 @@ from textual.widget import Widget
 
 from .....tui import theme
 from ...engine import TrickView
+from .. import cards
 
 
 class TrickSlot(Widget):
@@ -46,17 +47,17 @@ class TrickSlot(Widget):
         width = self.content_size.width
         lead = trick.lead
         lead_line = Content.from_markup(
-            f"[{theme.card_var(lead)}]■[/] $lead lead", lead=f"{lead.letter} {lead.label}"
+            f"[{cards.card_var(lead)}]■[/] $lead lead", lead=f"{lead.letter} {lead.label}"
         )
         holder = Content.assemble("holder ", theme.player(trick.holder, self.names[trick.holder]))
         if self.content_size.height >= trick.count + 2 and len(trick.players) == trick.count:
             # Room for a line per card: who played it.
             lines = [
-                Content.assemble(theme.card_chip(c), " ", theme.player(p, self.names[p]))
+                Content.assemble(cards.card_chip(c), " ", theme.player(p, self.names[p]))
                 for c, p in zip(trick.cards, trick.players)
             ]
         else:
-            lines = [theme.cards_inline(trick.cards)]
+            lines = [cards.cards_inline(trick.cards)]
         # A line each, never wrapped: long names are shortened so the holder and the
         # lead colour always show.
         return Content("\n").join(

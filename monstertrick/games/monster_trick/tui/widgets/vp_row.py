@@ -10,6 +10,7 @@ from textual.widget import Widget
 
 from .....tui import theme
 from ...engine import vp_position
+from .. import cards
 
 
 class VPRow(Widget):
@@ -43,16 +44,16 @@ class VPRow(Widget):
         now = vp_position(tricks)
         nxt = vp_position(tricks + 1)
         chips = [
-            theme.vp_chip(v, style="bold reverse $success" if i == now else "bold")
+            cards.vp_chip(v, style="bold reverse $success" if i == now else "bold")
             for i, v in enumerate(values)
         ]
         scored = (
-            f"{theme.plural(tricks, 'trick')} score {values[now]} ({theme.POSITIONS[now]})"
+            f"{theme.plural(tricks, 'trick')} score {values[now]} ({cards.POSITIONS[now]})"
             if now is not None
             else "0 tricks score 0"
         )
         assert nxt is not None
-        more = f"one more → {values[nxt]} ({theme.POSITIONS[nxt]})"
+        more = f"one more → {values[nxt]} ({cards.POSITIONS[nxt]})"
         return Content.assemble(
             Content.from_markup("[b]Your VP row[/] "),
             Content(" ").join(chips),
@@ -61,15 +62,15 @@ class VPRow(Widget):
 
     def _render_arranging(self) -> Content:
         lines = []
-        cards = []
+        faces = []
         labels = []
         pays = []
         for i, v in enumerate(self.values):
             style = "bold reverse $accent" if i == self.cursor else "bold"
-            cards.append(Content.from_markup(f"[{style}]$t[/]", t=f"[{v}]".center(18)))
-            labels.append(Content(theme.POSITIONS[i].center(18)))
-            pays.append(Content(theme.POSITION_PAYS[i].center(18)))
-        lines.append(Content("  ").join(cards))
+            faces.append(Content.from_markup(f"[{style}]$t[/]", t=f"[{v}]".center(18)))
+            labels.append(Content(cards.POSITIONS[i].center(18)))
+            pays.append(Content(cards.POSITION_PAYS[i].center(18)))
+        lines.append(Content("  ").join(faces))
         lines.append(Content("  ").join(labels))
         lines.append(Content.from_markup("[dim]$t[/]", t="  ".join(p.plain for p in pays)))
         return Content("\n").join(lines)
