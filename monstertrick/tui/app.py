@@ -8,6 +8,7 @@ app hands them to the session.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import sys
 import traceback
@@ -59,6 +60,19 @@ MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
 
+def game_styles() -> list[Path]:
+    """Each registered game's own styles (``tui/game.tcss`` in its package), found
+    without importing the games."""
+    paths = []
+    for entry in GAMES.values():
+        spec = importlib.util.find_spec(entry.package)
+        if spec is not None and spec.origin is not None:
+            css = Path(spec.origin).parent / "tui" / "game.tcss"
+            if css.is_file():
+                paths.append(css)
+    return paths
+
+
 def new_seed() -> int:
     """A fresh seed for a game started without one (the engine has no global randomness)."""
     return random.SystemRandom().randrange(2**31)
@@ -68,7 +82,7 @@ class MonsterTrickApp(App[int]):
     """Hot-seat Monster Trick for 2-5 people at one keyboard."""
 
     TITLE = "Monster Trick"
-    CSS_PATH = ["styles/app.tcss", "styles/game.tcss"]
+    CSS_PATH = ["styles/app.tcss", *game_styles()]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="rules"),

@@ -27,7 +27,6 @@ class ViewerBody(VerticalScroll, can_focus=False):
 class ViewerScreen(Screen[None]):
     """A replay viewer: ←/→ a card, PgUp/PgDn a round, Home/End first/last."""
 
-    CSS_PATH = "../../../tui/styles/saved.tcss"
     BINDINGS = [
         Binding("left", "step(-1)", "Back"),
         Binding("right", "step(1)", "Forward"),
