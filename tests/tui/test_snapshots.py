@@ -246,3 +246,9 @@ def test_table_five_players_long_and_wide_names(snap_compare: Snap, names: tuple
 def test_round_end_long_and_wide_names(snap_compare: Snap, names: tuple[str, ...]) -> None:
     app = app_for(session=make_match(names, 8, to_round_end=True))
     assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_arrange_laid_out_can_be_taken_back(snap_compare: Snap) -> None:
+    # After confirming: the row stays, Enter passes the keyboard on, u takes it back.
+    app = app_for(seats=parse_seats(list(THREE)), seed=3)
+    assert snap_compare(app, terminal_size=(80, 24), press=["enter", "shift+right", "enter"])

@@ -40,17 +40,16 @@ class ArrangeScreen(DecisionScreen):
         self.order = list(session.state.vp_set)
         self.cursor = 0
 
-    def compose(self) -> ComposeResult:
-        game = self.session.state
-        name = self.names[self.player]
-        yield Static(
-            Content.assemble(
-                f"Round {game.round} of {NUM_ROUNDS} · ",
-                theme.player(self.player, name, bold=True),
-                " arranges their VP cards · private",
-            ),
-            classes="topbar",
+    def _topbar(self) -> Content:
+        doing = " laid out their VP cards" if self.confirmed else " arranges their VP cards"
+        return Content.assemble(
+            f"Round {self.session.state.round} of {NUM_ROUNDS} · ",
+            theme.player(self.player, self.names[self.player], bold=True),
+            f"{doing} · private",
         )
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._topbar(), id="topbar", classes="topbar")
         with Vertical(id="arrange-body"):
             yield Static("Your hand", classes="label")
             hand = Hand(self.player, id="hand")
@@ -113,6 +112,7 @@ class ArrangeScreen(DecisionScreen):
 
     def show_result(self, events: list[object]) -> None:
         self.confirmed = True
+        self.query_one("#topbar", Static).update(self._topbar())
         self.refresh_bindings()
         row = self.query_one(VPRow)
         row.cursor = -1
