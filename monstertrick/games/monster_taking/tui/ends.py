@@ -35,7 +35,7 @@ def result_lines(result: GameResult, number: int, names: tuple[str, ...]) -> lis
         Content(event.describe(names)),
         Content.assemble(cards.order_line(result.order)),
         Content(""),
-        Content(f"{'Player':<{width}}   Tricks   Cards left"),
+        Content(f"  {'Player':<{width}}   Tricks   Cards left"),
     ]
     for p in (0, 1):
         lines.append(

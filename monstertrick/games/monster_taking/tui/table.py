@@ -20,7 +20,7 @@ from ....tui.messages import Decided, TakeBack
 from ....tui.screens.base import DecisionScreen
 from ....tui.widgets import KeyBar
 from ..cards import Card
-from ..events import Event, TrickWon
+from ..events import Event, Paid, TrickWon
 from ..state import Pay, Phase, Play, PlayerView, Strength
 from . import cards
 
@@ -278,21 +278,23 @@ class TurnScreen(MonsterTakingTable):
         )
 
     def received_text(self, v: PlayerView) -> Content | None:
-        """The cards the other player gave this viewer at the last trick, if any."""
-        for t in reversed(v.tricks):
-            if t.paid is None:
-                continue
-            if t.winner == self.seat and not t.face_down and t.cards:
-                other = 1 - self.seat
-                return Content.assemble(
-                    "You received ",
-                    cards.chips(t.cards),
-                    " from ",
-                    theme.player(other, v.players[other]),
-                    ". ",
-                )
+        """The cards the other player gave this viewer since their last decision."""
+        other = 1 - self.seat
+        given = [
+            c
+            for e in self.since
+            if isinstance(e, Paid) and e.player == other
+            for c in e.cards or ()
+        ]
+        if not given:
             return None
-        return None
+        return Content.assemble(
+            "You received ",
+            cards.chips(given),
+            " from ",
+            theme.player(other, v.players[other]),
+            ". ",
+        )
 
     def hint(self, v: PlayerView) -> Content:
         received = self.received_text(v) or Content("")
