@@ -248,3 +248,17 @@ def test_rules_are_shipped() -> None:
     rules = GAMES[GAME].load_screens().rules()
     assert rules.startswith("# Monster Taking")
     assert Path(__file__).exists()
+
+
+def test_play_takes_the_game() -> None:
+    from monstertrick.cli import _seats, build_parser
+
+    parser = build_parser()
+    args = parser.parse_args(["play", "--game", GAME, "--players", "Ann, Bob:medium"])
+    assert args.game == GAME
+    seating = _seats(parser, args)
+    assert list(seating.names) == ["Ann", "Bob"]
+    assert seating.seats[0].is_human and seating.seats[1].bot == "medium"
+    assert parser.parse_args(["play", "--players", "Ann,Bob"]).game == "monster-trick"
+    with pytest.raises(SystemExit):
+        _seats(parser, parser.parse_args(["play", "--game", GAME, "--players", "Ann, Bob, Cid"]))

@@ -32,11 +32,15 @@ class MonsterTakingScreens:
     def handoff(self, session: Session, seat: int, task: str) -> tuple[str, str]:
         """What the person is handed the keyboard for, and a public detail line."""
         view = session.public_view()
-        detail = f"Game {view.game} · trick {len(view.tricks) + (task != 'pay')}"
+        tricks = view.tricks
+        open_trick = bool(tricks) and (tricks[-1].follow is None or task == "pay")
+        number = len(tricks) if open_trick else len(tricks) + 1
         if task == "strength":
             detail = f"Game {view.game} · the suit strength"
         elif task == "pay":
-            detail += f" · d = {view.owed} dots"
+            detail = f"Game {view.game} · trick {number} · d = {view.owed}"
+        else:
+            detail = f"Game {view.game} · trick {number}"
         return DOING[task], detail
 
     def viewer(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> Screen[None]:
