@@ -185,6 +185,24 @@ async def test_a_payment_that_is_not_legal_is_refused_with_the_reason() -> None:
         assert " ".join(reason.split())[:30] in text
 
 
+async def test_a_decision_is_taken_back_with_u() -> None:
+    app = app_for(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the handoff to LEAD
+        screen = app.screen
+        assert isinstance(screen, TurnScreen) and screen.what == "strength"
+        session = app.session
+        assert session is not None
+        await pilot.press("enter")
+        assert screen.result is not None
+        assert len(session.state.hand(screen.seat)) == 12
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen) and app.screen.result is None
+        assert len(session.state.hand(screen.seat)) == 13
+        assert session.state.phase is Phase.STRENGTH
+
+
 # ---------------------------------------------------------------------- snapshots
 
 

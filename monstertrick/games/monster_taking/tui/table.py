@@ -436,6 +436,8 @@ class WatchScreen(MonsterTakingTable):
         v = self.the_view()
         who = theme.player(self.seat, v.players[self.seat], bold=True)
         log = describe(self.session.round_log()[-3:], v.players)
+        if self.viewer is None:
+            log = f"Only what everyone may see is shown. {log}"
         self.query_one("#mt-since", Static).update(Content(log))
         if self.result is None:
             self.status(Content.assemble(who, " is thinking…"))
