@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 
 from monstertrick.games.monster_taking import Paid, Pay, Phase, Play, Strength
 from monstertrick.games.monster_taking.tui.ends import GameEndScreen, MatchOverScreen
-from monstertrick.games.monster_taking.tui.table import HandRow, TurnScreen, WatchScreen
+from monstertrick.games.monster_taking.tui.table import CELL, HandRow, TurnScreen, WatchScreen
 from monstertrick.seating import parse_seats
 from monstertrick.session import Handoff, Session, Turn
 from monstertrick.tui.app import MonsterTrickApp
@@ -201,6 +201,19 @@ async def test_a_decision_is_taken_back_with_u() -> None:
         assert isinstance(app.screen, TurnScreen) and app.screen.result is None
         assert len(session.state.hand(screen.seat)) == 13
         assert session.state.phase is Phase.STRENGTH
+
+
+@pytest.mark.usefixtures("quick_idle")
+async def test_a_click_chooses_a_card_to_pay() -> None:
+    app = app_for(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_match(pilot, rng=random.Random(2), until=lambda: _must_pay(app))
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        await pilot.click(HandRow, offset=(1 + 2 * CELL + 1, 0))  # the third card
+        assert screen.chosen == {2}
+        await pilot.click(HandRow, offset=(1 + 2 * CELL + 1, 0))
+        assert screen.chosen == set()
 
 
 # ---------------------------------------------------------------------- snapshots

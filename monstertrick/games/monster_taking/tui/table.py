@@ -78,7 +78,9 @@ class HandRow(Static):
         )
 
     def on_click(self, event: events.Click) -> None:
-        self.post_message(self.Chosen(event.x // CELL))
+        offset = event.get_content_offset(self)
+        if offset is not None:
+            self.post_message(self.Chosen(offset.x // CELL))
 
 
 class MonsterTakingTable(DecisionScreen):
