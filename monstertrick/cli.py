@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from . import __version__
+from .games import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from .seating import Seating
@@ -39,6 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAMES",
         help='2 to 5 comma-separated names, in seat order, e.g. "Ann,Bob,Cid"; '
         'NAME:LEVEL makes a computer player (easy, medium, hard), e.g. "Ann, Cy:hard, Bob:easy"',
+    )
+    play.add_argument(
+        "--game",
+        choices=playable_games(),
+        default=DEFAULT_GAME,
+        help=f"the game to play (default {DEFAULT_GAME})",
     )
     play.add_argument("--seed", type=int, help="deal from this seed (the same seed, the same game)")
     play.add_argument(
@@ -172,13 +179,27 @@ def _port(text: str) -> int:
     return value
 
 
+def playable_games() -> list[str]:
+    """The registered games that have screens (a ``tui`` package), by key."""
+    from pathlib import Path
+
+    from .games import GAMES
+
+    root = Path(__file__).parent
+    return [
+        key
+        for key, game in GAMES.items()
+        if root.joinpath(*game.package.split(".")[1:], "tui", "__init__.py").exists()
+    ]
+
+
 def _seats(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Seating:
     """The seating of ``play``'s --players and --first (a usage error if invalid)."""
     from .seating import SetupError, parse_seats
 
     names = [n.strip() for n in args.players.split(",")]
     try:
-        return parse_seats(names, first=args.first)
+        return parse_seats(names, first=args.first, game=args.game)
     except SetupError as exc:
         parser.error(str(exc))
 
@@ -218,7 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_arena(specs, args.games, seed=args.seed, jobs=args.jobs, as_json=args.json)
     if args.command == "play":
         seats = _seats(parser, args)
-        return run_app(seats=seats, seed=args.seed, pace=args.pace)
+        return run_app(seats=seats, seed=args.seed, pace=args.pace, game=args.game)
     if args.command == "serve":
         command = _served_command(parser, args.app)
         from .serve import serve

@@ -100,9 +100,12 @@ class MonsterTrickApp(App[int]):
         resume: SavedGame | None = None,
         view: Any = None,
         pace: float | None = None,
+        game: str = DEFAULT_GAME,
     ) -> None:
         super().__init__()
         self.seats = seats
+        self.game = game
+        """The game that ``seats`` are to play (the setup form's games are Monster Trick)."""
         self.seed = seed
         self.session: Session | None = session
         self.store = SaveStore()
@@ -178,10 +181,12 @@ class MonsterTrickApp(App[int]):
         else:
             self.push_screen(screen)
 
-    def start_game(self, seating: Seating, seed: int | None) -> None:
+    def start_game(self, seating: Seating, seed: int | None, game: str | None = None) -> None:
         self.seats = seating
         self.seed = new_seed() if seed is None else seed
-        self.session = Session.start(seating, self.seed, self.store)
+        if game is not None:
+            self.game = game
+        self.session = Session.start(seating, self.seed, self.store, game=self.game)
         self.session.pace = self.pace
         self.advance()
 
@@ -347,7 +352,7 @@ class MonsterTrickApp(App[int]):
     def _start_game(self, message: StartGame) -> None:
         if message.pace is not None:
             self.pace = message.pace
-        self.start_game(message.seating, message.seed)
+        self.start_game(message.seating, message.seed, DEFAULT_GAME)
 
     @on(NewGame)
     def _new_game(self) -> None:
@@ -491,9 +496,10 @@ def run(
     resume: SavedGame | None = None,
     view: Any = None,
     pace: float | None = None,
+    game: str = DEFAULT_GAME,
 ) -> int:
     """Run the app (``monstertrick``, ``play``, ``resume``, ``view``); returns the exit code."""
-    app = MonsterTrickApp(seats=seats, seed=seed, resume=resume, view=view, pace=pace)
+    app = MonsterTrickApp(seats=seats, seed=seed, resume=resume, view=view, pace=pace, game=game)
     try:
         result = app.run()
     except KeyboardInterrupt:

@@ -1,0 +1,56 @@
+"""Monster Taking's screens for the terminal app (imported only by the app)."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import Any
+
+from textual.screen import Screen
+
+from ....session import Session
+from ....tui.screens.base import DecisionScreen, GameScreen
+from . import cards
+from .ends import GameEndScreen, MatchOverScreen, NotYetScreen
+from .table import DOING, TurnScreen, WatchScreen
+
+
+class MonsterTakingScreens:
+    """What the app shows for each step of a Monster Taking match."""
+
+    def turn(self, session: Session, seat: int, task: str) -> DecisionScreen:
+        return TurnScreen(session, seat, task)
+
+    def watch(self, session: Session, seat: int, viewer: int | None) -> DecisionScreen:
+        return WatchScreen(session, seat, viewer)
+
+    def round_over(self, session: Session, number: int) -> GameScreen:
+        return GameEndScreen(session, number)
+
+    def game_over(self, session: Session) -> GameScreen:
+        return MatchOverScreen(session)
+
+    def handoff(self, session: Session, seat: int, task: str) -> tuple[str, str]:
+        """What the person is handed the keyboard for, and a public detail line."""
+        view = session.public_view()
+        tricks = view.tricks
+        open_trick = bool(tricks) and (tricks[-1].follow is None or task == "pay")
+        number = len(tricks) if open_trick else len(tricks) + 1
+        if task == "strength":
+            detail = f"Game {view.game} · the suit strength"
+        elif task == "pay":
+            detail = f"Game {view.game} · trick {number} · d = {view.owed}"
+        else:
+            detail = f"Game {view.game} · trick {number}"
+        return DOING[task], detail
+
+    def viewer(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> Screen[None]:
+        return NotYetScreen(title, exit_on_close=exit_on_close)
+
+    def theme_variables(self) -> dict[str, str]:
+        return dict(cards.THEME_VARIABLES)
+
+    def rules(self) -> str:
+        return (files("monstertrick.games.monster_taking") / "rules.md").read_text(encoding="utf-8")
+
+
+SCREENS = MonsterTakingScreens()

@@ -1,0 +1,173 @@
+"""The end of a game of the match, the end of the match, and the viewer's stand-in."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ....session import Session
+from ....tui import theme
+from ....tui.messages import NewGame
+from ....tui.screens.base import GameScreen
+from ....tui.widgets import KeyBar
+from ..events import GameOver
+from ..state import GameResult, Phase
+from . import cards
+
+GAME_END_PACES = 3
+"""Without people at the table, a game's end stays up for three times the pace."""
+
+CSS = """
+    .mt-end { padding: 1 2; height: 1fr; }
+    .mt-end .title { text-style: bold; margin-bottom: 1; }
+    .mt-end .hint { margin-top: 1; color: $text-muted; }
+"""
+
+
+def result_lines(result: GameResult, number: int, names: tuple[str, ...]) -> list[Content]:
+    event = GameOver(number, result.winner, result.tricks, result.cards_left)
+    width = theme.name_column(names)
+    lines = [
+        Content(event.describe(names)),
+        Content.assemble(cards.order_line(result.order)),
+        Content(""),
+        Content(f"  {'Player':<{width}}   Tricks   Cards left"),
+    ]
+    for p in (0, 1):
+        lines.append(
+            Content.assemble(
+                theme.player(p, names[p], width=width, bold=p == result.winner),
+                f"   {result.tricks[p]:>6}   {result.cards_left[p]:>10}",
+            )
+        )
+    return lines
+
+
+def wins_line(wins: tuple[int, int], names: tuple[str, ...]) -> Content:
+    return Content.assemble(
+        "Games won: ",
+        theme.player(0, names[0]),
+        f" {wins[0]}, ",
+        theme.player(1, names[1]),
+        f" {wins[1]}",
+    )
+
+
+class GameEndScreen(GameScreen):
+    """A game of the match is over (public)."""
+
+    DEFAULT_CSS = CSS
+    BINDINGS = [Binding("enter", "continue", "Continue")]
+
+    def __init__(self, session: Session, number: int) -> None:
+        super().__init__(session)
+        self.number = number
+
+    def compose(self) -> ComposeResult:
+        state = self.session.state
+        names = self.names
+        result = state.results[self.number - 1]
+        last = state.phase is Phase.MATCH_OVER
+        with Vertical(classes="mt-end"):
+            yield Static(Content(f"Game {self.number} is over"), classes="title")
+            yield Static(Content("\n").join(result_lines(result, self.number, names)))
+            yield Static(wins_line(state.wins, names))
+            yield Static(
+                Content(
+                    "Press Enter for the end of the match."
+                    if last
+                    else f"Press Enter to deal game {self.number + 1}."
+                ),
+                classes="hint",
+            )
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        if not self.session.humans:
+            pace = self.session.pace * GAME_END_PACES
+            if pace <= 0:
+                self.call_later(self.advance_once)
+            else:
+                self.set_timer(pace, self.advance_once)
+
+    def action_continue(self) -> None:
+        self.advance_once()
+
+
+class MatchOverScreen(GameScreen):
+    """The match is over: the winner, game by game."""
+
+    DEFAULT_CSS = CSS
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        state = self.session.state
+        names = self.names
+        outcome = state.outcome()
+        assert outcome is not None
+        games = []
+        for g, r in enumerate(state.results):
+            winner = (
+                Content("drawn")
+                if r.winner is None
+                else Content.assemble(theme.player(r.winner, names[r.winner]), " won")
+            )
+            games.append(
+                Content.assemble(
+                    f"Game {g + 1}: ",
+                    winner,
+                    f" (tricks {r.tricks[0]}-{r.tricks[1]},"
+                    f" cards left {r.cards_left[0]}-{r.cards_left[1]})",
+                )
+            )
+        with Vertical(classes="mt-end"):
+            yield Static(Content("The match is over"), classes="title")
+            yield Static(
+                Content.assemble(
+                    "★ ", theme.player(outcome.winner, names[outcome.winner], bold=True), " wins!"
+                ),
+                id="mt-winner",
+            )
+            yield Static(Content(outcome.explain(names)))
+            yield Static(Content("\n").join(games))
+            yield Static(wins_line(outcome.wins, names))
+            yield Static(Content("Press n for a new match, q to quit."), classes="hint")
+        yield KeyBar()
+
+    def action_new_game(self) -> None:
+        self.post_message(NewGame())
+
+    def action_quit(self) -> None:
+        self.app.exit(0)
+
+
+class NotYetScreen(Screen[None]):
+    """What the viewer would show: not available for Monster Taking yet."""
+
+    DEFAULT_CSS = CSS
+    BINDINGS = [Binding("escape,enter,q", "close", "Close")]
+
+    def __init__(self, title: str = "", *, exit_on_close: bool = False) -> None:
+        super().__init__()
+        self.title_text = title
+        self.exit_on_close = exit_on_close
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="mt-end"):
+            yield Static(Content(self.title_text or "Monster Taking"), classes="title")
+            yield Static(Content("Stepping through a Monster Taking game is not available yet."))
+            yield Static(Content("Press Enter to close."), classes="hint")
+        yield KeyBar()
+
+    def action_close(self) -> None:
+        if self.exit_on_close:
+            self.app.exit(0)
+        else:
+            self.dismiss(None)

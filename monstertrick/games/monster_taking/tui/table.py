@@ -1,0 +1,482 @@
+"""The table of a Monster Taking game: a person's turn (strength, play, pay) and a
+computer player's turn watched by everyone."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.timer import Timer
+from textual.widgets import Static
+
+from ....seating import pace_label
+from ....session import Session
+from ....tui import theme
+from ....tui.messages import Decided, TakeBack
+from ....tui.screens.base import DecisionScreen
+from ....tui.widgets import KeyBar
+from ..cards import Card
+from ..events import Event, Paid, TrickWon
+from ..state import Pay, Phase, Play, PlayerView, Strength
+from . import cards
+
+CELL = 5
+"""Columns of one card in the hand (clicks are mapped back with it)."""
+
+DOING = {"strength": "lay your strength card", "play": "play your card", "pay": "pay"}
+
+
+def dots(n: int) -> str:
+    return f"{n} dot{'s' if n != 1 else ''}"
+
+
+def describe(events: Sequence[object], names: Sequence[str]) -> str:
+    return " ".join(e.describe(names) for e in events if isinstance(e, Event))
+
+
+class HandRow(Static):
+    """The viewer's hand: two lines (cards, then their dots); cards that may not be
+    played are dim, the cursor is marked ``^`` and chosen cards ``*``."""
+
+    class Chosen(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def show(
+        self,
+        hand: Sequence[Card],
+        *,
+        allowed: frozenset[Card] | None = None,
+        cursor: int = -1,
+        chosen: frozenset[int] = frozenset(),
+        received: frozenset[Card] = frozenset(),
+    ) -> None:
+        top: list[Content] = []
+        dots: list[str] = []
+        marks: list[str] = []
+        for i, card in enumerate(hand):
+            dim = allowed is not None and card not in allowed
+            label = cards.chip(card, dim=dim)
+            pad = CELL - 1 - len(str(card))
+            top.append(Content.assemble(label, " " * (pad + 1)))
+            dots.append(f"{'•' * card.dots:<{CELL}}")
+            mark = "^" if i == cursor else " "
+            mark += "*" if i in chosen else ("+" if card in received else " ")
+            marks.append(f"{mark:<{CELL}}")
+        if not hand:
+            self.update(Content("Your hand is empty."))
+            return
+        self.update(
+            Content("\n").join(
+                [Content.assemble(*top), Content("".join(dots)), Content("".join(marks))]
+            )
+        )
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None:
+            self.post_message(self.Chosen(offset.x // CELL))
+
+
+class MonsterTakingTable(DecisionScreen):
+    """What both screens show: the suit order and strength cards, both players, the
+    current trick, and (on a private screen) the viewer's hand."""
+
+    AUTO_FOCUS = None
+    DEFAULT_CSS = """
+    MonsterTakingTable { layout: vertical; }
+    MonsterTakingTable .mt-line { height: auto; padding: 0 1; }
+    MonsterTakingTable #mt-topbar { background: $panel; }
+    MonsterTakingTable #mt-players { height: 3; padding: 0 1; }
+    MonsterTakingTable #mt-trick { height: auto; max-height: 4; padding: 0 1;
+        border: round $panel-lighten-2; }
+    MonsterTakingTable #mt-since { height: 1fr; padding: 0 1; color: $text-muted; }
+    MonsterTakingTable HandRow { height: 3; padding: 0 1; }
+    MonsterTakingTable #mt-status { height: auto; min-height: 2; padding: 0 1; }
+    MonsterTakingTable #mt-status.-error { color: $error; }
+    """
+
+    viewer: int | None = None
+
+    def __init__(self, session: Session, seat: int) -> None:
+        super().__init__(session)
+        self.seat = seat
+        self.result: list[object] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="mt-topbar", classes="mt-line")
+        yield Static(id="mt-order", classes="mt-line")
+        yield Static(id="mt-players")
+        yield Static(id="mt-trick")
+        yield Static(id="mt-since")
+        if self.viewer is not None:
+            yield HandRow(id="mt-hand")
+        yield Static(id="mt-status")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#mt-trick").border_title = "Trick"
+        self.refresh_table()
+
+    def the_view(self) -> PlayerView:
+        if self.viewer is None:
+            view: PlayerView = self.session.public_view()
+        else:
+            view = self.session.view(self.viewer)
+        return view
+
+    def refresh_table(self) -> None:
+        v = self.the_view()
+        names = v.players
+        strength = Content.assemble(
+            " · strength cards ", cards.chips(v.strength) if v.strength else Content("none yet")
+        )
+        self.query_one("#mt-order", Static).update(
+            Content.assemble(cards.order_line(v.order), strength)
+        )
+        width = theme.name_column(names)
+        rows = []
+        for p in (0, 1):
+            lead = "LEAD" if p == v.lead else "    "
+            rows.append(
+                Content.assemble(
+                    theme.player(p, names[p], width=width, bold=p == v.current_player),
+                    f" {lead}  hand {v.hand_sizes[p]:>2} · tricks this game {v.tricks_won[p]}"
+                    f" · games won {v.wins[p]} · face down {v.discard_counts[p]}",
+                )
+            )
+        rows.append(Content(f"Game {v.game} · the first to win 2 games wins the match"))
+        self.query_one("#mt-players", Static).update(Content("\n").join(rows))
+        self.query_one("#mt-trick", Static).update(self.trick_text(v))
+        if self.viewer is not None and v.hand is not None:
+            self.show_hand(v)
+        self.query_one("#mt-topbar", Static).update(self.topbar(v))
+
+    def trick_text(self, v: PlayerView) -> Content:
+        names = v.players
+        if not v.tricks:
+            return Content("No trick played yet this game.")
+        t = v.tricks[-1]
+        parts = [
+            Content.assemble(
+                f"Trick {len(v.tricks)}: ",
+                theme.player(t.leader, names[t.leader]),
+                " led ",
+                cards.chip(t.lead),
+            )
+        ]
+        if t.follow is not None:
+            follower = 1 - t.leader
+            parts.append(
+                Content.assemble(
+                    ", ",
+                    theme.player(follower, names[follower]),
+                    " followed ",
+                    cards.chip(t.follow),
+                )
+            )
+        lines = [Content.assemble(*parts)]
+        if t.winner is not None:
+            loser = 1 - t.winner
+            how = "discard face down" if t.face_down else "give"
+            won = Content.assemble(
+                theme.player(t.winner, names[t.winner]),
+                " won it; ",
+                theme.player(loser, names[loser]),
+                f" owes d = {dots(t.owed or 0)} ({how})",
+            )
+            if t.paid is not None:
+                if t.face_down or t.cards is None:
+                    paid = Content(f": paid {t.paid} card{'s' if t.paid != 1 else ''} face down")
+                else:
+                    paid = Content.assemble(": gave ", cards.chips(t.cards))
+                won = Content.assemble(won, paid)
+            lines.append(won)
+        return Content("\n").join(lines)
+
+    def show_hand(self, v: PlayerView) -> None:
+        assert v.hand is not None
+        self.query_one(HandRow).show(v.hand)
+
+    def topbar(self, v: PlayerView) -> Content:
+        return Content(f"Monster Taking · game {v.game}")
+
+    def status(self, text: Content | str, *, error: bool = False) -> None:
+        status = self.query_one("#mt-status", Static)
+        status.set_class(error, "-error")
+        status.update(text if isinstance(text, Content) else Content(text))
+
+
+class TurnScreen(MonsterTakingTable):
+    """A person's private screen: lay a strength card, play a card, or pay."""
+
+    BINDINGS = [
+        Binding("left", "cursor(-1)", "Card", key_display="←/→"),
+        Binding("right", "cursor(1)", "Card", show=False),
+        Binding("space", "choose", "Choose", key_display="Space"),
+        Binding("enter", "decide", "Confirm"),
+        Binding("enter", "pass_on", "Pass on"),
+        Binding("u,backspace", "take_back", "Take back", key_display="u"),
+    ]
+
+    def __init__(self, session: Session, seat: int, task: str) -> None:
+        super().__init__(session, seat)
+        self.viewer = seat
+        self.private_to = seat
+        self.what = task
+        self.cursor = 0
+        self.chosen: set[int] = set()
+        self.since = [e for e in session.since_last_turn(seat) if isinstance(e, Event)]
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        v = self.the_view()
+        if v.hand:
+            allowed = self.allowed(v)
+            first = next((i for i, c in enumerate(v.hand) if c in allowed), 0)
+            self.cursor = first
+        self.refresh_table()
+        self.query_one("#mt-since", Static).update(
+            Content(
+                "Since your last turn: " + describe(self.since, v.players)
+                if self.since
+                else "Nothing new since your last turn."
+            )
+        )
+        self.status(self.hint(v))
+
+    def allowed(self, v: PlayerView) -> frozenset[Card]:
+        found: set[Card] = set()
+        for a in v.legal_actions:
+            if isinstance(a, (Play, Strength)):
+                found.add(a.card)
+            elif isinstance(a, Pay):
+                found.update(a.cards)
+        return frozenset(found)
+
+    def topbar(self, v: PlayerView) -> Content:
+        name = v.players[self.seat]
+        doing = DOING[self.what] if self.result is None else "done"
+        return Content.assemble(
+            f"Game {v.game} · ",
+            theme.player(self.seat, name, bold=True),
+            f": {doing} · private screen",
+        )
+
+    def show_hand(self, v: PlayerView) -> None:
+        assert v.hand is not None
+        choosing = self.result is None
+        self.query_one(HandRow).show(
+            v.hand,
+            allowed=self.allowed(v) if choosing and self.what != "pay" else None,
+            cursor=self.cursor if choosing else -1,
+            chosen=frozenset(self.chosen) if choosing else frozenset(),
+            received=frozenset(v.received or ()),
+        )
+
+    def received_text(self, v: PlayerView) -> Content | None:
+        """The cards the other player gave this viewer since their last decision."""
+        other = 1 - self.seat
+        given = [
+            c
+            for e in self.since
+            if isinstance(e, Paid) and e.player == other
+            for c in e.cards or ()
+        ]
+        if not given:
+            return None
+        return Content.assemble(
+            "You received ",
+            cards.chips(given),
+            " from ",
+            theme.player(other, v.players[other]),
+            ". ",
+        )
+
+    def hint(self, v: PlayerView) -> Content:
+        received = self.received_text(v) or Content("")
+        if not v.hand:
+            return received
+        card = v.hand[self.cursor]
+        if self.what == "pay":
+            owed = v.owed or 0
+            due = self.session.state.payment_due()
+            picked = [v.hand[i] for i in sorted(self.chosen)]
+            total = sum(c.dots for c in picked)
+            t = v.tricks[-1]
+            where = "discarded face down" if t.face_down else "given to the winner"
+            return Content.assemble(
+                received,
+                f"You lost the trick: d = {owed} (the difference of the two cards' dots)."
+                f" Pay {dots(due or 0)}; your cards are {where}. "
+                "Chosen: ",
+                cards.chips(picked),
+                f" = {dots(total)}. Space chooses, Enter pays.",
+            )
+        allowed = self.allowed(v)
+        if self.what == "strength":
+            if v.strength:
+                what = Content.assemble(
+                    "Lay a card of a different suit from ",
+                    cards.chip(v.strength[0]),
+                    ": ",
+                    cards.chips(sorted(allowed)),
+                    ". ",
+                )
+            else:
+                what = Content("As LEAD, lay any card for the suit strength. ")
+            return Content.assemble(received, what, "←/→ and Enter lay it.")
+        if card in allowed:
+            what = Content.assemble(cards.chip(card), " may be played: Enter plays it.")
+        else:
+            reason = self.session.state.illegal_reason(Play(card))
+            what = Content(f"{card} may not be played: {reason}.")
+        return Content.assemble(received, what)
+
+    # ------------------------------------------------------------------ actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("cursor", "decide"):
+            return self.result is None
+        if action == "choose":
+            return self.result is None and self.what == "pay"
+        if action in ("pass_on", "take_back"):
+            return self.result is not None
+        return True
+
+    def _moved(self) -> None:
+        v = self.the_view()
+        self.show_hand(v)
+        self.status(self.hint(v))
+
+    def action_cursor(self, step: int) -> None:
+        v = self.the_view()
+        if v.hand:
+            self.cursor = (self.cursor + step) % len(v.hand)
+            self._moved()
+
+    def action_choose(self) -> None:
+        if self.result is None and self.what == "pay" and self.the_view().hand:
+            self.chosen ^= {self.cursor}
+            self._moved()
+
+    def action_decide(self) -> None:
+        v = self.the_view()
+        if self.result is not None:
+            return
+        if self.what == "pay":
+            hand = v.hand or ()
+            self.post_message(Decided(self.seat, Pay(tuple(hand[i] for i in sorted(self.chosen)))))
+            return
+        if not v.hand:
+            return
+        card = v.hand[self.cursor]
+        action = Strength(card) if self.what == "strength" else Play(card)
+        self.post_message(Decided(self.seat, action))
+
+    def on_hand_row_chosen(self, message: HandRow.Chosen) -> None:
+        v = self.the_view()
+        if self.result is None and v.hand and 0 <= message.index < len(v.hand):
+            self.cursor = message.index
+            if self.what == "pay":
+                self.chosen ^= {self.cursor}
+            self._moved()
+
+    def refuse(self, reason: str) -> None:
+        self.status(f"Not allowed: {reason}.", error=True)
+
+    def show_result(self, events: list[object]) -> None:
+        self.result = list(events)
+        self.chosen = set()
+        self.refresh_table()
+        self.refresh_bindings()
+        v = self.the_view()
+        after = "pass the keyboard on" if len(self.session.humans) > 1 else "go on"
+        text = describe(events, v.players)
+        if any(isinstance(e, TrickWon) for e in events) and v.phase is Phase.PAY:
+            text += " The loser pays next."
+        self.status(f"{text} Press Enter to {after}, or u to take it back.")
+
+    def action_take_back(self) -> None:
+        if self.result is not None:
+            self.post_message(TakeBack(self.seat))
+
+    def action_pass_on(self) -> None:
+        self.advance_once()
+
+
+class WatchScreen(MonsterTakingTable):
+    """A computer player's turn: public, or the only person's view (their hand shown,
+    without a cursor)."""
+
+    BINDINGS = [Binding("space", "skip", "Go on", key_display="Space")]
+
+    def __init__(self, session: Session, seat: int, viewer: int | None) -> None:
+        super().__init__(session, seat)
+        self.viewer = viewer
+        self.private_to = viewer
+        self._timer: Timer | None = None
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._say()
+
+    def topbar(self, v: PlayerView) -> Content:
+        name = v.players[self.seat]
+        return Content.assemble(
+            f"Game {v.game} · ",
+            theme.player(self.seat, name, bold=True),
+            f" · computer player · pause {pace_label(self.session.pace)}",
+        )
+
+    def _say(self) -> None:
+        v = self.the_view()
+        who = theme.player(self.seat, v.players[self.seat], bold=True)
+        log = describe(self.session.round_log()[-3:], v.players)
+        if self.viewer is None:
+            log = f"Only what everyone may see is shown. {log}"
+        self.query_one("#mt-since", Static).update(Content(log))
+        if self.result is None:
+            self.status(Content.assemble(who, " is thinking…"))
+        else:
+            self.status(Content(describe(self.result, v.players) + "  (Space: go on)"))
+
+    def next_turn(self, seat: int, viewer: int | None) -> bool:
+        if viewer != self.viewer:
+            return False
+        self.seat = seat
+        self.result = None
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._advanced = False
+        self._advance_pending = False
+        self.refresh_table()
+        self._say()
+        self.refresh_bindings()
+        return True
+
+    def show_result(self, events: list[object]) -> None:
+        self.result = list(events)
+        self.refresh_table()
+        self._say()
+        self.refresh_bindings()
+        pace = self.session.pace
+        if pace <= 0:
+            self.advance_once()
+        else:
+            self._timer = self.set_timer(pace, self.advance_once)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "skip":
+            return self.result is not None
+        return True
+
+    def action_skip(self) -> None:
+        if self.result is not None:
+            self.advance_once()

@@ -1,0 +1,295 @@
+"""Monster Taking played in the app, with keys only: whole matches, hidden information,
+a refused payment, and snapshots of its screens."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from monstertrick.games.monster_taking import Paid, Pay, Phase, Play, Strength
+from monstertrick.games.monster_taking.tui.ends import GameEndScreen, MatchOverScreen
+from monstertrick.games.monster_taking.tui.table import CELL, HandRow, TurnScreen, WatchScreen
+from monstertrick.seating import parse_seats
+from monstertrick.session import Handoff, Session, Turn
+from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.screens.handoff import HandoffScreen
+
+GAME = "monster-taking"
+THEME = "textual-dark"
+NAMES = ("Ann", "Bob")
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+HANDOFF = re.compile(r"Pass the keyboard to ● (\w+)")
+CARD = re.compile(r"\b[IAS](?:10|[1-9])\b")
+
+
+def app_for(names: tuple[str, ...] = NAMES, seed: int = 5, pace: float = 0) -> MonsterTrickApp:
+    app = MonsterTrickApp(
+        seats=parse_seats(list(names), game=GAME), seed=seed, pace=pace, game=GAME
+    )
+    app.theme = THEME
+    return app
+
+
+def screen_text(app: MonsterTrickApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def play_match(
+    pilot: Pilot[int],
+    *,
+    rng: random.Random,
+    on_screen: Callable[[], None] = lambda: None,
+    until: Callable[[], bool] = lambda: False,
+    max_steps: int = 5000,
+) -> None:
+    """Play on with keys only until the match is over (or ``until()``)."""
+    app = pilot.app
+    await pilot.pause()
+    on_screen()
+
+    async def press(*keys: str) -> None:
+        await pilot.press(*keys)
+        on_screen()
+
+    for _ in range(max_steps):
+        screen = app.screen
+        if isinstance(screen, MatchOverScreen) or until():
+            return
+        if isinstance(screen, WatchScreen):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            on_screen()
+            if app.screen is screen and screen.result is not None:
+                await press("space")
+        elif isinstance(screen, (HandoffScreen, GameEndScreen)):
+            await press("enter")
+        elif isinstance(screen, TurnScreen):
+            if screen.result is not None:
+                await press("enter")
+                continue
+            view = screen.the_view()
+            assert view.hand is not None
+            hand = list(view.hand)
+            action = rng.choice(view.legal_actions)
+            if isinstance(action, Pay):
+                for card in action.cards:
+                    steps = hand.index(card) - screen.cursor
+                    keys = ["right"] * steps if steps >= 0 else ["left"] * -steps
+                    await press(*keys, "space")
+            else:
+                assert isinstance(action, (Play, Strength))
+                steps = hand.index(action.card) - screen.cursor
+                await press(*(["right"] * steps if steps >= 0 else ["left"] * -steps))
+            await press("enter")
+            assert screen.result is not None, screen_text(app)
+        else:
+            raise AssertionError(f"unexpected screen {screen!r}")
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.usefixtures("quick_idle")
+async def test_two_people_play_a_match_and_nobody_sees_the_others_cards() -> None:
+    app = app_for()
+    at_keyboard: list[int | None] = [None]
+    leaks: list[str] = []
+    own_seen: set[int] = set()
+    received: list[str] = []
+    handoffs = 0
+
+    def check() -> None:
+        nonlocal handoffs
+        text = screen_text(app)
+        session = app.session
+        assert session is not None
+        state = session.state
+        handoff = HANDOFF.search(text)
+        viewer = None if handoff else at_keyboard[0]
+        tokens = set(CARD.findall(text))
+        for p in (0, 1):
+            # Cards given face up are public; the rest of a hand and every face-down
+            # discard are the holder's alone.
+            public = set(state.view(p).received or ())
+            secret = {str(c) for c in state.hand(p) if c not in public}
+            secret |= {str(c) for c in state.discards(p)}
+            if p != viewer and tokens & secret:
+                leaks.append(f"{NAMES[p]}'s cards {sorted(tokens & secret)} shown:\n{text}")
+            if p == viewer and tokens & {str(c) for c in state.hand(p)}:
+                own_seen.add(p)
+        screen = app.screen
+        if isinstance(screen, TurnScreen) and screen.result is None:
+            other = 1 - screen.seat
+            if any(isinstance(e, Paid) and e.player == other and e.cards for e in screen.since):
+                received.append(" ".join(text.split()))
+        for row in app.screen.query(HandRow):
+            if app.screen.private_to != viewer:
+                leaks.append(f"a hand shown to {viewer}: {row}")
+        if handoff:
+            handoffs += 1
+            at_keyboard[0] = NAMES.index(handoff.group(1))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_match(pilot, rng=random.Random(3), on_screen=check)
+        assert isinstance(app.screen, MatchOverScreen)
+        session = app.session
+        assert session is not None
+        outcome = session.state.outcome()
+        assert outcome is not None
+        assert f"{NAMES[outcome.winner]} wins!" in screen_text(app)
+    assert not leaks, leaks[0]
+    assert handoffs > 20
+    assert own_seen == {0, 1}
+    # Given cards are named on the receiver's next private screen.
+    assert received
+    assert all("You received" in text for text in received)
+
+
+@pytest.mark.usefixtures("quick_idle")
+async def test_a_person_plays_a_computer_player_to_the_end() -> None:
+    app = app_for(("Ann", "Bob:easy"), seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_match(pilot, rng=random.Random(1))
+        assert isinstance(app.screen, MatchOverScreen)
+        assert app.session is not None and app.session.state.phase is Phase.MATCH_OVER
+
+
+def _must_pay(app: MonsterTrickApp) -> bool:
+    """A person must pay something now (paying nothing is refused)."""
+    screen = app.screen
+    if not isinstance(screen, TurnScreen) or screen.what != "pay" or screen.result is not None:
+        return False
+    return Pay(()) not in screen.the_view().legal_actions
+
+
+@pytest.mark.usefixtures("quick_idle")
+async def test_a_payment_that_is_not_legal_is_refused_with_the_reason() -> None:
+    app = app_for(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_match(pilot, rng=random.Random(2), until=lambda: _must_pay(app))
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        session = app.session
+        assert session is not None
+        before = session.position
+        reason = session.state.payment_problem(())
+        assert reason
+        await pilot.press("enter")  # nothing chosen
+        assert screen.result is None
+        assert session.position == before
+        text = " ".join(screen_text(app).split())
+        assert "Not allowed:" in text
+        assert " ".join(reason.split())[:30] in text
+
+
+async def test_a_decision_is_taken_back_with_u() -> None:
+    app = app_for(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the handoff to LEAD
+        screen = app.screen
+        assert isinstance(screen, TurnScreen) and screen.what == "strength"
+        session = app.session
+        assert session is not None
+        await pilot.press("enter")
+        assert screen.result is not None
+        assert len(session.state.hand(screen.seat)) == 12
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen) and app.screen.result is None
+        assert len(session.state.hand(screen.seat)) == 13
+        assert session.state.phase is Phase.STRENGTH
+
+
+@pytest.mark.usefixtures("quick_idle")
+async def test_a_click_chooses_a_card_to_pay() -> None:
+    app = app_for(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_match(pilot, rng=random.Random(2), until=lambda: _must_pay(app))
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        await pilot.click(HandRow, offset=(1 + 2 * CELL + 1, 0))  # the third card
+        assert screen.chosen == {2}
+        await pilot.click(HandRow, offset=(1 + 2 * CELL + 1, 0))
+        assert screen.chosen == set()
+
+
+# ---------------------------------------------------------------------- snapshots
+
+
+def session_at(seed: int, stop: Callable[[Session], bool], *, moves: int = 10_000) -> Session:
+    """A session of two people played with random legal decisions until ``stop``."""
+    session = Session.start(parse_seats(list(NAMES), game=GAME), seed, None, game=GAME)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        step = session.next_step()
+        if isinstance(step, Handoff):
+            if stop(session):
+                return session
+            session.pass_keyboard(step.seat)
+        elif isinstance(step, Turn):
+            session.apply(step.seat, rng.choice(session.view(step.seat).legal_actions))
+        elif session.state.phase is Phase.MATCH_OVER and stop(session):
+            return session
+        else:
+            session.done()
+    raise AssertionError("never reached")
+
+
+def snap_app(session: Session) -> MonsterTrickApp:
+    app = MonsterTrickApp(session=session, pace=0)
+    app.theme = THEME
+    return app
+
+
+Snap = Callable[..., bool]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_strength(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(seed=5)
+    assert snap_compare(app, terminal_size=size, press=["enter"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_trick(snap_compare: Snap, size: tuple[int, int]) -> None:
+    session = session_at(5, lambda s: len(s.state.log[-1].tricks) >= 3 and s.state.led is not None)
+    assert snap_compare(snap_app(session), terminal_size=size, press=["enter"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_payment(snap_compare: Snap, size: tuple[int, int]) -> None:
+    session = session_at(
+        5, lambda s: s.state.phase is Phase.PAY and Pay(()) not in s.state.legal_actions()
+    )
+    assert snap_compare(snap_app(session), terminal_size=size, press=["enter", "space"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_match_end(snap_compare: Snap, size: tuple[int, int]) -> None:
+    session = session_at(5, lambda s: s.state.phase is Phase.MATCH_OVER)
+    assert snap_compare(snap_app(session), terminal_size=size, press=["enter"])
+
+
+def test_rules_are_shipped() -> None:
+    from monstertrick.games import GAMES
+
+    rules = GAMES[GAME].load_screens().rules()
+    assert rules.startswith("# Monster Taking")
+    assert Path(__file__).exists()
+
+
+def test_play_takes_the_game() -> None:
+    from monstertrick.cli import _seats, build_parser
+
+    parser = build_parser()
+    args = parser.parse_args(["play", "--game", GAME, "--players", "Ann, Bob:medium"])
+    assert args.game == GAME
+    seating = _seats(parser, args)
+    assert list(seating.names) == ["Ann", "Bob"]
+    assert seating.seats[0].is_human and seating.seats[1].bot == "medium"
+    assert parser.parse_args(["play", "--players", "Ann,Bob"]).game == "monster-trick"
+    with pytest.raises(SystemExit):
+        _seats(parser, parser.parse_args(["play", "--game", GAME, "--players", "Ann, Bob, Cid"]))
