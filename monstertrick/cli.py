@@ -181,16 +181,9 @@ def _port(text: str) -> int:
 
 def playable_games() -> list[str]:
     """The registered games that have screens (a ``tui`` package), by key."""
-    from pathlib import Path
-
     from .games import GAMES
 
-    root = Path(__file__).parent
-    return [
-        key
-        for key, game in GAMES.items()
-        if root.joinpath(*game.package.split(".")[1:], "tui", "__init__.py").exists()
-    ]
+    return [key for key, game in GAMES.items() if game.has_screens]
 
 
 def _seats(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Seating:

@@ -29,7 +29,9 @@ and in its ``tui`` module (imported only by the terminal app):
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 
@@ -48,6 +50,18 @@ class GameType:
     def load(self) -> Any:
         """The game package's ``GAME`` object."""
         return importlib.import_module(self.package).GAME
+
+    @property
+    def folder(self) -> Path:
+        """Where the game's package lives (found without importing it)."""
+        spec = importlib.util.find_spec(self.package)
+        assert spec is not None and spec.origin is not None
+        return Path(spec.origin).parent
+
+    @property
+    def has_screens(self) -> bool:
+        """Whether the game can be played in the terminal app (it has a ``tui``)."""
+        return (self.folder / "tui" / "__init__.py").is_file()
 
     def load_screens(self) -> Any:
         """The game's screens for the terminal app (its ``tui`` module's ``SCREENS``);

@@ -8,7 +8,6 @@ app hands them to the session.
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import sys
 import traceback
@@ -63,14 +62,8 @@ MIN_HEIGHT = 24
 def game_styles() -> list[Path]:
     """Each registered game's own styles (``tui/game.tcss`` in its package), found
     without importing the games."""
-    paths = []
-    for entry in GAMES.values():
-        spec = importlib.util.find_spec(entry.package)
-        if spec is not None and spec.origin is not None:
-            css = Path(spec.origin).parent / "tui" / "game.tcss"
-            if css.is_file():
-                paths.append(css)
-    return paths
+    found = (entry.folder / "tui" / "game.tcss" for entry in GAMES.values())
+    return [css for css in found if css.is_file()]
 
 
 def new_seed() -> int:
@@ -119,8 +112,12 @@ class MonsterTrickApp(App[int]):
             session.pace = self.pace
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        """The players' colours, and the card colours of the game's screens."""
-        return {**THEME_VARIABLES, **self.screens.theme_variables()}
+        """The players' colours, and the card colours of every game that has screens."""
+        variables = dict(THEME_VARIABLES)
+        for entry in GAMES.values():
+            if entry.has_screens:
+                variables.update(entry.load_screens().theme_variables())
+        return variables
 
     # ------------------------------------------------------------------ flow
 
