@@ -1,0 +1,59 @@
+"""Magic Trick's screens for the terminal app (imported only by the app).
+
+Nothing in Magic Trick is private (nobody sees the value of a card still in a hand), so
+the same table serves a person's turn and a computer player's, watched by everyone.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import Any
+
+from textual.screen import Screen
+
+from ....session import Session
+from ....tui.screens.base import DecisionScreen, GameScreen
+from ..cards import NUM_HANDS, NUM_TRICKS
+from . import cards
+from .ends import GameOverScreen, HandOverScreen, ViewerScreen
+from .table import TableScreen, phase_task
+
+TASKS = {
+    "play": "play a card",
+    "sleeve": "put a card up your sleeve, or pass",
+}
+
+
+class MagicTrickScreens:
+    """What the app shows for each step of a Magic Trick session."""
+
+    def turn(self, session: Session, seat: int, task: str) -> DecisionScreen:
+        return TableScreen(session, seat, task)
+
+    def watch(self, session: Session, seat: int, viewer: int | None) -> DecisionScreen:
+        return TableScreen(session, seat, phase_task(session.state.phase), bot=True)
+
+    def round_over(self, session: Session, number: int) -> GameScreen:
+        return HandOverScreen(session, number)
+
+    def game_over(self, session: Session) -> GameScreen:
+        return GameOverScreen(session)
+
+    def handoff(self, session: Session, seat: int, task: str) -> tuple[str, str]:
+        """What the person is handed the keyboard for, and a public detail line."""
+        view = session.public_view()
+        detail = f"Hand {view.hand} of {NUM_HANDS} · trick {view.trick_number} of {NUM_TRICKS}"
+        return TASKS[task], detail
+
+    def viewer(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> Screen[None]:
+        return ViewerScreen(state, title=title, exit_on_close=exit_on_close)
+
+    def theme_variables(self) -> dict[str, str]:
+        """The seven suit colours, as theme variables a theme may override."""
+        return dict(cards.THEME_VARIABLES)
+
+    def rules(self) -> str:
+        return (files("monstertrick.games.magic_trick") / "rules.md").read_text(encoding="utf-8")
+
+
+SCREENS = MagicTrickScreens()

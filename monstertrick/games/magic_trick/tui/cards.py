@@ -1,0 +1,58 @@
+"""How Magic Trick's cards look: a back in its suit's colour with the suit letter, the
+value only once the card is face up (played or up a sleeve)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from textual.content import Content
+
+from ..cards import Card, Suit
+
+#: The seven suit colours, as theme variables a theme may override.
+THEME_VARIABLES: dict[str, str] = {
+    "magic-hearts": "#e03131",
+    "magic-spades": "#868e96",
+    "magic-diamonds": "#f59f00",
+    "magic-clubs": "#2f9e44",
+    "magic-moons": "#4dabf7",
+    "magic-triangles": "#ae3ec9",
+    "magic-stars": "#fcc419",
+}
+INK = "#111111"
+
+
+def suit_variable(suit: Suit) -> str:
+    return f"magic-{suit.name.lower()}"
+
+
+def suit_colour(suit: Suit, variables: Mapping[str, str] | None = None) -> str:
+    """The suit's colour: the theme's value if it has one, else the default."""
+    name = suit_variable(suit)
+    if variables is not None and name in variables:
+        return variables[name]
+    return THEME_VARIABLES[name]
+
+
+def back(
+    suit: Suit,
+    variables: Mapping[str, str] | None = None,
+    *,
+    cursor: bool = False,
+    dim: bool = False,
+) -> Content:
+    """A card in a hand: its suit's letter on its suit's colour, never its value."""
+    colour = suit_colour(suit, variables)
+    text = f"[{suit.letter}]" if cursor else f" {suit.letter} "
+    style = f"bold {INK} on {colour}"
+    if cursor:
+        style += " underline"
+    if dim:
+        style = f"{colour} on #303030"
+    return Content.styled(text, style)
+
+
+def face(card: Card, variables: Mapping[str, str] | None = None) -> Content:
+    """A face-up card: ``S3`` on its suit's colour."""
+    colour = suit_colour(card.suit, variables)
+    return Content.styled(str(card), f"bold {INK} on {colour}")

@@ -1,0 +1,174 @@
+"""The end of a hand, the end of the game, and the (not yet written) step viewer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ....session import Session
+from ....tui import theme
+from ....tui.messages import NewGame
+from ....tui.screens.base import GameScreen
+from ....tui.widgets import KeyBar
+from ..cards import NUM_HANDS
+from ..events import TieBreak
+
+ROUND_END_PACES = 3
+"""Without people at the table, the hand's end stays up for three times the pace."""
+
+_CSS = """
+    #mt-end { padding: 1 2; height: 1fr; }
+    #mt-end .title { text-style: bold; margin-bottom: 1; }
+    #mt-end .hint { color: $text-muted; margin-top: 1; }
+"""
+
+
+class HandOverScreen(GameScreen):
+    """A hand is over: bids, tricks, suits won, the hand's scores, prestige, totals."""
+
+    DEFAULT_CSS = _CSS
+    BINDINGS = [Binding("enter", "continue", "Continue")]
+
+    def __init__(self, session: Session, number: int) -> None:
+        super().__init__(session)
+        self.number = number
+
+    def compose(self) -> ComposeResult:
+        view = self.session.public_view()
+        result = view.results[self.number - 1]
+        totals = tuple(sum(r.scores[p] for r in view.results[: self.number]) for p in range(4))
+        width = theme.name_column(self.names)
+        lines = [
+            Content.styled(
+                f"  {'Player':<{width}}   Bid  Tricks  Suits  Hand  Prestige  Total", "bold"
+            )
+        ]
+        for p, name in enumerate(self.names):
+            lines.append(
+                Content.assemble(
+                    theme.player(p, name, width=width),
+                    f"  {result.bids[p]:>3}  {result.tricks[p]:>6}  {result.suits[p]:>5}"
+                    f"  {result.scores[p]:>+4}  {'+2 ★' if result.prestige[p] else '':>8}"
+                    f"  {totals[p]:>5}",
+                )
+            )
+        last = self.number >= NUM_HANDS or self.session.state.is_over()
+        with Vertical(id="mt-end"):
+            yield Static(Content(f"Hand {self.number} of {NUM_HANDS} is over"), classes="title")
+            yield Static(Content("\n").join(lines), id="mt-hand-table")
+            yield Static(
+                Content(
+                    "Tricks equal to the bid score +3, and +2 more (prestige) when the suits "
+                    "won equal it too; otherwise minus the difference."
+                ),
+                classes="hint",
+            )
+            yield Static(
+                Content(
+                    "Press Enter for the final standings."
+                    if last
+                    else f"Press Enter to deal hand {self.number + 1}."
+                ),
+                classes="hint",
+            )
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        if not self.session.humans:
+            pace = self.session.pace * ROUND_END_PACES
+            if pace <= 0:
+                self.call_later(self.advance_once)
+            else:
+                self.set_timer(pace, self.advance_once)
+
+    def action_continue(self) -> None:
+        self.advance_once()
+
+
+class GameOverScreen(GameScreen):
+    """The final standings, the tie-break in words."""
+
+    DEFAULT_CSS = _CSS
+    BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        state = self.session.state
+        outcome = state.outcome()
+        assert outcome is not None
+        results = state.results()
+        names = self.names
+        width = theme.name_column(names)
+        order = sorted(
+            range(len(names)), key=lambda p: (-outcome.totals[p], -outcome.prestige[p], p)
+        )
+        hands = "".join(f"  H{h + 1}" for h in range(len(results)))
+        lines = [Content.styled(f"      {'Player':<{width + 2}}{hands}  Total  Prestige", "bold")]
+        for i, p in enumerate(order):
+            place = "★ 1." if p in outcome.winners else f"  {i + 1}."
+            lines.append(
+                Content.assemble(
+                    f"{place:<5} ",
+                    theme.player(p, names[p], bold=p in outcome.winners, width=width),
+                    "".join(f"{r.scores[p]:>4}" for r in results),
+                    f"  {outcome.totals[p]:>5}  {outcome.prestige[p]:>8}",
+                )
+            )
+        if outcome.tie_break is TieBreak.SHARED:
+            headline = "A shared victory!"
+        else:
+            headline = f"{names[outcome.winners[0]]} wins!"
+        tie = {
+            TieBreak.NONE: "No tie: the highest total wins.",
+            TieBreak.PRESTIGE: "Tied on points: the most prestige bonuses break the tie.",
+            TieBreak.SHARED: "Tied on points and on prestige bonuses: the victory is shared.",
+        }[outcome.tie_break]
+        with Vertical(id="mt-end"):
+            yield Static(Content("The game is over · final standings"), classes="title")
+            yield Static(Content(headline), id="mt-headline")
+            yield Static(Content("\n").join(lines), id="mt-standings")
+            yield Static(Content(f"{outcome.explain(names)} {tie}"), classes="hint")
+            yield Static(Content("Press n for a new game, q to quit."), classes="hint")
+        yield KeyBar()
+
+    def action_new_game(self) -> None:
+        self.post_message(NewGame())
+
+    def action_quit(self) -> None:
+        self.app.exit(0)
+
+
+class ViewerScreen(Screen[None]):
+    """The step-by-step viewer of a finished game: not written yet for Magic Trick."""
+
+    DEFAULT_CSS = _CSS
+    BINDINGS = [Binding("escape,q", "close", "Close")]
+
+    def __init__(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> None:
+        super().__init__()
+        self.state = state
+        self.title_text = title
+        self.exit_on_close = exit_on_close
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="mt-end"):
+            yield Static(Content(self.title_text or "Magic Trick"), classes="title")
+            yield Static(
+                Content(
+                    "The step-by-step viewer is not available yet for Magic Trick. "
+                    "`monstertrick replay` describes a saved game hand by hand."
+                )
+            )
+            yield Static(Content("Press Escape to close."), classes="hint")
+        yield KeyBar()
+
+    def action_close(self) -> None:
+        if self.exit_on_close:
+            self.app.exit(0)
+        else:
+            self.app.pop_screen()

@@ -1,0 +1,399 @@
+"""The table: all four hands as rows of suit-coloured backs, the trick, bids, tricks,
+captured suits and scores. Everything on it is public (nobody sees the value of a card
+still in a hand, not even its holder), so one screen serves a person's play, their
+sleeve step and a computer player's turn watched by the table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.timer import Timer
+from textual.widgets import Static
+
+from ....seating import PACE_STEPS, pace_label
+from ....session import Session
+from ....tui import theme
+from ....tui.messages import Decided, TakeBack
+from ....tui.screens.base import DecisionScreen
+from ....tui.widgets import KeyBar
+from ..cards import HAND_SIZE, NUM_HANDS, NUM_TRICKS, PASS, Action
+from ..deduce import Inconsistent, value_ranges
+from ..events import (
+    CardPlayed,
+    CardSleeved,
+    Event,
+    HandScored,
+    SleevePassed,
+    TrickWon,
+    plural,
+)
+from ..views import Phase, Place, View
+from . import cards
+
+NAME_WIDTH = 8
+INDENT = " " * (NAME_WIDTH + 3)
+"""Where the cards of a hand row begin."""
+
+
+def result_text(events: Sequence[object], names: Sequence[str]) -> str:
+    """What a decision did, in words anyone may read."""
+    parts = [
+        e.describe(names)
+        for e in events
+        if isinstance(e, (CardPlayed, CardSleeved, SleevePassed, TrickWon, HandScored))
+    ]
+    return " ".join(parts)
+
+
+class TableScreen(DecisionScreen):
+    """``seat`` decides ``task`` (``"play"`` or ``"sleeve"``): a person with the keys, or
+    a computer player (``bot``) watched by the table."""
+
+    AUTO_FOCUS = None
+    DEFAULT_CSS = """
+    TableScreen Static { text-wrap: nowrap; text-overflow: ellipsis; }
+    TableScreen #mt-status { text-wrap: wrap; }
+    TableScreen #mt-top { height: 1; background: $primary-background; padding: 0 1; }
+    TableScreen #mt-seats { height: auto; padding: 0 1; }
+    TableScreen #mt-trick { height: auto; padding: 0 1; border-top: solid $panel-lighten-2; }
+    TableScreen #mt-status { height: auto; min-height: 2; padding: 0 1; }
+    TableScreen #mt-status.-error { color: $error; }
+    """
+    BINDINGS = [
+        Binding("left", "cursor(-1)", "Card", key_display="←/→"),
+        Binding("right", "cursor(1)", "Card", show=False),
+        Binding("enter", "play_card", "Play"),
+        Binding("enter", "sleeve_card", "Sleeve"),
+        Binding("p", "pass_sleeve", "Pass"),
+        Binding("enter", "go_on", "Go on"),
+        Binding("space", "skip", "Go on", key_display="Space"),
+        Binding("u,backspace", "take_back", "Take back", key_display="u"),
+        Binding("d", "deduce", "Deduce"),
+        Binding("minus", "pace(-1)", "Pause", key_display="-/+"),
+        Binding("plus,equals_sign", "pace(1)", "Pause", show=False),
+    ]
+
+    def __init__(self, session: Session, seat: int, task: str, *, bot: bool = False) -> None:
+        super().__init__(session)
+        self.seat = seat
+        self.step_task = task
+        self.bot = bot
+        self.result: list[object] | None = None
+        self.deduce = False
+        self.cursor = 0
+        self._timer: Timer | None = None
+        self._message: Content | None = None
+        self._error = False
+        self.view: View = session.public_view()
+        self._first_cursor()
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="mt-top")
+        with Vertical():
+            yield Static(id="mt-seats")
+            yield Static(id="mt-trick")
+            yield Static(id="mt-status")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self._refresh_all()
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def choosing(self) -> bool:
+        return not self.bot and self.result is None
+
+    def _positions(self) -> tuple[int, ...]:
+        return self.view.seats[self.seat].in_hand
+
+    def _legal(self) -> set[int]:
+        v = self.view
+        if self.step_task == "sleeve":
+            return set(self._positions())
+        return {o.position for o in v.plays if o.legal}
+
+    def _first_cursor(self) -> None:
+        positions = self._positions()
+        legal = self._legal()
+        first = [p for p in positions if p in legal]
+        self.cursor = first[0] if first else (positions[0] if positions else 0)
+
+    # ------------------------------------------------------------------ display
+
+    def _variables(self) -> dict[str, str]:
+        try:
+            return dict(self.app.theme_variables)
+        except Exception:  # pragma: no cover - before the app is running
+            return {}
+
+    def _refresh_all(self) -> None:
+        self.view = v = self.session.public_view()
+        names = v.players
+        who = theme.player(self.seat, names[self.seat], bold=True)
+        if self.result is not None:
+            doing = " has decided"
+        elif self.step_task == "sleeve":
+            doing = " to sleeve a card or pass"
+        else:
+            doing = " to play"
+        kind = " · computer player" if self.bot else ""
+        if self.bot:
+            kind += f" · pause {pace_label(self.session.pace)}"
+        self.query_one("#mt-top", Static).update(
+            Content.assemble(
+                f"Hand {v.hand} of {NUM_HANDS} · trick {v.trick_number} of {NUM_TRICKS} · ",
+                who,
+                doing,
+                kind,
+            )
+        )
+        self.query_one("#mt-seats", Static).update(self._seats(v))
+        self.query_one("#mt-trick", Static).update(self._trick(v))
+        self._show_status()
+
+    def _seats(self, v: View) -> Content:
+        variables = self._variables()
+        ranges: tuple[tuple[tuple[int, int] | None, ...], ...] | None = None
+        if self.deduce:
+            try:
+                ranges = value_ranges(v)
+            except Inconsistent:  # pragma: no cover - the engine's deals are consistent
+                ranges = None
+        legal = self._legal() if self.choosing else set()
+        totals = v.totals
+        prestige = v.prestige_counts
+        lines: list[Content] = [
+            Content.assemble(
+                INDENT,
+                "".join(f"{i + 1:^3} " for i in range(HAND_SIZE)),
+                "Sleeve",
+            ).stylize("dim")
+        ]
+        for p, seat in enumerate(v.seats):
+            row: list[Content | str] = [theme.player(p, seat.name, width=NAME_WIDTH), " "]
+            mover = p == self.seat and self.choosing
+            for spot in seat.spots:
+                if spot.place is Place.HAND:
+                    row.append(
+                        cards.back(
+                            spot.suit,
+                            variables,
+                            cursor=mover and spot.position == self.cursor,
+                            dim=mover and spot.position not in legal,
+                        )
+                    )
+                elif spot.place is Place.SLEEVE:
+                    row.append(Content.styled(" ↑ ", "dim"))
+                else:
+                    row.append(Content.styled(" · ", "dim"))
+                row.append(" ")
+            sleeved = next((s.card for s in seat.spots if s.place is Place.SLEEVE), None)
+            if sleeved is None:
+                row.append(Content.styled("no bid yet", "italic"))
+            else:
+                row += [f"bid {seat.bid} ", cards.face(sleeved, variables)]
+            lines.append(Content.assemble(*row))
+            captured = " ".join(s.letter for s in seat.captured) or "none"
+            bonus = f" · prestige {prestige[p]}" if prestige[p] else ""
+            lines.append(
+                Content.assemble(
+                    INDENT,
+                    f"{plural(seat.tricks, 'trick')} · suits won: {captured} · "
+                    f"score {totals[p]}{bonus}",
+                ).stylize("dim")
+            )
+            if ranges is not None:
+                cells = []
+                for r in ranges[p]:
+                    if r is None:
+                        cells.append("    ")
+                    elif r[0] == r[1]:
+                        cells.append(f"={r[0]}  ")
+                    else:
+                        cells.append(f"{r[0]}-{r[1]} ")
+                lines.append(Content.assemble(INDENT, "".join(cells)).stylize("$accent"))
+        return Content("\n").join(lines)
+
+    def _trick(self, v: View) -> Content:
+        variables = self._variables()
+        names = v.players
+        led = f" · led: {v.led.plural}" if v.led is not None else " · nothing led yet"
+        line: list[Content | str] = [f"Trick {v.trick_number}{led} · Hearts are trump:  "]
+        for tc in v.trick:
+            line += [
+                theme.player(tc.player, names[tc.player]),
+                " ",
+                cards.face(tc.card, variables),
+                "  ",
+            ]
+        lines = [Content.assemble(*line)]
+        if v.last_trick and v.last_winner is not None:
+            last: list[Content | str] = [
+                "Last trick won by ",
+                theme.player(v.last_winner, names[v.last_winner]),
+                ": ",
+            ]
+            for tc in v.last_trick:
+                last += [cards.face(tc.card, variables), " "]
+            lines.append(Content.assemble(*last))
+        return Content("\n").join(lines)
+
+    def _show_status(self) -> None:
+        status = self.query_one("#mt-status", Static)
+        status.set_class(self._error, "-error")
+        names = self.view.players
+        if self._message is not None:
+            text = self._message
+        elif self.bot and self.result is None:
+            text = Content.assemble(
+                theme.player(self.seat, names[self.seat], bold=True), " is thinking…"
+            )
+        elif self.result is not None:
+            what = result_text(self.result, names)
+            if self.bot:
+                after = "  (Space: go on)" if self.session.pace > 0 else ""
+            else:
+                on = "pass the keyboard on" if len(self.session.humans) > 1 else "go on"
+                after = f" Press Enter to {on}, or u to take it back."
+            text = Content(what + after)
+        else:
+            text = Content(self._hint())
+        status.update(text)
+
+    def _hint(self) -> str:
+        v = self.view
+        pos = self.cursor
+        if self.step_task == "sleeve":
+            return (
+                f"Your {_ordinal(pos + 1)} card ({v.suit_at(self.seat, pos).singular}): "
+                "Enter puts it up your sleeve (its value becomes your bid), p passes."
+            )
+        option = next((o for o in v.plays if o.position == pos), None)
+        if option is None:
+            return ""
+        if option.legal:
+            return f"Your {_ordinal(pos + 1)} card, a {option.suit.singular}: Enter plays it."
+        return f"Your {_ordinal(pos + 1)} card cannot be played: {option.reason}."
+
+    # ------------------------------------------------------------------ the app's calls
+
+    def refuse(self, reason: str) -> None:
+        self._message = Content(f"Not allowed: {reason}.")
+        self._error = True
+        self._show_status()
+
+    def show_result(self, events: list[object]) -> None:
+        self.result = [e for e in events if isinstance(e, Event)]
+        self._message = None
+        self._error = False
+        self._refresh_all()
+        self.refresh_bindings()
+        if self.bot:
+            pace = self.session.pace
+            if pace <= 0:
+                self.advance_once()
+            else:
+                self._timer = self.set_timer(pace, self.advance_once)
+
+    def next_turn(self, seat: int, viewer: int | None) -> bool:
+        if not self.bot:
+            return False
+        self.seat = seat
+        self.step_task = phase_task(self.session.state.phase)
+        self.result = None
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._advanced = False
+        self._advance_pending = False
+        self._refresh_all()
+        self.refresh_bindings()
+        return True
+
+    # ------------------------------------------------------------------ actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cursor":
+            return self.choosing
+        if action == "play_card":
+            return self.choosing and self.step_task == "play"
+        if action == "sleeve_card":
+            return self.choosing and self.step_task == "sleeve"
+        if action == "pass_sleeve":
+            return self.choosing and self.step_task == "sleeve"
+        if action in ("go_on", "take_back"):
+            return not self.bot and self.result is not None
+        if action in ("skip",):
+            return self.bot and self.result is not None
+        if action == "pace":
+            return self.bot
+        return True
+
+    def action_cursor(self, step: int) -> None:
+        positions = self._positions()
+        if not positions:
+            return
+        i = positions.index(self.cursor) if self.cursor in positions else 0
+        self.cursor = positions[(i + step) % len(positions)]
+        self._message = None
+        self._error = False
+        self._refresh_all()
+
+    def action_play_card(self) -> None:
+        self.action_choose()
+
+    def action_sleeve_card(self) -> None:
+        self.action_choose()
+
+    def action_choose(self) -> None:
+        if not self.choosing:
+            return
+        if self.step_task == "sleeve":
+            action = Action.sleeve(self.cursor)
+        else:
+            action = Action.play(self.cursor)
+        self.post_message(Decided(self.seat, action))
+
+    def action_pass_sleeve(self) -> None:
+        if self.choosing and self.step_task == "sleeve":
+            self.post_message(Decided(self.seat, PASS))
+
+    def action_go_on(self) -> None:
+        self.advance_once()
+
+    def action_skip(self) -> None:
+        if self.result is not None:
+            self.advance_once()
+
+    def action_take_back(self) -> None:
+        if self.result is not None:
+            self.post_message(TakeBack(self.seat))
+
+    def action_deduce(self) -> None:
+        self.deduce = not self.deduce
+        self._refresh_all()
+
+    def action_pace(self, step: int) -> None:
+        session = self.session
+        now = session.pace
+        if step > 0:
+            session.pace = next((s for s in PACE_STEPS if s > now), PACE_STEPS[-1])
+        else:
+            session.pace = next((s for s in reversed(PACE_STEPS) if s < now), PACE_STEPS[0])
+        self._refresh_all()
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def phase_task(phase: Phase) -> str:
+    return "sleeve" if phase is Phase.SLEEVE else "play"
