@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from textual import events
 from textual._time import get_time
+from textual.binding import Binding
 from textual.screen import Screen
 
 from ...session import Session
-from ..messages import Advance
+from ..messages import Advance, NewGame
 
 
 class GameScreen(Screen[None]):
@@ -84,3 +85,37 @@ class DecisionScreen(GameScreen):
         ``viewer``, see :class:`~monstertrick.session.BotTurn`); False when this screen
         cannot."""
         return False
+
+
+class PauseScreen(GameScreen):
+    """A public pause at the end of a round (or hand, or game of a match): Enter goes on.
+
+    Without people at the table the game goes on by itself after ``PACES`` times the
+    session's pace, so an all-computer game can be watched to the end.
+    """
+
+    BINDINGS = [Binding("enter", "continue", "Continue")]
+    PACES = 3
+
+    def on_mount(self) -> None:
+        if not self.session.humans:
+            pace = self.session.pace * self.PACES
+            if pace <= 0:
+                self.call_later(self.advance_once)
+            else:
+                self.set_timer(pace, self.advance_once)
+
+    def action_continue(self) -> None:
+        self.advance_once()
+
+
+class FinalScreen(GameScreen):
+    """The final standings of any game: ``n`` sets up a new game, ``q`` quits."""
+
+    BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "quit", "Quit")]
+
+    def action_new_game(self) -> None:
+        self.post_message(NewGame())
+
+    def action_quit(self) -> None:
+        self.app.exit(0)

@@ -13,14 +13,10 @@ from textual.widgets import Static
 
 from ....session import Session
 from ....tui import theme
-from ....tui.messages import NewGame
-from ....tui.screens.base import GameScreen
+from ....tui.screens.base import FinalScreen, PauseScreen
 from ....tui.widgets import KeyBar
 from ..cards import NUM_HANDS
 from ..events import TieBreak
-
-ROUND_END_PACES = 3
-"""Without people at the table, the hand's end stays up for three times the pace."""
 
 _CSS = """
     #mt-end { padding: 1 2; height: 1fr; }
@@ -29,11 +25,10 @@ _CSS = """
 """
 
 
-class HandOverScreen(GameScreen):
+class HandOverScreen(PauseScreen):
     """A hand is over: bids, tricks, suits won, the hand's scores, prestige, totals."""
 
     DEFAULT_CSS = _CSS
-    BINDINGS = [Binding("enter", "continue", "Continue")]
 
     def __init__(self, session: Session, number: int) -> None:
         super().__init__(session)
@@ -79,23 +74,11 @@ class HandOverScreen(GameScreen):
             )
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        if not self.session.humans:
-            pace = self.session.pace * ROUND_END_PACES
-            if pace <= 0:
-                self.call_later(self.advance_once)
-            else:
-                self.set_timer(pace, self.advance_once)
 
-    def action_continue(self) -> None:
-        self.advance_once()
-
-
-class GameOverScreen(GameScreen):
+class GameOverScreen(FinalScreen):
     """The final standings, the tie-break in words."""
 
     DEFAULT_CSS = _CSS
-    BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "quit", "Quit")]
 
     def compose(self) -> ComposeResult:
         state = self.session.state
@@ -135,12 +118,6 @@ class GameOverScreen(GameScreen):
             yield Static(Content(f"{outcome.explain(names)} {tie}"), classes="hint")
             yield Static(Content("Press n for a new game, q to quit."), classes="hint")
         yield KeyBar()
-
-    def action_new_game(self) -> None:
-        self.post_message(NewGame())
-
-    def action_quit(self) -> None:
-        self.app.exit(0)
 
 
 class ViewerScreen(Screen[None]):

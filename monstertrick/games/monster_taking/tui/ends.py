@@ -11,15 +11,11 @@ from textual.widgets import Static
 
 from ....session import Session
 from ....tui import theme
-from ....tui.messages import NewGame
-from ....tui.screens.base import GameScreen
+from ....tui.screens.base import FinalScreen, PauseScreen
 from ....tui.widgets import KeyBar
 from ..events import GameOver
 from ..state import GameResult, Phase
 from . import cards
-
-GAME_END_PACES = 3
-"""Without people at the table, a game's end stays up for three times the pace."""
 
 CSS = """
     .mt-end { padding: 1 2; height: 1fr; }
@@ -57,11 +53,10 @@ def wins_line(wins: tuple[int, int], names: tuple[str, ...]) -> Content:
     )
 
 
-class GameEndScreen(GameScreen):
+class GameEndScreen(PauseScreen):
     """A game of the match is over (public)."""
 
     DEFAULT_CSS = CSS
-    BINDINGS = [Binding("enter", "continue", "Continue")]
 
     def __init__(self, session: Session, number: int) -> None:
         super().__init__(session)
@@ -86,26 +81,11 @@ class GameEndScreen(GameScreen):
             )
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        if not self.session.humans:
-            pace = self.session.pace * GAME_END_PACES
-            if pace <= 0:
-                self.call_later(self.advance_once)
-            else:
-                self.set_timer(pace, self.advance_once)
 
-    def action_continue(self) -> None:
-        self.advance_once()
-
-
-class MatchOverScreen(GameScreen):
+class MatchOverScreen(FinalScreen):
     """The match is over: the winner, game by game."""
 
     DEFAULT_CSS = CSS
-    BINDINGS = [
-        Binding("n", "new_game", "New game"),
-        Binding("q", "quit", "Quit"),
-    ]
 
     def compose(self) -> ComposeResult:
         state = self.session.state
@@ -140,12 +120,6 @@ class MatchOverScreen(GameScreen):
             yield Static(wins_line(outcome.wins, names))
             yield Static(Content("Press n for a new match, q to quit."), classes="hint")
         yield KeyBar()
-
-    def action_new_game(self) -> None:
-        self.post_message(NewGame())
-
-    def action_quit(self) -> None:
-        self.app.exit(0)
 
 
 class NotYetScreen(Screen[None]):

@@ -3,24 +3,17 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
 from ....tui import theme
-from ....tui.messages import NewGame
-from ....tui.screens.base import GameScreen
+from ....tui.screens.base import FinalScreen
 from ....tui.widgets import KeyBar
 from ..engine import NUM_ROUNDS, TieBreak, standings
 
 
-class GameOverScreen(GameScreen):
-    BINDINGS = [
-        Binding("n", "new_game", "New game"),
-        Binding("q", "quit", "Quit"),
-    ]
-
+class GameOverScreen(FinalScreen):
     def compose(self) -> ComposeResult:
         game = self.session.state
         outcome = game.outcome()
@@ -59,9 +52,3 @@ class GameOverScreen(GameScreen):
             yield Static(Content(outcome.explain(names)), id="explain")
             yield Static(Content("Press n for a new game, q to quit."), classes="hint")
         yield KeyBar()
-
-    def action_new_game(self) -> None:
-        self.post_message(NewGame())
-
-    def action_quit(self) -> None:
-        self.app.exit(0)

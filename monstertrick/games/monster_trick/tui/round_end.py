@@ -10,23 +10,17 @@ from textual.widgets import Static
 
 from ....session import Session
 from ....tui import theme
-from ....tui.screens.base import GameScreen
+from ....tui.screens.base import PauseScreen
 from ....tui.widgets import KeyBar
 from ..engine import NUM_ROUNDS, VP_POSITION_RULE, Phase, vp_position
 from . import cards
 from .log import LogScreen
 
-ROUND_END_PACES = 3
-"""Without people at the table, the results stay up for three times the pace."""
 
-
-class RoundEndScreen(GameScreen):
+class RoundEndScreen(PauseScreen):
     """Public: shown to the whole table."""
 
-    BINDINGS = [
-        Binding("enter", "continue", "Continue"),
-        Binding("l", "log", "Log"),
-    ]
+    BINDINGS = [Binding("l", "log", "Log")]
 
     def __init__(self, session: Session, round_no: int) -> None:
         super().__init__(session)
@@ -81,18 +75,6 @@ class RoundEndScreen(GameScreen):
                 classes="hint",
             )
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        # Nobody plays: the game goes on by itself, so it can be watched to the end.
-        if not self.session.humans:
-            pace = self.session.pace * ROUND_END_PACES
-            if pace <= 0:
-                self.call_later(self.advance_once)
-            else:
-                self.set_timer(pace, self.advance_once)
-
-    def action_continue(self) -> None:
-        self.advance_once()
 
     def action_log(self) -> None:
         self.app.push_screen(LogScreen(self.names, self.session.round_log(), self.round_no))
