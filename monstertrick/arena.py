@@ -1,10 +1,13 @@
 """The arena: computer players against each other, without the UI, with statistics.
 
 ``monstertrick arena --seats hard,medium,medium,medium --games 200 --seed 1 --jobs 2``
+``monstertrick arena --game monster-taking --seats hard,medium --games 100``
 
 Each game is played through the headless session (:mod:`monstertrick.session`), so the
 arena knows a game only through its registered door: its player counts, its levels,
-and its ``arena_result`` (scores, winners, and the game's own hit count).
+its ``arena_result`` (an :class:`~monstertrick.games.ArenaResult`: scores, winners, and
+how often each seat made its prediction) and the words of its ``arena_terms``. For
+Monster Taking an arena "game" is a whole best-of-three match.
 
 Game ``g`` is dealt from a seed derived from ``--seed`` and ``g``, and every bot decision
 draws from :func:`~monstertrick.decisions.bot_rng` of that game seed and the position, so the
@@ -35,11 +38,14 @@ SEAT_NAMES = ("North", "East", "South", "West", "Centre")
 class GameResult:
     """One game, per seat of the ``--seats`` list (not per chair at the table)."""
 
-    vp: list[int]
+    score: list[int]
+    """The game's own score: VP, points, games won."""
     win: list[float]
     """1/k for each of the k winners, 0 for the others."""
     hits: list[int]
-    """Rounds in which the seat scored the highest VP card of its row."""
+    """Predictions made (rounds scoring the row's highest VP card, hands bid exactly)."""
+    chances: int
+    """Predictions per seat in the game (0: none)."""
     decision_ms: list[list[float]]
 
 
@@ -72,24 +78,26 @@ def play_game(specs: Sequence[str], seed: int, index: int, game: str = DEFAULT_G
             session.apply(step.seat, decision)
         else:
             session.done()
-    scores, winners, hits = session.rules.arena_result(session.state)
-    share = 1 / len(winners)
-    result = GameResult([0] * n, [0.0] * n, [0] * n, [[] for _ in range(n)])
+    outcome = session.rules.arena_result(session.state)
+    share = 1 / len(outcome.winners)
+    result = GameResult([0] * n, [0.0] * n, [0] * n, outcome.chances, [[] for _ in range(n)])
     for chair, seat in enumerate(chairs):
-        result.vp[seat] = scores[chair]
-        result.win[seat] = share if chair in winners else 0.0
-        result.hits[seat] = hits[chair]
+        result.score[seat] = outcome.scores[chair]
+        result.win[seat] = share if chair in outcome.winners else 0.0
+        result.hits[seat] = outcome.hits[chair]
         result.decision_ms[seat] = times[chair]
     return result
 
 
-def _play(args: tuple[tuple[str, ...], int, int]) -> GameResult:
+def _play(args: tuple[tuple[str, ...], int, int, str]) -> GameResult:
     return play_game(*args)
 
 
-def results(specs: Sequence[str], games: int, seed: int = 1, jobs: int = 1) -> Iterator[GameResult]:
+def results(
+    specs: Sequence[str], games: int, seed: int = 1, jobs: int = 1, game: str = DEFAULT_GAME
+) -> Iterator[GameResult]:
     """The games' results in game order (played in ``jobs`` processes)."""
-    tasks = [(tuple(specs), seed, g) for g in range(games)]
+    tasks = [(tuple(specs), seed, g, game) for g in range(games)]
     if jobs <= 1 or games <= 1:
         for task in tasks:
             yield _play(task)
@@ -104,24 +112,24 @@ def results(specs: Sequence[str], games: int, seed: int = 1, jobs: int = 1) -> I
 @dataclass
 class SeatStats:
     bot: str
-    vp: list[int] = field(default_factory=list)
+    score: list[int] = field(default_factory=list)
     win: list[float] = field(default_factory=list)
     hits: int = 0
-    rounds: int = 0
+    chances: int = 0
     decision_ms: list[float] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        n = len(self.vp)
-        mean_vp = statistics.fmean(self.vp) if n else 0.0
+        n = len(self.score)
+        mean_score = statistics.fmean(self.score) if n else 0.0
         win = statistics.fmean(self.win) if n else 0.0
         times = sorted(self.decision_ms)
         return {
             "bot": self.bot,
             "win_share": round(win, 4),
             "win_ci95": [round(min(1.0, max(0.0, x)), 4) for x in _ci(self.win)],
-            "mean_vp": round(mean_vp, 3),
-            "vp_ci95": [round(x, 3) for x in _ci(self.vp)],
-            "hit_rate": round(self.hits / self.rounds, 4) if self.rounds else 0.0,
+            "mean_score": round(mean_score, 3),
+            "score_ci95": [round(x, 3) for x in _ci(self.score)],
+            "hit_rate": round(self.hits / self.chances, 4) if self.chances else None,
             "decision_ms_median": round(statistics.median(times), 2) if times else 0.0,
             "decision_ms_p95": round(_percentile(times, 0.95), 2) if times else 0.0,
         }
@@ -166,38 +174,65 @@ def run(
     *,
     seed: int = 1,
     jobs: int = 1,
+    game: str = DEFAULT_GAME,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """Play the arena and return the report as a JSON-ready dict."""
-    specs = check_seats(specs)
+    specs = check_seats(specs, game)
+    terms = GAMES[game].load().arena_terms
     stats = [SeatStats(s) for s in specs]
-    for done, game in enumerate(results(specs, games, seed, jobs), 1):
+    for done, result in enumerate(results(specs, games, seed, jobs, game), 1):
         for s, st in enumerate(stats):
-            st.vp.append(game.vp[s])
-            st.win.append(game.win[s])
-            st.hits += game.hits[s]
-            st.rounds += 3
-            st.decision_ms.extend(game.decision_ms[s])
+            st.score.append(result.score[s])
+            st.win.append(result.win[s])
+            st.hits += result.hits[s]
+            st.chances += result.chances
+            st.decision_ms.extend(result.decision_ms[s])
         if progress is not None:
             progress(done)
-    return {"games": games, "seats": [st.to_json() for st in stats]}
+    return {
+        "game": game,
+        "unit": terms.unit,
+        "score": terms.score,
+        "hit": terms.hit,
+        "games": games,
+        "seats": [st.to_json() for st in stats],
+    }
+
+
+def _count(n: int, unit: str) -> str:
+    """ "1 game", "2 games", "2 matches"."""
+    if n == 1:
+        return f"1 {unit}"
+    return f"{n} {unit}{'es' if unit.endswith(('ch', 'sh', 's')) else 's'}"
 
 
 def format_report(report: dict[str, Any], *, seed: int) -> str:
     """The report as a table for people."""
-    lines = [f"{report['games']} games, seed {seed}"]
+    game = GAMES[report.get("game", DEFAULT_GAME)]
+    lines = [f"{game.title}: {_count(report['games'], report.get('unit', 'game'))}, seed {seed}"]
+    score = f"mean {report.get('score', 'VP')}"
+    hit = report.get("hit")
+    width = max(8, len(score))
+    hit_width = max(8, len(hit)) if hit else 0
     head = (
-        f"{'seat':<5} {'bot':<12} {'win share':>9} {'(95% CI)':>15} {'mean VP':>8} "
-        f"{'(95% CI)':>15} {'hit rate':>8} {'median ms':>10} {'p95 ms':>9}"
+        f"{'seat':<5} {'bot':<12} {'win share':>9} {'(95% CI)':>16} {score:>{width}} "
+        f"{'(95% CI)':>16}"
     )
+    if hit:
+        head += f" {hit:>{hit_width}}"
+    head += f" {'median ms':>10} {'p95 ms':>9}"
     lines.append(head)
     for i, s in enumerate(report["seats"], 1):
         wlo, whi = s["win_ci95"]
-        vlo, vhi = s["vp_ci95"]
-        lines.append(
+        vlo, vhi = s["score_ci95"]
+        line = (
             f"{i:<5} {s['bot']:<12} {s['win_share']:>9.1%} "
-            f"{f'[{wlo:.1%}, {whi:.1%}]':>15} {s['mean_vp']:>8.2f} "
-            f"{f'[{vlo:.2f}, {vhi:.2f}]':>15} {s['hit_rate']:>8.1%} "
-            f"{s['decision_ms_median']:>10.1f} {s['decision_ms_p95']:>9.1f}"
+            f"{f'[{wlo:.1%}, {whi:.1%}]':>16} {s['mean_score']:>{width}.2f} "
+            f"{f'[{vlo:.2f}, {vhi:.2f}]':>16}"
         )
+        if hit:
+            line += f" {s['hit_rate']:>{hit_width}.1%}"
+        line += f" {s['decision_ms_median']:>10.1f} {s['decision_ms_p95']:>9.1f}"
+        lines.append(line)
     return "\n".join(lines)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from . import __version__
-from .games import DEFAULT_GAME
+from .games import DEFAULT_GAME, GAMES
 
 if TYPE_CHECKING:
     from .seating import Seating
@@ -101,17 +101,28 @@ def build_parser() -> argparse.ArgumentParser:
         "arena",
         help="play computer players against each other and report their strength",
         description="Play bot-only games without the UI and report per seat: win share "
-        "(a shared win counts 1/k), mean VP per game with a 95% confidence interval, how "
-        "often the VP card scored was the row's highest (hit rate), and decision times. "
-        "Seats and the starting player rotate over the games. The same seed gives the "
-        "same results with any --jobs (hard seats need hard:N for that).",
+        "(a shared win counts 1/k) with a 95%% confidence interval, the mean score per "
+        "game (VP in Monster Trick, points in Magic Trick, games won per match in Monster "
+        "Taking) with its interval, how often the seat made its prediction (Monster "
+        "Trick: the round's VP card scored was the row's highest; Magic Trick: tricks "
+        "taken equal to the bid), and decision times. For Monster Taking each arena game "
+        "is a best-of-three match. Seats and the starting player rotate over the games. "
+        "The same seed gives the same results with any --jobs (hard seats need hard:N "
+        "for that).",
+    )
+    arena.add_argument(
+        "--game",
+        choices=list(GAMES),
+        default=DEFAULT_GAME,
+        help=f"the game (default {DEFAULT_GAME})",
     )
     arena.add_argument(
         "--seats",
         required=True,
         metavar="LEVELS",
-        help="2 to 5 comma-separated levels: easy, medium, hard, hard:N (N playouts per "
-        "decision, at most 100000) or hard:Ss (S seconds per decision, at most 10), "
+        help="comma-separated levels, one per seat (Monster Trick 2 to 5, Magic Trick 4, "
+        "Monster Taking 2): easy, medium, hard, hard:N (N playouts per decision) or, in "
+        "Monster Trick, hard:Ss (S seconds per decision, at most 10), "
         "e.g. hard,medium,medium,medium",
     )
     arena.add_argument("--games", type=_positive, default=200, help="games to play (default 200)")
@@ -226,10 +237,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .arena import check_seats
 
         try:
-            specs = check_seats(args.seats.split(","))
+            specs = check_seats(args.seats.split(","), args.game)
         except ValueError as exc:
             parser.error(str(exc))
-        return run_arena(specs, args.games, seed=args.seed, jobs=args.jobs, as_json=args.json)
+        return run_arena(
+            specs, args.games, seed=args.seed, jobs=args.jobs, as_json=args.json, game=args.game
+        )
     if args.command == "play":
         seats = _seats(parser, args)
         return run_app(seats=seats, seed=args.seed, pace=args.pace, game=args.game)
@@ -316,7 +329,15 @@ def run_app(**options: object) -> int:
     return run(**options)  # type: ignore[arg-type]
 
 
-def run_arena(specs: Sequence[str], games: int, *, seed: int, jobs: int, as_json: bool) -> int:
+def run_arena(
+    specs: Sequence[str],
+    games: int,
+    *,
+    seed: int,
+    jobs: int,
+    as_json: bool,
+    game: str = DEFAULT_GAME,
+) -> int:
     """Play the arena with a progress bar on stderr; print the report on stdout."""
     from rich.console import Console
     from rich.progress import (
@@ -347,6 +368,7 @@ def run_arena(specs: Sequence[str], games: int, *, seed: int, jobs: int, as_json
             games,
             seed=seed,
             jobs=jobs,
+            game=game,
             progress=lambda done: progress.update(task, completed=done),
         )
     if as_json:

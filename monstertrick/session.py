@@ -41,7 +41,9 @@ class Handoff:
 
 @dataclass(frozen=True)
 class Turn:
-    """``seat`` (a person, known to be at the keyboard) decides ``task`` in private."""
+    """``seat`` (a person) decides ``task``: in private, known to be at the keyboard; or,
+    in a game where nothing is private (the door's ``hidden_hands`` is False), in front
+    of everyone, with no handoff before."""
 
     seat: int
     task: str
@@ -61,7 +63,8 @@ class BotTurn:
 @dataclass(frozen=True)
 class Played:
     """What ``seat``'s decision did. ``private``: it was a person's, shown on their own
-    screen (they may still take it back); otherwise a computer player's, public."""
+    screen (they may still take it back); otherwise a computer player's, or a decision
+    in a game where nothing is private, seen by everyone at once (no take-back)."""
 
     seat: int
     events: tuple[Any, ...]
@@ -249,7 +252,7 @@ class Session:
         if self.is_bot(seat):
             single = len(self.humans) == 1
             return BotTurn(seat, task, self.keyboard if single else None)
-        if self.keyboard != seat:
+        if self.keyboard != seat and self.rules.hidden_hands:
             return Handoff(seat, task)
         return Turn(seat, task)
 
@@ -285,8 +288,11 @@ class Session:
         self._record(events)
         self.seen[seat] = len(self.log)
         human = not self.is_bot(seat)
-        self.pending = Played(seat, tuple(events), private=human)
-        self._undo = before if human else None
+        private = human and self.rules.hidden_hands
+        if human:
+            self.keyboard = seat  # (where nothing is private, the last to decide)
+        self.pending = Played(seat, tuple(events), private=private)
+        self._undo = before if private else None
         self.autosave()
         return events
 

@@ -14,8 +14,9 @@ A game package provides, in its ``__init__``:
     1-based round and move) and ``describe(doc) -> str`` (the same outcome for people);
     for the session (:mod:`monstertrick.session`), ``new_state``, ``to_decide``,
     ``apply``, ``undo``, ``round_number``, ``round_over``, ``next_round``, ``is_over``,
-    ``view``, ``public_view``, ``position``, ``is_play_event``, ``round_log``, and for its
-    computer players ``make_bot`` and ``decide``.
+    ``view``, ``public_view``, ``position``, ``is_play_event``, ``round_log``; for its
+    computer players ``make_bot`` and ``decide``; and for the arena
+    ``arena_result(state) -> ArenaResult`` and ``arena_terms`` (an :class:`ArenaTerms`).
 
 and in its ``tui`` module (imported only by the terminal app):
 
@@ -33,6 +34,32 @@ import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """A finished game (or match) as the arena counts it, per seat of the table."""
+
+    scores: tuple[int, ...]
+    """The game's own score: VP, points, games won."""
+    winners: tuple[int, ...]
+    """After the game's tie-breaks; a shared win is split."""
+    hits: tuple[int, ...]
+    """How often each seat made its prediction (a round's highest VP card, a hand's bid)."""
+    chances: int
+    """Predictions per seat in a game (0: the game has none, and no hit rate)."""
+
+
+@dataclass(frozen=True)
+class ArenaTerms:
+    """The words the arena's report uses for a game."""
+
+    unit: str
+    """What one arena game is: "game", or "match" for a best of three."""
+    score: str
+    """The score's name in a table column, e.g. "VP"."""
+    hit: str | None
+    """The hit rate's name, e.g. "bid-hit rate"; None when the game has no prediction."""
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ KEYS = {
     "bot",
     "win_share",
     "win_ci95",
-    "mean_vp",
-    "vp_ci95",
+    "mean_score",
+    "score_ci95",
     "hit_rate",
     "decision_ms_median",
     "decision_ms_p95",
@@ -56,8 +56,8 @@ def test_seats_and_the_starting_player_rotate() -> None:
 def test_one_game_accounts_for_every_seat() -> None:
     result = arena.play_game(["medium", "easy", "medium", "easy"], seed=1, index=5)
     assert sum(result.win) == pytest.approx(1.0)
-    assert all(0 <= vp <= 18 for vp in result.vp)
-    assert all(0 <= h <= 3 for h in result.hits)
+    assert all(0 <= vp <= 18 for vp in result.score)
+    assert result.chances == 3 and all(0 <= h <= 3 for h in result.hits)
     assert all(len(t) == 3 + 36 for t in result.decision_ms)
 
 
@@ -66,12 +66,13 @@ def test_arena_json_output(capsys) -> None:
     out = capsys.readouterr().out
     report = json.loads(out)
     assert report["games"] == 2
+    assert report["game"] == "monster-trick" and report["score"] == "VP"
     assert [s["bot"] for s in report["seats"]] == ["hard:3", "medium", "easy", "easy"]
     for s in report["seats"]:
         assert set(s) == KEYS
         assert 0 <= s["win_share"] <= 1 and 0 <= s["hit_rate"] <= 1
-        lo, hi = s["vp_ci95"]
-        assert lo <= s["mean_vp"] <= hi
+        lo, hi = s["score_ci95"]
+        assert lo <= s["mean_score"] <= hi
         assert s["decision_ms_median"] <= s["decision_ms_p95"]
     assert sum(s["win_share"] for s in report["seats"]) == pytest.approx(1.0, abs=1e-3)
 
@@ -79,14 +80,66 @@ def test_arena_json_output(capsys) -> None:
 def test_arena_table_output(capsys) -> None:
     assert main(["arena", "--seats", "medium,easy", "--games", "2", "--seed", "5"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "2 games, seed 5"
+    assert lines[0] == "Monster Trick: 2 games, seed 5"
     assert "win share" in lines[1] and "hit rate" in lines[1] and "p95 ms" in lines[1]
     assert lines[2].split()[:2] == ["1", "medium"] and lines[3].split()[:2] == ["2", "easy"]
+
+
+def test_magic_trick_arena_counts_points_and_bids(capsys) -> None:
+    args = ["arena", "--game", "magic-trick", "--seats", "hard:2,medium,easy,easy"]
+    assert main([*args, "--games", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["game"], report["unit"], report["hit"]) == (
+        "magic-trick",
+        "game",
+        "bid-hit rate",
+    )
+    assert [s["bot"] for s in report["seats"]] == ["hard:2", "medium", "easy", "easy"]
+    assert sum(s["win_share"] for s in report["seats"]) == pytest.approx(1.0, abs=1e-3)
+    for s in report["seats"]:
+        assert 0 <= s["hit_rate"] <= 1
+        lo, hi = s["score_ci95"]
+        assert lo <= s["mean_score"] <= hi
+
+
+def test_a_magic_trick_game_counts_four_hands_of_bids() -> None:
+    from monstertrick.games import GAMES
+    from monstertrick.seating import Seat, Seating
+    from monstertrick.session import Session
+
+    session = Session.start(
+        Seating(tuple(Seat(n, "easy") for n in "ABCD"), 0), 9, game="magic-trick"
+    )
+    session.play_to_end()
+    result = GAMES["magic-trick"].load().arena_result(session.state)
+    hands = session.state.results()
+    assert result.chances == len(hands) == 4
+    assert result.hits == tuple(sum(h.tricks[p] == h.bids[p] for h in hands) for p in range(4))
+    assert result.scores == session.state.outcome().totals
+
+
+def test_monster_taking_arena_plays_matches(capsys) -> None:
+    assert (
+        main(["arena", "--game", "monster-taking", "--seats", "medium,easy", "--games", "4"]) == 0
+    )
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Monster Taking: 4 matches, seed 1"
+    assert "mean games won" in lines[1] and "hit rate" not in lines[1]
+    report = arena.run(["medium", "easy"], 4, game="monster-taking")
+    assert report["unit"] == "match" and report["hit"] is None
+    for s in report["seats"]:
+        assert s["hit_rate"] is None
+        assert 0 <= s["mean_score"] <= 2
+    # Every match is won by one player, with two games.
+    assert sum(s["win_share"] for s in report["seats"]) == pytest.approx(1.0)
 
 
 @pytest.mark.parametrize(
     "args",
     [
+        ["--game", "magic-trick", "--seats", "easy,easy,easy"],
+        ["--game", "monster-taking", "--seats", "easy,easy,easy"],
+        ["--game", "chess", "--seats", "easy,easy"],
         ["--seats", "hard,expert"],
         ["--seats", "medium"],
         ["--seats", "easy,easy,easy,easy,easy,easy"],

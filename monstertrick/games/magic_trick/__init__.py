@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...errors import IllegalMoveError
+from .. import ArenaResult, ArenaTerms
 from .cards import (
     ACTIONS,
     CARDS,
@@ -69,6 +70,9 @@ class MagicTrick:
 
     key = "magic-trick"
     title = "Magic Trick"
+    hidden_hands = False
+    """Nothing is private (nobody sees a value still in a hand, not even its holder): no
+    handoff, and no take-back of a card everyone has seen."""
     levels = ("easy", "medium", "hard")
     """The computer players' levels offered at the table, weakest first."""
     state_type = MagicTrickState
@@ -148,6 +152,19 @@ class MagicTrick:
             copy.push(action, log)
             seen[seat] = len(log)
         return log, seen
+
+    # ------------------------------------------------------------------ the arena
+
+    arena_terms = ArenaTerms(unit="game", score="points", hit="bid-hit rate")
+
+    def arena_result(self, state: MagicTrickState) -> ArenaResult:
+        """A finished game for the arena: totals, winners (after the prestige tie-break)
+        and, per seat, the hands in which it took exactly the tricks it bid."""
+        outcome = state.outcome()
+        assert outcome is not None
+        results = state.results()
+        hits = tuple(sum(r.tricks[p] == r.bids[p] for r in results) for p in range(NUM_PLAYERS))
+        return ArenaResult(tuple(outcome.totals), tuple(outcome.winners), hits, len(results))
 
     # ------------------------------------------------------------------ computer players
 

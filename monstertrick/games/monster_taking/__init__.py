@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...errors import IllegalMoveError
+from .. import ArenaResult, ArenaTerms
 from .cards import CARDS, FULL_DECK, Card, Suit, deal
 from .events import (
     CardPlayed,
@@ -80,6 +81,8 @@ class MonsterTaking:
 
     key = "monster-taking"
     title = "Monster Taking"
+    hidden_hands = True
+    """A hand and one's discards are private: a handoff comes before each person's decision."""
     levels = ("easy", "medium", "hard")
     """The computer players' levels offered at the table, weakest first."""
     state_type = MatchState
@@ -140,6 +143,16 @@ class MonsterTaking:
 
     def round_log(self, state: MatchState) -> tuple[list[Event], dict[int, int]]:
         return [], {}
+
+    # ------------------------------------------------------------------ the arena
+
+    arena_terms = ArenaTerms(unit="match", score="games won", hit=None)
+
+    def arena_result(self, state: MatchState) -> ArenaResult:
+        """A finished match for the arena: games won by each player, and the winner."""
+        outcome = state.outcome()
+        assert outcome is not None
+        return ArenaResult(tuple(outcome.wins), (outcome.winner,), (0, 0), 0)
 
     # ------------------------------------------------------------------ computer players
 

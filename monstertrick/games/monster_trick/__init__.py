@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .. import ArenaResult, ArenaTerms
 from .engine import (
     HAND_SIZE,
     VP_SETS,
@@ -38,6 +39,8 @@ class MonsterTrick:
 
     key = "monster-trick"
     title = "Monster Trick"
+    hidden_hands = True
+    """A hand and a VP row are private: a handoff comes before each person's decision."""
     levels = ("easy", "medium", "hard")
     """The computer players' levels offered at the table, weakest first."""
     state_type = GameState
@@ -113,7 +116,9 @@ class MonsterTrick:
                     seen[(state.starting_player + frame.step - 1) % n] = len(log)
         return log, seen
 
-    def arena_result(self, state: GameState) -> tuple[list[int], list[int], list[int]]:
+    arena_terms = ArenaTerms(unit="game", score="VP", hit="hit rate")
+
+    def arena_result(self, state: GameState) -> ArenaResult:
         """A finished game for the arena: totals, winners (after the tie-breaks) and,
         per seat, the rounds in which it scored its highest VP card."""
         outcome = state.outcome()
@@ -123,7 +128,7 @@ class MonsterTrick:
             sum(scores[p] == top[r] for r, scores in enumerate(state.round_scores()))
             for p in range(state.num_players)
         ]
-        return list(outcome.totals), list(outcome.winners), hits
+        return ArenaResult(tuple(outcome.totals), tuple(outcome.winners), tuple(hits), len(VP_SETS))
 
     # ------------------------------------------------------------------ computer players
 

@@ -48,8 +48,34 @@ class GameScreen(Screen[None]):
         self._advanced = True
         self.post_message(Advance(self))
 
+    def hold_keys(self, delay: float) -> None:
+        """Let no key count for ``delay`` seconds from now (a double tap meant for the
+        screen before, or a second player's early key, must not decide anything);
+        :meth:`keys_accepted` is called when keys count again."""
+        if delay <= 0:
+            self.accept_keys()
+            return
+        self.shown_at = float("inf")
+        self.set_timer(delay, self.accept_keys, name="hold-keys")
+
+    def accept_keys(self) -> None:
+        """Keys count from now on (the end of :meth:`hold_keys`)."""
+        self.shown_at = get_time()
+        self.keys_accepted()
+
+    def keys_accepted(self) -> None:
+        """Keys count again after :meth:`hold_keys`."""
+
+    def keys_wait(self) -> float | None:
+        """Seconds keys wait each time the screen comes on top (None: they count at once).
+        (Textual calls every class's ``on_screen_resume``: a subclass says it here.)"""
+        return None
+
     def on_screen_resume(self) -> None:
         self.shown_at = get_time()
+        wait = self.keys_wait()
+        if wait is not None:
+            self.hold_keys(wait)
         if self._advance_pending:
             self._advance_pending = False
             self.advance_once()

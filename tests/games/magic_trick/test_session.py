@@ -6,16 +6,13 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from monstertrick.games import GAMES
 from monstertrick.games.magic_trick import (
     GAME,
-    PASS,
     Action,
-    CardSleeved,
     MagicTrickState,
     Phase,
     to_record,
@@ -164,75 +161,42 @@ def person_turn(session: Session, seat: int = 0) -> Turn:
             session.done()
 
 
-def taken_back(session: Session, seat: int, action: Action) -> list[Any]:
-    """Apply ``action`` for the person at ``seat``, take it back and check that the game,
-    its log, its save and the next step are as before; return the events it had."""
-    step = session.next_step()
-    before = to_record(session.state)
-    log = list(session.log)
-    seen = dict(session.seen)
-    view = session.view(seat)
-    events = session.apply(seat, action)
-    assert to_record(session.state) != before
-    assert session.save_path is not None
-    assert to_record(read_save(session.save_path).game) != before
-    assert isinstance(session.next_step(), Played) and session.can_take_back(seat)
-    session.take_back(seat)
-    assert to_record(session.state) == before
-    assert session.view(seat) == view
-    assert session.log == log and session.seen == seen
-    # The save follows: the record never holds a taken-back decision.
-    assert to_record(read_save(session.save_path).game) == before
-    assert session.next_step() == step  # the same decision again, no handoff
-    return events
+def test_no_handoff_even_between_four_people() -> None:
+    """Nothing is private: a person's turn comes with no handoff, whoever played before."""
+    session = Session.start(seating((None, None, None, None)), seed=6, game="magic-trick")
+    turns = 0
+    while turns < 40:
+        step = session.next_step()
+        assert not isinstance(step, Handoff)
+        if isinstance(step, Turn):
+            session.apply(step.seat, session.view(step.seat).legal_actions[0])
+            turns += 1
+        else:
+            session.done()
+    assert session.keyboard is not None  # the last person to decide
 
 
-def test_take_back_of_a_play_and_of_a_sleeve_step(tmp_path: Path) -> None:
+def test_no_take_back_everyone_saw_the_card(tmp_path: Path) -> None:
+    """A played card's value is seen by everyone at once, and so is a sleeved one's:
+    neither can go back into a hand."""
     store = SaveStore(tmp_path)
     session = Session.start(
         seating((None, "easy", "medium", "easy")), seed=6, store=store, game="magic-trick"
     )
     step = person_turn(session)
     assert step.task == "play"
-    play = session.view(0).legal_actions[-1]
-    taken_back(session, 0, play)
-    # Played again, it stands once the table moves on.
-    session.apply(0, play)
-    session.done()
+    session.apply(0, session.view(0).legal_actions[-1])
+    played = session.next_step()
+    assert isinstance(played, Played) and not played.private
+    assert not session.can_take_back(0)
     with pytest.raises(TakeBackRefused):
         session.take_back(0)
-    step = person_turn(session)
-    assert step.task == "sleeve"  # nothing up the sleeve yet: the sleeve step comes
-    sleeve = session.view(0).legal_actions[0]
-    assert sleeve.kind.name == "SLEEVE"
-    events = taken_back(session, 0, sleeve)
-    assert [type(e) for e in events] == [CardSleeved]
-    taken_back(session, 0, PASS)
-    # The play before it can no longer be taken back: the table saw it.
-    assert not session.can_take_back(0)
-    session.apply(0, sleeve)
     session.done()
+    step = person_turn(session)
+    assert step.task == "sleeve"
+    session.apply(0, session.view(0).legal_actions[0])
+    assert not session.can_take_back(0)
     assert session.state.sleeved(0) is not None
-
-
-def test_take_back_of_a_play_that_sleeved_the_last_card_by_itself(tmp_path: Path) -> None:
-    store = SaveStore(tmp_path)
-    session = Session.start(
-        seating((None, "easy", "easy", "easy")), seed=15, store=store, game="magic-trick"
-    )
-    while True:
-        step = person_turn(session)
-        if step.task == "sleeve":
-            session.apply(0, PASS)
-        elif len(session.state.in_hand(0)) == 2:
-            break
-        else:
-            session.apply(0, session.view(0).legal_actions[0])
-        session.done()
-    play = session.view(0).legal_actions[0]
-    events = taken_back(session, 0, play)
-    assert any(isinstance(e, CardSleeved) and e.automatic for e in events)
-    assert session.state.sleeved(0) is None
 
 
 def test_a_wrong_decision_is_refused_in_words_and_changes_nothing() -> None:

@@ -28,15 +28,15 @@ Snap = Callable[..., bool]
 
 
 @pytest.fixture(autouse=True)
-def handoff_accepts_at_once() -> Iterator[None]:
-    """Handoffs accept Enter as soon as they are on screen (keys pressed before still
-    never count)."""
-    saved = HandoffScreen.ACCEPT_DELAY
-    HandoffScreen.ACCEPT_DELAY = 0
+def keys_count_at_once() -> Iterator[None]:
+    """A new person's table takes keys as soon as it is on screen (keys pressed before
+    still never count)."""
+    saved = TableScreen.NEW_PLAYER_DELAY
+    TableScreen.NEW_PLAYER_DELAY = 0
     try:
         yield
     finally:
-        HandoffScreen.ACCEPT_DELAY = saved
+        TableScreen.NEW_PLAYER_DELAY = saved
 
 
 @pytest.fixture
@@ -119,7 +119,8 @@ async def play_with_keys(
         screen = app.screen
         if isinstance(screen, GameOverScreen):
             return
-        if isinstance(screen, (HandoffScreen, HandOverScreen)):
+        assert not isinstance(screen, HandoffScreen), "Magic Trick has no handoff"
+        if isinstance(screen, HandOverScreen):
             await pilot.press("enter")
         elif isinstance(screen, TableScreen):
             if screen.result is not None:
@@ -168,8 +169,6 @@ async def test_the_deduction_aid_shows_ranges_and_no_hidden_card() -> None:
     app = make_app(FOUR, 5)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_person(pilot)
-        await pilot.press("enter")  # the handoff
-        await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableScreen)
         await pilot.press("d")
@@ -177,6 +176,64 @@ async def test_the_deduction_aid_shows_ranges_and_no_hidden_card() -> None:
         seats = screen.query_one("#mt-seats", Static).render()
         assert re.search(r"\d-\d", getattr(seats, "plain", str(seats)))
         check_no_hidden_value(app)
+
+
+async def test_no_handoff_a_banner_names_the_player_and_no_take_back() -> None:
+    """Nothing is private: the table itself names who is to play; a card everyone has
+    seen cannot be taken back."""
+    app = make_app(FOUR, 5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and not screen.bot
+        first = screen.seat
+        top = screen.query_one("#mt-top", Static).render()
+        assert f"{FOUR[first]} to play" in getattr(top, "plain", str(top))
+        await pilot.press("enter")  # plays the first legal card
+        await pilot.pause()
+        assert screen.result is not None
+        assert not app.session.can_take_back(first)  # type: ignore[union-attr]
+        plays = state_of(app).plays
+        await pilot.press("u")
+        await pilot.pause()
+        assert state_of(app).plays == plays
+        assert "take it back" not in screen_text(app)
+
+
+async def test_a_double_tap_never_plays_for_the_next_person() -> None:
+    """With no handoff, the next person's keys count only after a moment: an Enter
+    meant for the screen before does not play their card."""
+    TableScreen.NEW_PLAYER_DELAY = 600  # never over by itself during the test
+    app = make_app(FOUR, 5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        first = app.screen
+        assert isinstance(first, TableScreen)
+        first.accept_keys()  # (as the delay's timer does)
+        await pilot.press("enter")  # Ann plays
+        await pilot.pause()
+        await pilot.press("enter")  # goes on to her sleeve step
+        await pilot.pause()
+        sleeve = app.screen
+        assert isinstance(sleeve, TableScreen) and sleeve.step_task == "sleeve"
+        assert not sleeve.waiting  # her own next step: no wait
+        await pilot.press("p")  # passes
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # goes on, and a second tap
+        await pilot.pause()
+        nxt = app.screen
+        assert isinstance(nxt, TableScreen) and nxt.seat != first.seat
+        assert nxt.waiting and nxt.result is None
+        plays = state_of(app).plays
+        await pilot.press("enter")
+        await pilot.pause()
+        assert state_of(app).plays == plays  # not played
+        status = nxt.query_one("#mt-status", Static).render()
+        assert f"{FOUR[nxt.seat]} to play…" in getattr(status, "plain", str(status))
+        nxt.accept_keys()  # the delay is over
+        await pilot.press("enter")
+        await pilot.pause()
+        assert state_of(app).plays == plays + 1
 
 
 async def test_an_illegal_play_is_refused_with_its_reason() -> None:

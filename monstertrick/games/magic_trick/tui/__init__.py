@@ -28,7 +28,9 @@ class MagicTrickScreens:
     """What the app shows for each step of a Magic Trick session."""
 
     def turn(self, session: Session, seat: int, task: str) -> DecisionScreen:
-        return TableScreen(session, seat, task)
+        # No handoff (nothing is private): a banner names the player, and their keys
+        # count after a moment when the person before was someone else.
+        return TableScreen(session, seat, task, fresh=session.keyboard != seat)
 
     def watch(self, session: Session, seat: int, viewer: int | None) -> DecisionScreen:
         return TableScreen(session, seat, phase_task(session.state.phase), bot=True)
@@ -40,7 +42,7 @@ class MagicTrickScreens:
         return GameOverScreen(session)
 
     def handoff(self, session: Session, seat: int, task: str) -> tuple[str, str]:
-        """What the person is handed the keyboard for, and a public detail line."""
+        """(Never asked: the door's ``hidden_hands`` is False, so no handoff comes.)"""
         view = session.public_view()
         detail = f"Hand {view.hand} of {NUM_HANDS} · trick {view.trick_number} of {NUM_TRICKS}"
         return TASKS[task], detail

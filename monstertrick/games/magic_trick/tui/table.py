@@ -6,6 +6,7 @@ sleeve step and a computer player's turn watched by the table."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,7 +18,7 @@ from textual.widgets import Static
 from ....seating import PACE_STEPS, pace_label
 from ....session import Session
 from ....tui import theme
-from ....tui.messages import Decided, TakeBack
+from ....tui.messages import Decided
 from ....tui.screens.base import DecisionScreen
 from ....tui.widgets import KeyBar
 from ..cards import HAND_SIZE, NUM_HANDS, NUM_TRICKS, PASS, Action
@@ -71,17 +72,24 @@ class TableScreen(DecisionScreen):
         Binding("p", "pass_sleeve", "Pass"),
         Binding("enter", "go_on", "Go on"),
         Binding("space", "skip", "Go on", key_display="Space"),
-        Binding("u,backspace", "take_back", "Take back", key_display="u"),
         Binding("d", "deduce", "Deduce"),
         Binding("minus", "pace(-1)", "Pause", key_display="-/+"),
         Binding("plus,equals_sign", "pace(1)", "Pause", show=False),
     ]
 
-    def __init__(self, session: Session, seat: int, task: str, *, bot: bool = False) -> None:
+    NEW_PLAYER_DELAY: ClassVar[float] = 0.6
+    """Seconds after another person's turn before this person's keys count: with no
+    handoff screen, a double tap of Enter by the one before must not play for them."""
+
+    def __init__(
+        self, session: Session, seat: int, task: str, *, bot: bool = False, fresh: bool = False
+    ) -> None:
         super().__init__(session)
         self.seat = seat
         self.step_task = task
         self.bot = bot
+        self.waiting = fresh and not bot
+        """A new person's turn whose keys do not count yet (see NEW_PLAYER_DELAY)."""
         self.result: list[object] | None = None
         self.deduce = False
         self.cursor = 0
@@ -103,6 +111,13 @@ class TableScreen(DecisionScreen):
 
     def on_mount(self) -> None:
         self._refresh_all()
+
+    def keys_wait(self) -> float | None:
+        return self.NEW_PLAYER_DELAY if self.waiting else None
+
+    def keys_accepted(self) -> None:
+        self.waiting = False
+        self._show_status()
 
     # ------------------------------------------------------------------ state
 
@@ -251,6 +266,10 @@ class TableScreen(DecisionScreen):
         names = self.view.players
         if self._message is not None:
             text = self._message
+        elif self.waiting:
+            text = Content.assemble(
+                theme.player(self.seat, names[self.seat], bold=True), " to play…"
+            )
         elif self.bot and self.result is None:
             text = Content.assemble(
                 theme.player(self.seat, names[self.seat], bold=True), " is thinking…"
@@ -261,7 +280,7 @@ class TableScreen(DecisionScreen):
                 after = "  (Space: go on)" if self.session.pace > 0 else ""
             else:
                 on = "pass the keyboard on" if len(self.session.humans) > 1 else "go on"
-                after = f" Press Enter to {on}, or u to take it back."
+                after = f" Press Enter to {on}."
             text = Content(what + after)
         else:
             text = Content(self._hint())
@@ -328,7 +347,7 @@ class TableScreen(DecisionScreen):
             return self.choosing and self.step_task == "sleeve"
         if action == "pass_sleeve":
             return self.choosing and self.step_task == "sleeve"
-        if action in ("go_on", "take_back"):
+        if action == "go_on":
             return not self.bot and self.result is not None
         if action in ("skip",):
             return self.bot and self.result is not None
@@ -371,10 +390,6 @@ class TableScreen(DecisionScreen):
     def action_skip(self) -> None:
         if self.result is not None:
             self.advance_once()
-
-    def action_take_back(self) -> None:
-        if self.result is not None:
-            self.post_message(TakeBack(self.seat))
 
     def action_deduce(self) -> None:
         self.deduce = not self.deduce
