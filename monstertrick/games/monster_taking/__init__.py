@@ -142,7 +142,19 @@ class MonsterTaking:
         return True  # every event of this game is public (a face-down discard is counted)
 
     def round_log(self, state: MatchState) -> tuple[list[Event], dict[int, int]]:
-        return [], {}
+        """The events of the current game so far, and how much of them each seat had
+        seen at its last decision (for a resumed match): the match's log played again."""
+        from .timeline import Timeline
+
+        log: list[Event] = []
+        seen: dict[int, int] = {}
+        if state.phase in (Phase.STRENGTH, Phase.PLAY, Phase.PAY):
+            for frame in Timeline.of(state).frames:
+                if frame.game != state.game or frame.seat is None:
+                    continue
+                log.extend(frame.events)
+                seen[frame.seat] = len(log)
+        return log, seen
 
     # ------------------------------------------------------------------ the arena
 

@@ -10,8 +10,9 @@ from textual.screen import Screen
 from ....session import Session
 from ....tui.screens.base import DecisionScreen, GameScreen
 from . import cards
-from .ends import GameEndScreen, MatchOverScreen, NotYetScreen
+from .ends import GameEndScreen, MatchOverScreen
 from .table import DOING, TurnScreen, WatchScreen
+from .viewer import ViewerScreen
 
 
 class MonsterTakingScreens:
@@ -44,7 +45,8 @@ class MonsterTakingScreens:
         return DOING[task], detail
 
     def viewer(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> Screen[None]:
-        return NotYetScreen(title, exit_on_close=exit_on_close)
+        """A finished match, decision by decision, both hands shown."""
+        return ViewerScreen(state, title=title, exit_on_close=exit_on_close)
 
     def theme_variables(self) -> dict[str, str]:
         return dict(cards.THEME_VARIABLES)

@@ -1,12 +1,10 @@
-"""The end of a game of the match, the end of the match, and the viewer's stand-in."""
+"""The end of a game of the match, and the end of the match."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ....session import Session
@@ -120,28 +118,3 @@ class MatchOverScreen(FinalScreen):
             yield Static(wins_line(outcome.wins, names))
             yield Static(Content("Press n for a new match, q to quit."), classes="hint")
         yield KeyBar()
-
-
-class NotYetScreen(Screen[None]):
-    """What the viewer would show: not available for Monster Taking yet."""
-
-    DEFAULT_CSS = CSS
-    BINDINGS = [Binding("escape,enter,q", "close", "Close")]
-
-    def __init__(self, title: str = "", *, exit_on_close: bool = False) -> None:
-        super().__init__()
-        self.title_text = title
-        self.exit_on_close = exit_on_close
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="mt-end"):
-            yield Static(Content(self.title_text or "Monster Taking"), classes="title")
-            yield Static(Content("Stepping through a Monster Taking game is not available yet."))
-            yield Static(Content("Press Enter to close."), classes="hint")
-        yield KeyBar()
-
-    def action_close(self) -> None:
-        if self.exit_on_close:
-            self.app.exit(0)
-        else:
-            self.dismiss(None)

@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ....seating import pace_label
+from ....seating import PACE_STEPS, pace_label
 from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided, TakeBack
@@ -23,6 +23,7 @@ from ..cards import Card
 from ..events import Event, Paid, TrickWon
 from ..state import Pay, Phase, Play, PlayerView, Strength
 from . import cards
+from .log import LogScreen
 
 CELL = 5
 """Columns of one card in the hand (clicks are mapped back with it)."""
@@ -414,7 +415,12 @@ class WatchScreen(MonsterTakingTable):
     """A computer player's turn: public, or the only person's view (their hand shown,
     without a cursor)."""
 
-    BINDINGS = [Binding("space", "skip", "Go on", key_display="Space")]
+    BINDINGS = [
+        Binding("space", "skip", "Go on", key_display="Space"),
+        Binding("minus", "pace(-1)", "Pause", key_display="-/+"),
+        Binding("plus,equals_sign", "pace(1)", "Pause", show=False),
+        Binding("l", "log", "Log"),
+    ]
 
     def __init__(self, session: Session, seat: int, viewer: int | None) -> None:
         super().__init__(session, seat)
@@ -480,3 +486,22 @@ class WatchScreen(MonsterTakingTable):
     def action_skip(self) -> None:
         if self.result is not None:
             self.advance_once()
+
+    def action_pace(self, step: int) -> None:
+        """A longer (``+``) or shorter (``-``) pause after each computer move."""
+        session = self.session
+        now = session.pace
+        if step > 0:
+            session.pace = next((s for s in PACE_STEPS if s > now), PACE_STEPS[-1])
+        else:
+            session.pace = next((s for s in reversed(PACE_STEPS) if s < now), PACE_STEPS[0])
+        self.notify(
+            f"Pause after a computer move: {pace_label(session.pace)}", timeout=2, markup=False
+        )
+        self.query_one("#mt-topbar", Static).update(self.topbar(self.the_view()))
+
+    def action_log(self) -> None:
+        """The events of this game so far (all public)."""
+        self.app.push_screen(
+            LogScreen(self.names, self.session.round_log(), self.session.state.game)
+        )

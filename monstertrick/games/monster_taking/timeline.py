@@ -1,0 +1,97 @@
+"""A match as a sequence of positions, for stepping through a replay.
+
+Frame 0 of each game is its deal; then one frame per decision (a strength card, a card
+led or followed, a payment). Each frame holds a copy of the match after that step, who
+decided what, and the events the step caused, so a viewer can jump anywhere without
+replaying anything twice. The steps are the match's own log played again through the
+engine (:meth:`MatchState.push`): no rule is written here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .events import Event, GameDealt
+from .state import Action, GameLog, MatchState, Pay, Play, Strength
+
+
+@dataclass(frozen=True)
+class Frame:
+    game: int
+    """1-based."""
+    step: int
+    """Decisions taken in this game so far (0 for the deal)."""
+    seat: int | None
+    """Who decided (None for the deal)."""
+    action: Action | None
+    """What they decided (None for the deal)."""
+    state: MatchState
+    """The match after this step (a copy: do not change it)."""
+    events: tuple[Event, ...]
+
+    @property
+    def is_deal(self) -> bool:
+        return self.step == 0
+
+
+def game_actions(log: GameLog) -> list[Action]:
+    """A game's decisions in order, as its log (and the record) holds them."""
+    actions: list[Action] = [Strength(c) for c in log.strength]
+    for t in log.tricks:
+        actions.append(Play(t.lead))
+        if t.follow is not None:
+            actions.append(Play(t.follow))
+        if t.pay is not None:
+            actions.append(Pay(t.pay))
+    return actions
+
+
+class Timeline:
+    """Every position of a match, in order."""
+
+    def __init__(self, frames: Sequence[Frame]) -> None:
+        if not frames:
+            raise ValueError("a timeline needs at least one frame")
+        self.frames = tuple(frames)
+
+    def __len__(self) -> int:
+        return len(self.frames)
+
+    def __getitem__(self, index: int) -> Frame:
+        return self.frames[index]
+
+    def game_starts(self) -> list[int]:
+        return [i for i, f in enumerate(self.frames) if f.is_deal]
+
+    def next_game(self, index: int) -> int:
+        """Index of the next game's deal (or the last frame)."""
+        later = [i for i in self.game_starts() if i > index]
+        return later[0] if later else len(self.frames) - 1
+
+    def previous_game(self, index: int) -> int:
+        """Index of this game's deal, or the previous game's if already there."""
+        earlier = [i for i in self.game_starts() if i < index]
+        return earlier[-1] if earlier else 0
+
+    @staticmethod
+    def of(state: MatchState) -> Timeline:
+        """Replay ``state``'s log (deals, strength cards, tricks, payments) into frames."""
+        logs = state.log
+        first = logs[0]
+        replay = MatchState(
+            state.players, first_lead=state.first_lead, cards=(first.deal, first.deck)
+        )
+        frames: list[Frame] = []
+        for g, log in enumerate(logs):
+            if g == 0:
+                dealt: list[Event] = [GameDealt(1, replay.lead)]
+            else:
+                dealt = list(replay.next_game((log.deal, log.deck)))
+            frames.append(Frame(g + 1, 0, None, None, replay.clone(), tuple(dealt)))
+            for step, action in enumerate(game_actions(log)):
+                seat = replay.current_player
+                events: list[Event] = []
+                replay.push(action, events)
+                frames.append(Frame(g + 1, step + 1, seat, action, replay.clone(), tuple(events)))
+        return Timeline(frames)

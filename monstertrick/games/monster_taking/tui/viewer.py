@@ -1,0 +1,263 @@
+"""Step through a recorded Monster Taking match decision by decision, both hands shown.
+
+Only for matches that are over (nothing is secret any more), as Monster Trick's viewer:
+both hands, the face-down discards and each game's DECK are history then. The steps are
+the match's log played again through the engine (:class:`~..timeline.Timeline`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ....tui import theme
+from ....tui.widgets import KeyBar
+from ..events import CardPlayed, Event, GameDealt, Paid, StrengthLaid
+from ..state import MatchState, Pay, Phase, Play, Strength
+from ..timeline import Frame, Timeline
+from . import cards
+
+
+def _dots(n: int) -> str:
+    return theme.plural(n, "dot")
+
+
+def _cards(n: int) -> str:
+    return theme.plural(n, "card")
+
+
+class ViewerBody(VerticalScroll, can_focus=False):
+    """The frame's text: scrolled with ↑/↓ (and the mouse); Home/End stay the viewer's."""
+
+
+class ViewerScreen(Screen[None]):
+    """A replay viewer: ←/→ a decision, PgUp/PgDn a game, Home/End first/last."""
+
+    DEFAULT_CSS = """
+    ViewerScreen #mt-viewer-status { height: 1; padding: 0 1; background: $panel; }
+    ViewerScreen #mt-viewer-body { height: 1fr; }
+    ViewerScreen #mt-viewer-frame { padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("left", "step(-1)", "Step", key_display="←/→"),
+        Binding("right", "step(1)", "Step", show=False),
+        Binding("pageup,comma", "game(-1)", "Game", key_display="PgUp/PgDn"),
+        Binding("pagedown,full_stop", "game(1)", "Game", show=False),
+        Binding("home", "jump(0)", "First/Last", key_display="Home/End"),
+        Binding("end", "jump(-1)", "Last", show=False),
+        Binding("escape,q", "close", "Close", key_display="Esc/q"),
+        Binding("up", "scroll(-1)", "Scroll", show=False),
+        Binding("down", "scroll(1)", "Scroll", show=False),
+    ]
+
+    def __init__(self, state: MatchState, *, title: str = "", exit_on_close: bool = False) -> None:
+        super().__init__()
+        self.timeline = Timeline.of(state)
+        self.names = state.players
+        self.title_text = title
+        self.exit_on_close = exit_on_close
+        self.index = 0
+        """The viewer opens on the first step (game 1's deal)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="mt-viewer-status")
+        with ViewerBody(id="mt-viewer-body"):
+            yield Static(id="mt-viewer-frame")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.show_frame()
+
+    # ------------------------------------------------------------------ actions
+
+    def action_step(self, delta: int) -> None:
+        self.index = max(0, min(len(self.timeline) - 1, self.index + delta))
+        self.show_frame()
+
+    def action_game(self, delta: int) -> None:
+        tl = self.timeline
+        self.index = tl.next_game(self.index) if delta > 0 else tl.previous_game(self.index)
+        self.show_frame()
+
+    def action_jump(self, where: int) -> None:
+        self.index = where if where >= 0 else len(self.timeline) - 1
+        self.show_frame()
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one(ViewerBody).scroll_relative(y=lines, animate=False)
+
+    def action_close(self) -> None:
+        if self.exit_on_close:
+            self.app.exit(0)
+        else:
+            self.dismiss(None)
+
+    # ------------------------------------------------------------------ drawing
+
+    def show_frame(self) -> None:
+        frame = self.timeline[self.index]
+        games = self.timeline[-1].game
+        tricks = frame.state.log[-1].tricks
+        if frame.is_deal:
+            where = "the deal"
+        elif isinstance(frame.action, Strength):
+            where = "suit strength"
+        else:
+            where = f"trick {len(tricks)}"
+        status = Content.assemble(
+            (f"{self.title_text} · ", "bold") if self.title_text else "",
+            f"Game {frame.game} of {games} · {where} · step {self.index + 1} of "
+            f"{len(self.timeline)}",
+        )
+        self.query_one("#mt-viewer-status", Static).update(status)
+        self.query_one("#mt-viewer-frame", Static).update(self.render_frame())
+
+    def render_frame(self) -> Content:
+        frame = self.timeline[self.index]
+        state = frame.state
+        names = self.names
+        log = state.log[-1]
+        lines: list[Content] = [
+            Content.assemble(("▶ ", "bold"), self.step_line(frame)),
+            *(Content.styled(f"  {t}", "dim") for t in self.more_lines(frame)),
+            Content(""),
+            Content.assemble(
+                cards.order_line(state.order),
+                " · strength ",
+                cards.chips(log.strength) if log.strength else Content("none yet"),
+            ),
+            self.trick_line(frame),
+            Content(""),
+            Content.styled("Hands and face-down discards (the match is history):", "dim"),
+        ]
+        width = theme.name_column(names)
+        wins = state.wins
+        tricks = state.tricks_won()
+        deciding = state.current_player
+        for p in (0, 1):
+            hand = state.hand(p)
+            lead = "LEAD" if p == state.lead else "    "
+            lines.append(
+                Content.assemble(
+                    theme.player(p, names[p], width=width, bold=p == deciding),
+                    f" {lead}  hand {len(hand):>2} · tricks {tricks[p]:>2} · games won {wins[p]}",
+                )
+            )
+            lines.append(
+                Content.assemble(
+                    "  ", cards.chips(hand) if hand else Content.styled("no cards", "dim")
+                )
+            )
+            discards = state.discards(p)
+            if discards:
+                lines.append(Content.assemble("  face down: ", cards.chips(discards)))
+        lines.extend(self.results_lines(state))
+        return Content("\n").join(lines)
+
+    def step_line(self, frame: Frame) -> Content:
+        """What this step was, in words, its cards in their colours."""
+        names = self.names
+        state = frame.state
+        action = frame.action
+        seat = frame.seat
+        if action is None or seat is None:
+            lead = state.lead
+            return Content.assemble(
+                f"Game {frame.game} is dealt: 13 cards each; ",
+                theme.player(lead, names[lead]),
+                " is LEAD. DECK (unused): ",
+                cards.chips(state.deck),
+            )
+        who = theme.player(seat, names[seat], bold=True)
+        if isinstance(action, Strength):
+            return Content.assemble(
+                who, " laid ", cards.chip(action.card), " for the suit strength"
+            )
+        if isinstance(action, Play):
+            led = any(isinstance(e, CardPlayed) and e.led for e in frame.events)
+            return Content.assemble(who, " led " if led else " followed ", cards.chip(action.card))
+        assert isinstance(action, Pay)
+        trick = state.log[-1].tricks[-1]
+        owed = trick.owed or 0
+        winner = 1 - seat
+        paid = sum(c.dots for c in action.cards)
+        if not action.cards:
+            why = "nothing was owed" if owed == 0 else "no card with dots to pay"
+            return Content.assemble(who, f" paid nothing (d = {owed}: {why})")
+        how: Sequence[Content | str] = (
+            (" to ", theme.player(winner, names[winner])) if trick.same_suit else (" face down",)
+        )
+        return Content.assemble(
+            who,
+            f" paid {_dots(paid)} for d = {owed}: ",
+            "gave " if trick.same_suit else "discarded ",
+            cards.chips(action.cards),
+            *how,
+        )
+
+    def more_lines(self, frame: Frame) -> list[str]:
+        """The rest of what the step did (the suit order, the trick's winner, a game's
+        or the match's end), as the game log says it."""
+        skip = (GameDealt, StrengthLaid, CardPlayed, Paid)
+        return [
+            e.describe(self.names)
+            for e in frame.events
+            if isinstance(e, Event) and not isinstance(e, skip)
+        ]
+
+    def trick_line(self, frame: Frame) -> Content:
+        state = frame.state
+        names = self.names
+        tricks = state.log[-1].tricks
+        if not tricks:
+            return Content("No trick played yet this game.")
+        t = tricks[-1]
+        parts: list[Content | str] = [
+            f"Trick {len(tricks)}: ",
+            theme.player(t.leader, names[t.leader]),
+            " led ",
+            cards.chip(t.lead),
+        ]
+        if t.follow is not None:
+            follower = 1 - t.leader
+            parts += [
+                ", ",
+                theme.player(follower, names[follower]),
+                " followed ",
+                cards.chip(t.follow),
+            ]
+        if t.winner is not None:
+            parts += [" · won by ", theme.player(t.winner, names[t.winner]), f", d = {t.owed}"]
+        if t.pay is not None:
+            parts.append(f", {_cards(len(t.pay))} paid")
+        return Content.assemble(*parts)
+
+    def results_lines(self, state: MatchState) -> list[Content]:
+        """The games finished so far, and the match's result once decided."""
+        names = self.names
+        lines: list[Content] = []
+        for g, r in enumerate(state.results):
+            if not lines:
+                lines.append(Content(""))
+            if r.winner is None:
+                verdict = Content("drawn")
+            else:
+                verdict = Content.assemble(theme.player(r.winner, names[r.winner]), " won")
+            lines.append(
+                Content.assemble(
+                    f"Game {g + 1}: ",
+                    verdict,
+                    f" (tricks {r.tricks[0]}-{r.tricks[1]},"
+                    f" cards left {r.cards_left[0]}-{r.cards_left[1]})",
+                )
+            )
+        outcome = state.outcome()
+        if outcome is not None and state.phase is Phase.MATCH_OVER:
+            lines.append(Content.styled(outcome.explain(names), "bold"))
+        return lines
