@@ -78,8 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     view = sub.add_parser(
         "view",
         help="step through a finished game, every hand shown",
-        description="Step through a recorded game move by move, showing every hand and "
-        "VP row. An unfinished game is refused unless --reveal is given.",
+        description="Step through a recorded game (of any of the games) move by move, "
+        "showing every hand. An unfinished game is refused unless --reveal is given.",
     )
     view.add_argument("file", metavar="FILE", help="a game record or saved game (.json)")
     view.add_argument(
@@ -304,7 +304,6 @@ def run_view(file: str, *, reveal: bool) -> int:
     from pathlib import Path
 
     from .errors import RecordError
-    from .games import DEFAULT_GAME
     from .records import shown
     from .saves import read_save
 
@@ -312,15 +311,13 @@ def run_view(file: str, *, reveal: bool) -> int:
         saved = read_save(Path(file))
     except RecordError as exc:
         return _problem(f"{shown(file)} cannot be shown: {exc}")
-    if saved.game_key != DEFAULT_GAME:
-        return _problem(f"{shown(file)} cannot be shown: the viewer shows Monster Trick games only")
     if not saved.finished and not reveal:
         return _problem(
             f"{shown(file)} is an unfinished game: its hands and VP rows are still secret, so the "
             "viewer will not show them. Continue it with 'monstertrick resume', or add "
             "--reveal to show everything anyway."
         )
-    return run_app(view=saved.game)
+    return run_app(view=saved.game, game=saved.game_key)  # in that game's own viewer
 
 
 def run_app(**options: object) -> int:

@@ -98,7 +98,8 @@ class MonsterTrickApp(App[int]):
         super().__init__()
         self.seats = seats
         self.game = game
-        """The game that ``seats`` are to play (the setup form's games are Monster Trick)."""
+        """The game that ``seats`` are to play, or that ``view`` shows; then the game
+        last started (the setup form chooses its own)."""
         self.seed = seed
         self.session: Session | None = session
         self.store = SaveStore()
@@ -224,9 +225,10 @@ class MonsterTrickApp(App[int]):
 
     @property
     def screens(self) -> Any:
-        """The screens of the game being played (of the default game between games)."""
+        """The screens of the game being played (or viewed; between games, of the game
+        last started)."""
         session = getattr(self, "session", None)  # (asked for while the app is made)
-        key = session.game_key if session is not None else DEFAULT_GAME
+        key = session.game_key if session is not None else getattr(self, "game", DEFAULT_GAME)
         return GAMES[key].load_screens()
 
     # ------------------------------------------------------------------ computer players
@@ -349,7 +351,7 @@ class MonsterTrickApp(App[int]):
     def _start_game(self, message: StartGame) -> None:
         if message.pace is not None:
             self.pace = message.pace
-        self.start_game(message.seating, message.seed, DEFAULT_GAME)
+        self.start_game(message.seating, message.seed, message.game)
 
     @on(NewGame)
     def _new_game(self) -> None:
@@ -357,11 +359,14 @@ class MonsterTrickApp(App[int]):
             self.pace = self.session.pace
         names = self.session.names if self.session is not None else ("", "")
         levels = [s.bot for s in self.session.seating.seats] if self.session is not None else []
+        game = self.session.game_key if self.session is not None else self.game
         if self.session is not None:
-            self.show(SetupScreen(names, can_go_back=False, levels=levels, pace=self.pace))
+            self.show(
+                SetupScreen(names, can_go_back=False, levels=levels, pace=self.pace, game=game)
+            )
             self.session = None
         else:
-            self.push_screen(SetupScreen(names, pace=self.pace))
+            self.push_screen(SetupScreen(names, pace=self.pace, game=game))
 
     # ------------------------------------------------------------------ app-wide keys
 
@@ -375,7 +380,11 @@ class MonsterTrickApp(App[int]):
         return True
 
     def action_rules(self) -> None:
-        if not isinstance(self.screen, (RulesScreen, TooSmallScreen, QuitScreen)):
+        screen = self.screen
+        if isinstance(screen, SetupScreen):
+            # the rules of the game chosen in the form
+            self.push_screen(RulesScreen(GAMES[screen.game].load_screens().rules()))
+        elif not isinstance(screen, (RulesScreen, TooSmallScreen, QuitScreen)):
             self.push_screen(RulesScreen(self.screens.rules()))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:

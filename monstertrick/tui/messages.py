@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
+from ..games import DEFAULT_GAME
 from ..seating import Seating
 
 if TYPE_CHECKING:
@@ -35,6 +36,8 @@ class StartGame(Message):
     seed: int | None
     pace: float | None = None
     """Seconds a computer player's move stays on screen (None: keep the app's)."""
+    game: str = DEFAULT_GAME
+    """The key of the game to start (a key of :data:`monstertrick.games.GAMES`)."""
 
 
 class NewGame(Message):

@@ -42,7 +42,8 @@ async def test_continue_resumes_on_a_handoff_screen_on_the_same_turn() -> None:
         assert isinstance(app.screen, StartScreen)
         await pilot.press("c")
         assert isinstance(app.screen, ContinueScreen)
-        assert "Ann, Bob, Cid" in app.screen.query_one("DataTable").get_row_at(0)[0]
+        row = app.screen.query_one("DataTable").get_row_at(0)
+        assert str(row[0]) == "Monster Trick" and "Ann, Bob, Cid" in row[1]
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
@@ -91,7 +92,7 @@ async def test_history_lists_finished_games_with_a_summary_and_opens_the_viewer(
         await pilot.press("h")
         assert isinstance(app.screen, HistoryScreen)
         row = app.screen.query_one("#history-table").get_row_at(0)
-        assert str(row[1]) == "Ann, Bob, Cid"
+        assert [str(cell) for cell in row[1:3]] == ["Monster Trick", "Ann, Bob, Cid"]
         summary = app.screen.query_one("#summary-table")
         assert summary.row_count == 3
         await pilot.press("enter")
@@ -355,8 +356,8 @@ async def test_continue_marks_a_game_open_in_another_window_and_refuses_it() -> 
             assert isinstance(screen, ContinueScreen)
             rows = {g.path: i for i, g in enumerate(screen.games)}
             table = screen.query_one("DataTable")
-            assert "open in another window" in str(table.get_row_at(rows[busy.save_path])[1])
-            assert "open in another window" not in str(table.get_row_at(rows[free.save_path])[1])
+            assert "open in another window" in str(table.get_row_at(rows[busy.save_path])[2])
+            assert "open in another window" not in str(table.get_row_at(rows[free.save_path])[2])
             table.move_cursor(row=rows[busy.save_path])
             await pilot.press("enter")
             await pilot.pause()
@@ -463,7 +464,7 @@ async def test_start_continue_and_history_list_games_without_replaying_them(monk
         assert (app.screen.unfinished, app.screen.finished) == (2, 1)
         await pilot.press("h")
         assert isinstance(app.screen, HistoryScreen)
-        assert str(app.screen.query_one("#history-table").get_row_at(0)[1]) == "Ann, Bob, Cid"
+        assert str(app.screen.query_one("#history-table").get_row_at(0)[2]) == "Ann, Bob, Cid"
         assert app.screen.query_one("#summary-table").row_count == 3
         await pilot.press("escape")
         await pilot.press("c")

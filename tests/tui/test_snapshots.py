@@ -66,6 +66,20 @@ def test_setup_with_errors(snap_compare: Snap, size: tuple[int, int]) -> None:
     assert snap_compare(app_for(), terminal_size=size, run_before=run_before)
 
 
+def test_setup_magic_trick(snap_compare: Snap) -> None:
+    """The form with Magic Trick chosen: four seats, no seat to add or remove."""
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        from textual.widgets import Select
+
+        await pilot.press("n", *"Ann", "tab", "tab", *"Bob")
+        pilot.app.screen.query_one("#game", Select).value = "magic-trick"
+        await pilot.pause()
+        await no_blink(pilot)
+
+    assert snap_compare(app_for(), terminal_size=(80, 24), run_before=run_before)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_handoff(snap_compare: Snap, size: tuple[int, int]) -> None:
     app = app_for(seats=parse_seats(list(THREE)), seed=3)
@@ -173,7 +187,8 @@ def test_watch_bot_move_one_person(snap_compare: Snap, size: tuple[int, int]) ->
 
 
 def _saved_games(home: Path) -> None:
-    """Two unfinished games and two finished ones, with fixed names and dates."""
+    """Two unfinished games and two finished ones of Monster Trick, and a finished one
+    of each other game, with fixed names and dates."""
     import random
 
     from monstertrick.games.monster_trick.engine import GameState, Phase
@@ -197,6 +212,22 @@ def _saved_games(home: Path) -> None:
         stamp = f"2026-11-2{i}T18:3{i}:00+00:00"
         meta = SaveMeta([{"name": n, "bot": None} for n in names], i, stamp, stamp, "0.1.0")
         atomic_write(home / folder / f"game{i}.json", dumps(game, meta.to_json()))
+    # A finished game of each other game, older (the lists show the newest first).
+    import json
+
+    from monstertrick.games import GAMES
+    from monstertrick.seating import parse_seats
+    from monstertrick.session import Session
+
+    for i, (key, names) in enumerate(
+        [("magic-trick", ("Ann", "Bob", "Cid", "Dee")), ("monster-taking", ("Ann", "Bob"))]
+    ):
+        match = Session.start(parse_seats([f"{n}:easy" for n in names], game=key), i, game=key)
+        match.play_to_end()
+        stamp = f"2026-11-1{i}T18:3{i}:00+00:00"
+        meta = SaveMeta([{"name": n, "bot": "easy"} for n in names], i, stamp, stamp, "0.1.0")
+        doc = GAMES[key].load().to_record(match.state, meta.to_json())
+        atomic_write(home / "history" / f"{key}.json", json.dumps(doc))
 
 
 @pytest.fixture

@@ -25,12 +25,26 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Static
 
 from ...errors import RecordError
-from ...games import DEFAULT_GAME
+from ...games import GAMES
 from ...records import shown
 from ...saves import DamagedSave, SavedGame, SaveLocked, SaveStore, summarize
 from ..widgets import KeyBar
 
 OPEN_ELSEWHERE = "open in another window"
+
+SCORE_NAMES = {"monster-trick": "VP", "magic-trick": "points", "monster-taking": "games won"}
+"""What each game's ``totals`` (its door's ``summary``) count."""
+
+
+def game_title(key: str) -> str:
+    """The game's name for people (its key when it is not registered)."""
+    facts = GAMES.get(key)
+    return facts.title if facts is not None else key
+
+
+def mean(value: float, key: str) -> str:
+    """A mean total with the game's own score name: ``"10.5 VP"``, ``"1.5 games won"``."""
+    return f"{value:.1f} {SCORE_NAMES.get(key, 'points')}"
 
 
 def when(stamp: str) -> str:
@@ -109,7 +123,7 @@ class ContinueScreen(Screen[SavedGame | None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Players", "Where", "Last played")
+        table.add_columns("Game", "Players", "Where", "Last played")
         self.reload()
         table.focus()
 
@@ -123,7 +137,13 @@ class ContinueScreen(Screen[SavedGame | None]):
             place = Text(where)
             if self.store.locked_elsewhere(saved.path):
                 place.append(f" · {OPEN_ELSEWHERE}", style="bold")
-            table.add_row(Text(who), place, Text(when(saved.meta.updated)), key=str(i))
+            table.add_row(
+                Text(game_title(saved.game_key)),
+                Text(who),
+                place,
+                Text(when(saved.meta.updated)),
+                key=str(i),
+            )
         paths = [g.path for g in self.games]
         if chosen is not None and chosen.path in paths:
             table.move_cursor(row=paths.index(chosen.path))  # stay on the same game
@@ -191,7 +211,9 @@ class ContinueScreen(Screen[SavedGame | None]):
 
 
 class HistoryScreen(Screen[None]):
-    """Finished games with their results, and a summary per player name."""
+    """Finished games of every game with their results, and a summary per game and
+    player name (with the figures that game's saves give: its own total, and for
+    Monster Trick the hit rate)."""
 
     CSS_PATH = "../styles/saved.tcss"
     BINDINGS = [
@@ -221,13 +243,14 @@ class HistoryScreen(Screen[None]):
             if isinstance(g.info.get("winners"), list) and isinstance(g.info.get("totals"), list)
         ]
         table = self.query_one("#history-table", DataTable)
-        table.add_columns("Date", "Players", "Winner", "Scores")
+        table.add_columns("Date", "Game", "Players", "Winner", "Scores")
         for i, saved in enumerate(self.games):
             players = saved.players
             winners = " & ".join(players[w] for w in saved.info["winners"])
             scores = ", ".join(f"{n} {t}" for n, t in zip(players, saved.info["totals"]))
             table.add_row(
                 Text(when(saved.meta.updated)),
+                Text(game_title(saved.game_key)),
                 Text(", ".join(players)),
                 Text(winners),
                 Text(scores),
@@ -235,15 +258,32 @@ class HistoryScreen(Screen[None]):
             )
         if not self.games:
             self.query_one("#saved-empty", Static).update("No finished games yet.")
-        summary = self.query_one("#summary-table", DataTable)
-        summary.add_columns("Name", "Games", "Wins", "Mean VP", "Hit rate")
-        for row in summarize(self.games):
-            wins = f"{row.wins:g}" if row.wins == int(row.wins) else f"{row.wins:.2f}"
-            summary.add_row(
-                Text(row.name), str(row.games), wins, f"{row.mean_vp:.1f}", f"{row.hit_rate:.0%}"
-            )
+        self._summarize()
         self.query_one("#saved-damaged", Static).update(damaged_lines(damaged))
         table.focus()
+
+    def _summarize(self) -> None:
+        """Per game (in the registry's order), per player name: games, wins, the mean
+        total in the game's own score, and the hit rate where the game's saves give it."""
+        by_game: dict[str, list[SavedGame]] = {}
+        for saved in self.games:
+            by_game.setdefault(saved.game_key, []).append(saved)
+        order = [k for k in GAMES if k in by_game] + [k for k in by_game if k not in GAMES]
+        summary = self.query_one("#summary-table", DataTable)
+        summary.add_columns("Game", "Name", "Games", "Wins", "Mean", "Hit rate")
+        for key in order:
+            games = by_game[key]
+            has_hits = any(isinstance(g.info.get("hits"), list) for g in games)
+            for n, row in enumerate(summarize(games)):
+                wins = f"{row.wins:g}" if row.wins == int(row.wins) else f"{row.wins:.2f}"
+                summary.add_row(
+                    Text(game_title(key) if n == 0 else ""),
+                    Text(row.name),
+                    str(row.games),
+                    wins,
+                    mean(row.mean_vp, key),
+                    f"{row.hit_rate:.0%}" if has_hits else "—",
+                )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "view":
@@ -251,15 +291,10 @@ class HistoryScreen(Screen[None]):
         return True
 
     def action_view(self) -> None:
-        from ...games import GAMES
-
         table = self.query_one("#history-table", DataTable)
         if not self.games:
             return
         saved = self.games[min(max(table.cursor_row, 0), len(self.games) - 1)]
-        if saved.game_key != DEFAULT_GAME:
-            self.notify("The replay viewer shows Monster Trick games only.", markup=False)
-            return
         try:
             opened = self.store.open(saved)  # replayed now, only this one
         except RecordError as exc:

@@ -1,7 +1,9 @@
-"""The setup form: 2-5 seats with names, who starts, an optional seed.
+"""The setup form: the game, its seats with names, who starts, an optional seed.
 
-Names are checked by :func:`monstertrick.seating.name_problem` and the table by
-:func:`monstertrick.seating.parse_seats`, the same checks as ``monstertrick play``.
+Choosing the game adapts the form to it: the number of seats it allows and its computer
+players' levels. Names are checked by :func:`monstertrick.seating.name_problem` and the
+table by :func:`monstertrick.seating.parse_seats` for the chosen game, the same checks as
+``monstertrick play --game``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select, Static
 
-from ...games import DEFAULT_GAME, GAMES
+from ...games import DEFAULT_GAME, GAMES, GameType
 from ...seating import (
     DEFAULT_PACE,
     MAX_NAME_LENGTH,
@@ -32,23 +34,56 @@ from .. import theme
 from ..messages import StartGame
 from ..widgets import KeyBar
 
-# The default game's facts (the setup form seats players for it).
-MIN_PLAYERS = GAMES[DEFAULT_GAME].min_players
-MAX_PLAYERS = GAMES[DEFAULT_GAME].max_players
-LEVELS: tuple[str, ...] = GAMES[DEFAULT_GAME].load().levels
-PLAYED_BY = [("person", "person"), *((f"computer · {lv}", lv) for lv in LEVELS)]
-"""Who plays a seat: a person, or a computer player at one of the levels."""
+ABOUT = {
+    "monster-trick": "predict how many tricks you win with your VP cards",
+    "monster-taking": "a trick-taking duel: the first to win 2 games wins",
+    "magic-trick": "nobody sees the values in a hand, not even its holder",
+}
+"""What each game is, in a few words (the form's line under the game choice)."""
+
+
+def players_phrase(facts: GameType) -> str:
+    """``"2 to 5 players"``, ``"exactly 4 players"``."""
+    if facts.min_players == facts.max_players:
+        return f"exactly {facts.max_players} players"
+    return f"{facts.min_players} to {facts.max_players} players"
+
+
+def about(key: str) -> str:
+    """The one line that says what the game ``key`` is and for how many players."""
+    facts = GAMES[key]
+    what = ABOUT.get(key)
+    return f"{players_phrase(facts)} · {what}" if what else players_phrase(facts)
+
+
+def game_levels(key: str) -> tuple[str, ...]:
+    """The computer players' levels the game ``key`` offers at the table."""
+    levels: tuple[str, ...] = tuple(GAMES[key].load().levels)
+    return levels
+
+
+def played_by(levels: Sequence[str]) -> list[tuple[str, str]]:
+    """Who may play a seat: a person, or a computer player at one of the levels."""
+    return [("person", "person"), *((f"computer · {lv}", lv) for lv in levels)]
 
 
 class SeatRow(Vertical):
     """One seat: its colour, the name, who plays it (a person or a computer player's
     level), an error line. :meth:`seat` gives the :class:`Seat`."""
 
-    def __init__(self, index: int, name: str = "", level: str | None = None) -> None:
+    def __init__(
+        self,
+        index: int,
+        name: str = "",
+        level: str | None = None,
+        *,
+        levels: Sequence[str] | None = None,
+    ) -> None:
         super().__init__(classes="seat-row")
         self.index = index
         self.initial = name
-        self.level = level if level in LEVELS else None
+        self.levels = tuple(levels) if levels is not None else game_levels(DEFAULT_GAME)
+        self.level = level if level in self.levels else None
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="seat-line"):
@@ -68,13 +103,13 @@ class SeatRow(Vertical):
             )
             yield Static(Content(theme.SEAT_COLOUR_NAMES[self.index]), classes="seat-kind")
             yield Select(
-                PLAYED_BY,
+                played_by(self.levels),
                 value=self.level or "person",
                 allow_blank=False,
                 compact=True,
                 id=f"kind-{self.index}",
                 classes="seat-played-by",
-                tooltip="A person, or a computer player (easy, medium or hard)",
+                tooltip=f"A person, or a computer player ({', '.join(self.levels)})",
             )
         yield Static("", classes="seat-error")
 
@@ -85,7 +120,16 @@ class SeatRow(Vertical):
     @property
     def bot_level(self) -> str | None:
         value = self.query_one(Select).value
-        return value if isinstance(value, str) and value in LEVELS else None
+        return value if isinstance(value, str) and value in self.levels else None
+
+    def offer_levels(self, levels: Sequence[str]) -> None:
+        """Offer another game's levels; the seat keeps its level if that game has it."""
+        kept = self.bot_level
+        self.levels = tuple(levels)
+        select: Select[str] = self.query_one(Select)
+        select.set_options(played_by(self.levels))
+        select.value = kept if kept in self.levels else "person"
+        select.tooltip = f"A person, or a computer player ({', '.join(self.levels)})"
 
     def seat(self) -> Seat:
         return Seat(self.player_name.strip(), self.bot_level)
@@ -102,6 +146,10 @@ class SeatRow(Vertical):
 
 
 class SetupScreen(Screen[None]):
+    """The form for a new game. ``names`` and ``levels`` pre-fill the seats (the last
+    game's table); seats the chosen game does not allow are put aside, names and all,
+    and come back when a game that allows them is chosen (or a seat is added)."""
+
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("f2", "add_seat", "Add seat"),
@@ -116,24 +164,47 @@ class SetupScreen(Screen[None]):
         can_go_back: bool = True,
         levels: Sequence[str | None] = (),
         pace: float = DEFAULT_PACE,
+        game: str = DEFAULT_GAME,
     ) -> None:
         super().__init__()
-        self.initial = list(names)[:MAX_PLAYERS]
-        while len(self.initial) < MIN_PLAYERS:
-            self.initial.append("")
-        self.levels = list(levels)[: len(self.initial)]
-        self.levels += [None] * (len(self.initial) - len(self.levels))
+        self.game = game if game in GAMES else DEFAULT_GAME
+        wanted = list(levels)[: len(names)]
+        wanted += [None] * (len(names) - len(wanted))
+        seats = list(zip(names, wanted))
+        facts = GAMES[self.game]
+        self.initial = seats[: facts.max_players]
+        self.put_aside: list[tuple[str, str | None]] = seats[facts.max_players :]
+        """Seats (name, level) the chosen game does not allow, kept for another game."""
+        while len(self.initial) < facts.min_players:
+            self.initial.append(("", None))
         self.pace = pace
         self.can_go_back = can_go_back
         self.touched = False
 
+    @property
+    def facts(self) -> GameType:
+        """The chosen game's facts."""
+        return GAMES[self.game]
+
     def compose(self) -> ComposeResult:
-        yield Static("Monster Trick · new game", classes="topbar")
+        yield Static(self._topbar(), classes="topbar", id="setup-topbar")
         with VerticalScroll(id="setup-form"):
+            with Horizontal(classes="form-line", id="game-line"):
+                yield Static("Game:", classes="form-label")
+                yield Select(
+                    [(g.title, g.key) for g in GAMES.values()],
+                    value=self.game,
+                    allow_blank=False,
+                    compact=True,
+                    id="game",
+                    tooltip="The game to play (each has its own rules: ? or F1)",
+                )
+            yield Static(Content(about(self.game)), id="game-about")
             yield Static("Players, in seat order (clockwise):", classes="label")
             with Vertical(id="seats"):
-                for i, (name, level) in enumerate(zip(self.initial, self.levels)):
-                    yield SeatRow(i, name, level)
+                levels = game_levels(self.game)
+                for i, (name, level) in enumerate(self.initial):
+                    yield SeatRow(i, name, level, levels=levels)
             with Horizontal(id="seat-buttons"):
                 yield Button("+ Add seat (F2)", id="add-seat", compact=True)
                 yield Button("− Remove seat (F3)", id="remove-seat", compact=True)
@@ -169,6 +240,9 @@ class SetupScreen(Screen[None]):
             yield Static("", id="setup-error")
         yield KeyBar()
 
+    def _topbar(self) -> Content:
+        return Content(f"{self.facts.title} · new game")
+
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
         self._sync_buttons()
@@ -178,8 +252,41 @@ class SetupScreen(Screen[None]):
 
     def _sync_buttons(self) -> None:
         n = len(self._rows())
-        self.query_one("#add-seat", Button).disabled = n >= MAX_PLAYERS
-        self.query_one("#remove-seat", Button).disabled = n <= MIN_PLAYERS
+        self.query_one("#add-seat", Button).disabled = n >= self.facts.max_players
+        self.query_one("#remove-seat", Button).disabled = n <= self.facts.min_players
+
+    @on(Select.Changed, "#game")
+    async def _game_changed(self, event: Select.Changed) -> None:
+        key = event.value
+        if not isinstance(key, str) or key == self.game or key not in GAMES:
+            return  # (the choice as it was mounted)
+        await self.choose_game(key)
+
+    async def choose_game(self, key: str) -> None:
+        """Adapt the form to the game ``key``: its seats (put aside or brought back to
+        fit, names kept), its levels, the top bar and the line about it."""
+        self.game = key
+        facts = self.facts
+        levels = game_levels(key)
+        rows = self._rows()
+        seats = [(row.player_name, row.bot_level) for row in rows] + self.put_aside
+        while seats and not seats[-1][0].strip() and seats[-1][1] is None:
+            seats.pop()  # empty seats at the end: the new game adds as many as it needs
+        keep = min(max(len(seats), facts.min_players), facts.max_players)
+        self.put_aside = seats[keep:]
+        for row in rows[keep:]:
+            await row.remove()
+        for row in rows[:keep]:
+            row.offer_levels(levels)
+        container = self.query_one("#seats")
+        for i in range(len(rows), keep):
+            name, level = seats[i] if i < len(seats) else ("", None)
+            await container.mount(SeatRow(i, name, level, levels=levels))
+        self.query_one("#setup-topbar", Static).update(self._topbar())
+        self.query_one("#game-about", Static).update(Content(about(key)))
+        self.query_one("#setup-error", Static).update("")
+        self._sync_buttons()
+        self._check(all_rows=False)
 
     def _check(self, *, all_rows: bool) -> bool:
         """Show each name's problem (empty names only once the form is submitted)."""
@@ -215,15 +322,17 @@ class SetupScreen(Screen[None]):
 
     async def action_add_seat(self) -> None:
         rows = self._rows()
-        if len(rows) < MAX_PLAYERS:
-            row = SeatRow(len(rows))
+        if len(rows) < self.facts.max_players:
+            name, level = self.put_aside.pop(0) if self.put_aside else ("", None)
+            row = SeatRow(len(rows), name, level, levels=game_levels(self.game))
             await self.query_one("#seats").mount(row)
             row.query_one(Input).focus()
             self._sync_buttons()
+            self._check(all_rows=False)
 
     async def action_remove_seat(self) -> None:
         rows = self._rows()
-        if len(rows) > MIN_PLAYERS:
+        if len(rows) > self.facts.min_players:
             await rows[-1].remove()
             self._sync_buttons()
             self._check(all_rows=False)
@@ -248,11 +357,16 @@ class SetupScreen(Screen[None]):
         if self.query_one("#first", Select).value == "random":
             first = random.SystemRandom().randrange(len(entries))
         try:
-            seating = parse_seats(entries, first=first)
+            seating = parse_seats(entries, first=first, game=self.game)
         except SetupError as exc:
             error.update(Content(str(exc)))
             return
         pace = self.query_one("#pace", Select).value
         self.post_message(
-            StartGame(seating, seed, pace=float(pace) if isinstance(pace, (int, float)) else None)
+            StartGame(
+                seating,
+                seed,
+                pace=float(pace) if isinstance(pace, (int, float)) else None,
+                game=self.game,
+            )
         )

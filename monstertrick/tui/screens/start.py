@@ -9,6 +9,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from ...games import GAMES
 from ..messages import NewGame, OpenSaved
 from ..widgets import KeyBar
 
@@ -19,6 +20,9 @@ TITLE = r"""
 | |  | | (_) | | | \__ \ ||  __/ |      | || |   | | (__|   <
 |_|  |_|\___/|_| |_|___/\__\___|_|      |_||_|   |_|\___|_|\_\
 """.strip("\n")
+
+TAGLINE = f"Trick-taking at one keyboard: {' · '.join(g.title for g in GAMES.values())}"
+"""The games of the table, in one line (the New game form chooses among them)."""
 
 
 class StartScreen(Screen[None]):
@@ -41,10 +45,7 @@ class StartScreen(Screen[None]):
             with Center():
                 yield Static(Content(TITLE), id="logo")
             with Center():
-                yield Static(
-                    Content("The trick-prediction card game for 2 to 5 players at one keyboard"),
-                    id="tagline",
-                )
+                yield Static(Content(TAGLINE), id="tagline")
             with Center():
                 with Vertical(id="start-menu"):
                     if self.unfinished or self.damaged:
