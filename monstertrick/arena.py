@@ -193,7 +193,7 @@ def run(
     return {
         "game": game,
         "unit": terms.unit,
-        "score": terms.score,
+        "score": GAMES[game].score_name,
         "hit": terms.hit,
         "games": games,
         "seats": [st.to_json() for st in stats],

@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="monstertrick",
-        description="Monster Trick, the trick-prediction card game, for 2-5 players "
-        "at one keyboard. Without a command, opens the game.",
+        description="Trick-taking card games at one keyboard: Monster Trick (2-5 "
+        "players, the default), Monster Taking (2) and Magic Trick (4). Without a "
+        "command, opens the start screen.",
     )
     parser.add_argument("--version", action="version", version=f"monstertrick {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -56,8 +56,6 @@ class ArenaTerms:
 
     unit: str
     """What one arena game is: "game", or "match" for a best of three."""
-    score: str
-    """The score's name in a table column, e.g. "VP"."""
     hit: str | None
     """The hit rate's name, e.g. "bid-hit rate"; None when the game has no prediction."""
 
@@ -73,6 +71,10 @@ class GameType:
     max_players: int
     package: str
     """The package that implements the game (imported on first use)."""
+    about: str
+    """What the game is, in a few words (the setup form's line under the game choice)."""
+    score_name: str
+    """What its final totals count, e.g. "VP" (History, the arena)."""
 
     def load(self) -> Any:
         """The game package's ``GAME`` object."""
@@ -99,9 +101,33 @@ class GameType:
 GAMES: dict[str, GameType] = {
     g.key: g
     for g in (
-        GameType("monster-trick", "Monster Trick", 2, 5, "monstertrick.games.monster_trick"),
-        GameType("monster-taking", "Monster Taking", 2, 2, "monstertrick.games.monster_taking"),
-        GameType("magic-trick", "Magic Trick", 4, 4, "monstertrick.games.magic_trick"),
+        GameType(
+            "monster-trick",
+            "Monster Trick",
+            2,
+            5,
+            "monstertrick.games.monster_trick",
+            about="predict how many tricks you win with your VP cards",
+            score_name="VP",
+        ),
+        GameType(
+            "monster-taking",
+            "Monster Taking",
+            2,
+            2,
+            "monstertrick.games.monster_taking",
+            about="a trick-taking duel: the first to win 2 games wins",
+            score_name="games won",
+        ),
+        GameType(
+            "magic-trick",
+            "Magic Trick",
+            4,
+            4,
+            "monstertrick.games.magic_trick",
+            about="nobody sees the values in a hand, not even its holder",
+            score_name="points",
+        ),
     )
 }
 DEFAULT_GAME = "monster-trick"

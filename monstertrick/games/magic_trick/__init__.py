@@ -155,7 +155,7 @@ class MagicTrick:
 
     # ------------------------------------------------------------------ the arena
 
-    arena_terms = ArenaTerms(unit="game", score="points", hit="bid-hit rate")
+    arena_terms = ArenaTerms(unit="game", hit="bid-hit rate")
 
     def arena_result(self, state: MagicTrickState) -> ArenaResult:
         """A finished game for the arena: totals, winners (after the prestige tie-break)

@@ -158,7 +158,7 @@ class MonsterTaking:
 
     # ------------------------------------------------------------------ the arena
 
-    arena_terms = ArenaTerms(unit="match", score="games won", hit=None)
+    arena_terms = ArenaTerms(unit="match", hit=None)
 
     def arena_result(self, state: MatchState) -> ArenaResult:
         """A finished match for the arena: games won by each player, and the winner."""

@@ -116,7 +116,7 @@ class MonsterTrick:
                     seen[(state.starting_player + frame.step - 1) % n] = len(log)
         return log, seen
 
-    arena_terms = ArenaTerms(unit="game", score="VP", hit="hit rate")
+    arena_terms = ArenaTerms(unit="game", hit="hit rate")
 
     def arena_result(self, state: GameState) -> ArenaResult:
         """A finished game for the arena: totals, winners (after the tie-breaks) and,

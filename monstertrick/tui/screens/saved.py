@@ -32,9 +32,6 @@ from ..widgets import KeyBar
 
 OPEN_ELSEWHERE = "open in another window"
 
-SCORE_NAMES = {"monster-trick": "VP", "magic-trick": "points", "monster-taking": "games won"}
-"""What each game's ``totals`` (its door's ``summary``) count."""
-
 
 def game_title(key: str) -> str:
     """The game's name for people (its key when it is not registered)."""
@@ -44,7 +41,8 @@ def game_title(key: str) -> str:
 
 def mean(value: float, key: str) -> str:
     """A mean total with the game's own score name: ``"10.5 VP"``, ``"1.5 games won"``."""
-    return f"{value:.1f} {SCORE_NAMES.get(key, 'points')}"
+    facts = GAMES.get(key)
+    return f"{value:.1f} {facts.score_name if facts is not None else 'points'}"
 
 
 def when(stamp: str) -> str:

@@ -34,13 +34,6 @@ from .. import theme
 from ..messages import StartGame
 from ..widgets import KeyBar
 
-ABOUT = {
-    "monster-trick": "predict how many tricks you win with your VP cards",
-    "monster-taking": "a trick-taking duel: the first to win 2 games wins",
-    "magic-trick": "nobody sees the values in a hand, not even its holder",
-}
-"""What each game is, in a few words (the form's line under the game choice)."""
-
 
 def players_phrase(facts: GameType) -> str:
     """``"2 to 5 players"``, ``"exactly 4 players"``."""
@@ -52,8 +45,7 @@ def players_phrase(facts: GameType) -> str:
 def about(key: str) -> str:
     """The one line that says what the game ``key`` is and for how many players."""
     facts = GAMES[key]
-    what = ABOUT.get(key)
-    return f"{players_phrase(facts)} · {what}" if what else players_phrase(facts)
+    return f"{players_phrase(facts)} · {facts.about}"
 
 
 def game_levels(key: str) -> tuple[str, ...]:
