@@ -53,7 +53,6 @@ def test_view_still_refuses_an_unfinished_game_of_another_game(
         game="magic-trick",
     )
     seat, _ = match.rules.to_decide(match.state)
-    match.pass_keyboard(seat)
     match.apply(seat, match.simple_decision(seat))  # saved from the first decision
     assert main(["view", str(match.save_path)]) == 1
     err = capsys.readouterr().err

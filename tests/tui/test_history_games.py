@@ -113,7 +113,8 @@ async def test_continue_lists_the_game_of_each_unfinished_game() -> None:
     ):
         match = Session.start(parse_seats(names, game=key), seed, SaveStore(), game=key)
         seat, _ = match.rules.to_decide(match.state)
-        match.pass_keyboard(seat)
+        if match.rules.hidden_hands:  # (Magic Trick has no handoff)
+            match.pass_keyboard(seat)
         match.apply(seat, match.simple_decision(seat))  # the first decision: saved
     app = MonsterTrickApp()
     app.theme = THEME

@@ -12,7 +12,7 @@ A bot decides from its seat's :class:`~.state.PlayerView` alone and the
     beats, wins tricks cheaply (making the loser owe most), loses them owing least, and
     pays with the least valuable legal set (fewest cards, then weakest).
 ``hard`` / ``hard:N``
-    flat Monte Carlo with common random numbers: about ``N`` (default 300) playouts per
+    flat Monte Carlo with common random numbers: about ``N`` (default 1000) playouts per
     decision. Each determinized world (:class:`~.determinize.Determinizer`) is played
     out once after every candidate action, with the same random choices for all of
     them, to the end of the game by :func:`~.playout.greedy_playout` (followers win
@@ -39,7 +39,7 @@ __all__ = ["Bot", "EasyBot", "HardBot", "MediumBot", "bot_level_problem", "make_
 
 StopCheck = Callable[[], bool]
 
-DEFAULT_PLAYOUTS = 300
+DEFAULT_PLAYOUTS = 1000
 PAYMENT_CANDIDATES = 6
 MEDIUM_HEAD_START = 0.1
 """Won games per world credited to medium's first choice before the search."""

@@ -246,6 +246,19 @@ class SetupScreen(Screen[None]):
         n = len(self._rows())
         self.query_one("#add-seat", Button).disabled = n >= self.facts.max_players
         self.query_one("#remove-seat", Button).disabled = n <= self.facts.min_players
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys that would do nothing leave the key bar: F2/F3 at the game's seat limits
+        (dimmed), Escape when there is no screen to go back to."""
+        if action == "back":
+            return self.can_go_back
+        if action in ("add_seat", "remove_seat") and self.is_mounted:
+            n = len(self._rows())
+            if action == "add_seat":
+                return True if n < self.facts.max_players else None
+            return True if n > self.facts.min_players else None
+        return True
 
     @on(Select.Changed, "#game")
     async def _game_changed(self, event: Select.Changed) -> None:

@@ -279,7 +279,9 @@ class TableScreen(DecisionScreen):
             if self.bot:
                 after = "  (Space: go on)" if self.session.pace > 0 else ""
             else:
-                on = "pass the keyboard on" if len(self.session.humans) > 1 else "go on"
+                mine_next = self.view.current_player == self.seat  # (the sleeve step)
+                people = len(self.session.humans) > 1
+                on = "pass the keyboard on" if people and not mine_next else "go on"
                 after = f" Press Enter to {on}."
             text = Content(what + after)
         else:
