@@ -236,6 +236,31 @@ async def test_a_double_tap_never_plays_for_the_next_person() -> None:
         assert state_of(app).plays == plays + 1
 
 
+async def test_the_log_lists_the_hand_so_far_and_no_hidden_card() -> None:
+    from monstertrick.tui.screens.log import LinesLogScreen
+
+    app = make_app(WITH_BOTS, 7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_turn(pilot)
+        for _ in range(3):
+            await to_turn(pilot, sleeve=True)
+            await pilot.press("p")
+            await to_turn(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        log = app.screen
+        assert isinstance(log, LinesLogScreen) and log.title_text.startswith("Game log · hand 1")
+        text = screen_text(app)
+        plays = [e for e in app.session.round_log() if type(e).__name__ == "CardPlayed"]  # type: ignore[union-attr]
+        assert len(plays) >= 8
+        for e in plays:
+            assert e.describe(state_of(app).players) in text or str(e.card) in text
+        check_no_hidden_value(app)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
 async def test_an_illegal_play_is_refused_with_its_reason() -> None:
     app = make_app(FOUR, 11)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -101,7 +101,7 @@ async def test_l_shows_the_log_of_this_game_and_closes_it() -> None:
         await pilot.press("l")
         log = app.screen
         assert isinstance(log, LogScreen)
-        text = str(log.query_one("#mt-log").render())
+        text = str(log.query_one("#lines-log").render())
         assert text.splitlines() == [e.describe(names) for e in events]
         assert "Game log · game 1" in screen_text(app)
         await pilot.press("l")

@@ -20,6 +20,7 @@ from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided
 from ....tui.screens.base import DecisionScreen
+from ....tui.screens.log import LinesLogScreen
 from ....tui.widgets import KeyBar
 from ..cards import HAND_SIZE, NUM_HANDS, NUM_TRICKS, PASS, Action
 from ..deduce import Inconsistent, value_ranges
@@ -40,14 +41,13 @@ INDENT = " " * (NAME_WIDTH + 3)
 """Where the cards of a hand row begin."""
 
 
+LOGGED = (CardPlayed, CardSleeved, SleevePassed, TrickWon, HandScored)
+"""The events a person reads in a decision's result and in the log."""
+
+
 def result_text(events: Sequence[object], names: Sequence[str]) -> str:
     """What a decision did, in words anyone may read."""
-    parts = [
-        e.describe(names)
-        for e in events
-        if isinstance(e, (CardPlayed, CardSleeved, SleevePassed, TrickWon, HandScored))
-    ]
-    return " ".join(parts)
+    return " ".join(e.describe(names) for e in events if isinstance(e, LOGGED))
 
 
 class TableScreen(DecisionScreen):
@@ -73,6 +73,7 @@ class TableScreen(DecisionScreen):
         Binding("enter", "go_on", "Go on"),
         Binding("space", "skip", "Go on", key_display="Space"),
         Binding("d", "deduce", "Deduce"),
+        Binding("l", "log", "Log"),
         Binding("minus", "pace(-1)", "Pause", key_display="-/+"),
         Binding("plus,equals_sign", "pace(1)", "Pause", show=False),
     ]
@@ -392,6 +393,18 @@ class TableScreen(DecisionScreen):
     def action_skip(self) -> None:
         if self.result is not None:
             self.advance_once()
+
+    def action_log(self) -> None:
+        """This hand's plays, sleeves and tricks so far (everyone saw them all)."""
+        names = self.view.players
+        events = [e for e in self.session.round_log() if isinstance(e, LOGGED)]
+        self.app.push_screen(
+            LinesLogScreen(
+                f"Game log · hand {self.view.hand}",
+                [Content(e.describe(names)) for e in events],
+                "No card played yet this hand.",
+            )
+        )
 
     def action_deduce(self) -> None:
         self.deduce = not self.deduce
