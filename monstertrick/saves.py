@@ -200,9 +200,11 @@ class SaveMeta:
     updated: str = field(default_factory=now)
     version: str = __version__
     extra: dict[str, Any] = field(default_factory=dict)
+    hints: list[int] = field(default_factory=list)
+    """Per seat, how many hints the person took (empty: none at all)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        doc = {
             **self.extra,
             "seats": self.seats,
             "seed": self.seed,
@@ -210,6 +212,9 @@ class SaveMeta:
             "updated": self.updated,
             "version": self.version,
         }
+        if any(self.hints):
+            doc["hints"] = list(self.hints)
+        return doc
 
     @staticmethod
     def plain(players: Sequence[str]) -> SaveMeta:
@@ -263,8 +268,19 @@ class SaveMeta:
         for key in ("created", "updated", "version"):
             if not isinstance(raw.get(key, ""), str):
                 raise RecordError(f'meta: "{key}" must be a string, not {kind(raw[key])}')
-        known = {"seats", "seed", "created", "updated", "version", SUMMARY}
+        hints = raw.get("hints", [])
+        if not (
+            isinstance(hints, list)
+            and (not hints or len(hints) == len(players))
+            and all(isinstance(h, int) and not isinstance(h, bool) and h >= 0 for h in hints)
+        ):
+            raise RecordError(
+                f'meta: "hints" must list one whole number (0 or more) per player, '
+                f"not {quote(hints)}"
+            )
+        known = {"seats", "seed", "created", "updated", "version", "hints", SUMMARY}
         return SaveMeta(
+            hints=list(hints),
             seats=checked,
             seed=seed,
             created=raw.get("created", ""),
@@ -765,11 +781,13 @@ class NameSummary:
     hit_rate: float
     """How often the VP card scored was the row's highest (Monster Trick's rounds;
     0 where no game of that name counts it)."""
+    hints: int = 0
+    """Hints the name took in these games."""
 
 
 def summarize(games: Sequence[SavedGame]) -> list[NameSummary]:
     """Per player name over finished games, from their summaries (no replay): games,
-    wins, mean total, hit rate."""
+    wins, mean total, hit rate, hints taken."""
     stats: dict[str, list[float]] = {}
     for saved in games:
         info = saved.info
@@ -777,9 +795,11 @@ def summarize(games: Sequence[SavedGame]) -> list[NameSummary]:
         if not info.get("over") or not isinstance(winners, list) or not isinstance(totals, list):
             continue
         hits = info.get("hits")
+        hints = saved.meta.hints
         for p, name in enumerate(saved.players):
-            s = stats.setdefault(name, [0, 0.0, 0, 0, 0])
+            s = stats.setdefault(name, [0, 0.0, 0, 0, 0, 0])
             s[0] += 1
+            s[5] += hints[p] if p < len(hints) else 0
             if p in winners:
                 s[1] += 1 / len(winners)
             s[2] += totals[p]
@@ -788,7 +808,7 @@ def summarize(games: Sequence[SavedGame]) -> list[NameSummary]:
                 s[4] += hits[p][1]
     return sorted(
         (
-            NameSummary(name, int(s[0]), s[1], s[2] / s[0], s[3] / s[4] if s[4] else 0.0)
+            NameSummary(name, int(s[0]), s[1], s[2] / s[0], s[3] / s[4] if s[4] else 0.0, int(s[5]))
             for name, s in stats.items()
         ),
         key=lambda x: (-x.wins, x.name.casefold()),

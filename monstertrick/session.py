@@ -20,6 +20,7 @@ This module never imports Textual.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,17 @@ class Played:
 
 
 @dataclass(frozen=True)
+class HintTaken:
+    """A person asked the computer for a hint: the table's log says so (never what the
+    hint was, which only that person saw)."""
+
+    player: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.player]} took a hint."
+
+
+@dataclass(frozen=True)
 class RoundOver:
     """Round (or hand, or game of a match) ``number`` is over: every row is revealed."""
 
@@ -121,6 +133,8 @@ class Session:
     """The person known to be at the keyboard (None: nobody yet, or not known)."""
     pending: Played | None = None
     """A decision's result that the table has not seen to its end yet."""
+    hints: list[int] = field(default_factory=list)
+    """Per seat, the hints its person took in this game (kept in the save's meta)."""
     bots: dict[int, Any] = field(default_factory=dict, repr=False)
     """The computer players met so far, per seat (a test may seat its own)."""
     _undo: tuple[int, int, dict[int, int]] | None = field(default=None, repr=False)
@@ -186,6 +200,7 @@ class Session:
             round_end_shown=number - 1,
         )
         session.log, session.seen = rules.round_log(state)
+        session.hints = list(saved.meta.hints)
         return session
 
     # ------------------------------------------------------------------ facts
@@ -372,6 +387,29 @@ class Session:
         if view is None:
             view = self.view(seat)
         return self.rules.decide(self.bot(seat), view, seat, self.seed, stop)
+
+    def hint(self, seat: int, view: Any = None, stop: Any = None) -> list[tuple[Any, float]]:
+        """What the hard search would choose for the person at ``seat``, from their view
+        only: options, best first, each with its estimated chance of winning the game.
+        Changes nothing (:meth:`note_hint` counts a hint taken). ``view`` may be taken
+        beforehand, as for :meth:`decide`."""
+        if view is None:
+            view = self.view(seat)
+        return list(self.rules.hint(view, seat, self.seed, stop))
+
+    def note_hint(self, seat: int) -> None:
+        """The person at ``seat`` took a hint on their turn: counted with the game (the
+        save's meta, shown in History) and noted in the public log."""
+        step = self.next_step()
+        if not isinstance(step, Turn) or step.seat != seat:
+            raise ValueError(f"it is not {self.names[seat]}'s decision now")
+        if len(self.hints) != len(self.names):
+            self.hints = [0] * len(self.names)
+        self.hints[seat] += 1
+        self.log.append(HintTaken(seat))
+        self.seen[seat] = len(self.log)
+        if self.meta is not None:
+            self.meta.hints = list(self.hints)
 
     def simple_decision(self, seat: int) -> Any:
         """The easiest computer player's decision for ``seat`` (when a bot fails)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import events
 from textual._time import get_time
 from textual.binding import Binding
@@ -111,6 +113,23 @@ class DecisionScreen(GameScreen):
         ``viewer``, see :class:`~monstertrick.session.BotTurn`); False when this screen
         cannot."""
         return False
+
+    # A person's turn screen binds ``t`` to ``hint`` (shown while :meth:`hint_ready`)
+    # and says its actions in :meth:`hint_words`.
+
+    def hint_ready(self) -> bool:
+        """Whether the person may ask for a hint now (their decision is still open)."""
+        return False
+
+    def hint_words(self, action: Any) -> str:
+        """An action of this screen's decision in a player's words ("play G7 on trick 2")."""
+        return str(action)
+
+    def action_hint(self) -> None:
+        if self.hint_ready():
+            from .hint import HintScreen
+
+            self.app.push_screen(HintScreen(self.session, self.seat, self.hint_words))
 
 
 class PauseScreen(GameScreen):

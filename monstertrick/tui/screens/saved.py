@@ -268,7 +268,7 @@ class HistoryScreen(Screen[None]):
             by_game.setdefault(saved.game_key, []).append(saved)
         order = [k for k in GAMES if k in by_game] + [k for k in by_game if k not in GAMES]
         summary = self.query_one("#summary-table", DataTable)
-        summary.add_columns("Game", "Name", "Games", "Wins", "Mean", "Hit rate")
+        summary.add_columns("Game", "Name", "Games", "Wins", "Mean", "Hit rate", "Hints")
         for key in order:
             games = by_game[key]
             has_hits = any(isinstance(g.info.get("hits"), list) for g in games)
@@ -281,6 +281,7 @@ class HistoryScreen(Screen[None]):
                     wins,
                     mean(row.mean_vp, key),
                     f"{row.hit_rate:.0%}" if has_hits else "—",
+                    str(row.hints),
                 )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -6,7 +6,7 @@ sleeve step and a computer player's turn watched by the table."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -74,6 +74,7 @@ class TableScreen(DecisionScreen):
         Binding("space", "skip", "Go on", key_display="Space"),
         Binding("d", "deduce", "Deduce"),
         Binding("l", "log", "Log"),
+        Binding("t", "hint", "Hint"),
         Binding("minus", "pace(-1)", "Pause", key_display="-/+"),
         Binding("plus,equals_sign", "pace(1)", "Pause", show=False),
     ]
@@ -341,7 +342,21 @@ class TableScreen(DecisionScreen):
 
     # ------------------------------------------------------------------ actions
 
+    def hint_ready(self) -> bool:
+        return self.choosing and not self.waiting
+
+    def hint_words(self, action: Any) -> str:
+        pos = action.position
+        if pos is None:
+            return "pass (keep your sleeve empty)"
+        card = f"your {_ordinal(pos + 1)} card ({self.view.suit_at(self.seat, pos).singular})"
+        if self.step_task == "sleeve":
+            return f"put {card} up your sleeve"
+        return f"play {card}"
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            return True if self.hint_ready() else None
         if action == "cursor":
             return self.choosing
         if action == "play_card":

@@ -4,6 +4,7 @@ computer player's turn watched by everyone."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -223,6 +224,7 @@ class TurnScreen(MonsterTakingTable):
         Binding("enter", "decide", "Confirm"),
         Binding("enter", "pass_on", "Pass on"),
         Binding("u,backspace", "take_back", "Take back", key_display="u"),
+        Binding("t", "hint", "Hint"),
     ]
 
     def __init__(self, session: Session, seat: int, task: str) -> None:
@@ -341,7 +343,23 @@ class TurnScreen(MonsterTakingTable):
 
     # ------------------------------------------------------------------ actions
 
+    def hint_ready(self) -> bool:
+        return self.result is None and bool(self.the_view().hand)
+
+    def hint_words(self, action: Any) -> str:
+        if isinstance(action, Strength):
+            return f"lay {action.card} for the suit strength"
+        if isinstance(action, Play):
+            return f"play {action.card}"
+        if isinstance(action, Pay):
+            if not action.cards:
+                return "pay nothing"
+            return "pay with " + " ".join(str(c) for c in action.cards)
+        return str(action)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            return True if self.hint_ready() else None
         if action in ("cursor", "decide"):
             return self.result is None
         if action == "choose":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +32,7 @@ class ArrangeScreen(DecisionScreen):
         Binding("enter", "confirm", "Confirm"),
         Binding("enter", "pass_on", "Pass on"),
         Binding("u,backspace", "take_back", "Take back", key_display="u"),
+        Binding("t", "hint", "Hint"),
     ]
 
     def __init__(self, session: Session, player: int) -> None:
@@ -95,7 +98,16 @@ class ArrangeScreen(DecisionScreen):
         self.cursor = message.position
         self._show()
 
+    def hint_ready(self) -> bool:
+        return not self.confirmed
+
+    def hint_words(self, action: Any) -> str:
+        left, middle, right = action
+        return f"lay out your VP row as {left} · {middle} · {right} (left to right)"
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            return True if self.hint_ready() else None
         if action in ("select", "move", "confirm"):
             return not self.confirmed
         if action in ("pass_on", "take_back"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -87,6 +88,7 @@ class TableScreen(DecisionScreen):
         Binding("enter", "pass_on", "Pass on"),
         Binding("u,backspace", "take_back", "Take back", key_display="u"),
         Binding("l", "log", "Log"),
+        Binding("t", "hint", "Hint"),
         Binding("pageup", "scroll_since(-1)", "Earlier moves", show=False),
         Binding("pagedown", "scroll_since(1)", "Later moves", show=False),
     ]
@@ -182,7 +184,18 @@ class TableScreen(DecisionScreen):
 
     # ------------------------------------------------------------------ actions
 
+    def hint_ready(self) -> bool:
+        return self.result is None and bool(self.view.hand)
+
+    def hint_words(self, action: Any) -> str:
+        slot = action.slot
+        if self.view.table[slot] is None:
+            return f"open trick {slot + 1} with {action.card}"
+        return f"play {action.card} on trick {slot + 1}"
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            return True if self.hint_ready() else None
         if action in ("card", "card_at", "slot", "slot_cursor", "play_here"):
             return self.result is None
         if action in ("pass_on", "take_back"):

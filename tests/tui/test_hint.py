@@ -1,0 +1,159 @@
+"""The hint key: what the hard search would do, from the person's view only."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from textual.widgets import Static
+
+from monstertrick.games.monster_trick import GAME
+from monstertrick.games.monster_trick.engine import PlayerView
+from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
+from monstertrick.games.monster_trick.tui.log import LogScreen
+from monstertrick.games.monster_trick.tui.table import TableScreen
+from monstertrick.seating import parse_seats
+from monstertrick.session import HintTaken, Session, Turn
+from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.screens.hint import HintScreen
+
+THEME = "textual-dark"
+
+
+class Recorder:
+    """Stands in for the game door's ``hint``: records what it is given and answers
+    with the person's first candidates (or waits until stopped)."""
+
+    def __init__(self, block: bool = False) -> None:
+        self.calls: list[tuple[Any, int]] = []
+        self.block = block
+        self.stopped = threading.Event()
+
+    def __call__(
+        self, view: Any, seat: int, seed: int, stop: Any = None
+    ) -> list[tuple[Any, float]]:
+        self.calls.append((view, seat))
+        if self.block:
+            while not stop():
+                self.stopped.wait(0.001)
+            self.stopped.set()
+            return []
+        if view.phase.name == "ARRANGING":
+            a, b, c = view.vp_set
+            return [((a, b, c), 0.42), ((c, b, a), 0.3)]
+        moves = view.legal_moves
+        return [(moves[0], 0.37), (moves[-1], 0.25)]
+
+
+@pytest.fixture
+def door_hint(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorder]:
+    recorder = Recorder()
+    monkeypatch.setattr(type(GAME), "hint", lambda self, *a, **k: recorder(*a, **k), raising=False)
+    yield recorder
+
+
+def text_of(app: MonsterTrickApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+async def test_a_hint_on_the_vp_row_and_on_a_move_from_the_persons_view_only(
+    door_hint: Recorder,
+) -> None:
+    session = Session.start(parse_seats(["Ann", "Cy:easy", "Bo:easy"]), 5)
+    app = MonsterTrickApp(session=session, pace=0)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ArrangeScreen)
+        await pilot.press("t")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, HintScreen)
+        text = text_of(app, "#hint-text")
+        assert "Suggestion: lay out your VP row as" in text and "42%" in text
+        # The search got Ann's own view, and nothing else.
+        view, seat = door_hint.calls[-1]
+        assert seat == 0 and isinstance(view, PlayerView) and view == session.view(0)
+        assert session.hints == [1, 0, 0]
+        assert HintTaken(0) in session.log
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ArrangeScreen)
+        await pilot.press("enter")  # confirm the row
+        await pilot.pause()
+        await pilot.press("enter")  # on
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, TableScreen) and app.screen.result is None:
+                break
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("t")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        text = text_of(app, "#hint-text")
+        assert "Suggestion: " in text and "37%" in text and "Other options:" in text
+        view, seat = door_hint.calls[-1]
+        assert seat == 0 and view == session.view(0)
+        assert session.hints == [2, 0, 0]
+        await pilot.press("t")  # t closes it too
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        # The log says a hint was taken, and never what it said.
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        from tests.tui.helpers import screen_text
+
+        log = screen_text(app)
+        assert "Ann took a hint." in log and "Suggestion" not in log
+
+
+async def test_escape_stops_the_search_and_no_hint_is_counted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    recorder = Recorder(block=True)
+    monkeypatch.setattr(type(GAME), "hint", lambda self, *a, **k: recorder(*a, **k), raising=False)
+    session = Session.start(parse_seats(["Ann", "Cy:easy"]), 2)
+    app = MonsterTrickApp(session=session, pace=0)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, HintScreen)
+        assert "Thinking…" in text_of(app, "#hint-text")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ArrangeScreen)
+        await app.workers.wait_for_complete()
+        assert recorder.stopped.is_set()  # the search saw the stop
+    assert session.hints == [] and not any(isinstance(e, HintTaken) for e in session.log)
+
+
+async def test_no_hint_key_on_a_computer_players_turn_or_after_deciding(
+    door_hint: Recorder,
+) -> None:
+    session = Session.start(parse_seats(["Ann", "Cy:easy"]), 2)
+    app = MonsterTrickApp(session=session, pace=0)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ArrangeScreen)
+        assert screen.check_action("hint", ()) is True
+        await pilot.press("enter")  # the row is laid out: no more hints for it
+        await pilot.pause()
+        assert screen.check_action("hint", ()) is None
+        await pilot.press("t")
+        await pilot.pause()
+        assert not isinstance(app.screen, HintScreen) and door_hint.calls == []
+
+
+def test_a_hint_is_only_for_the_person_whose_decision_it_is() -> None:
+    session = Session.start(parse_seats(["Ann", "Bob"]), 3)
+    step = session.next_step()
+    assert not isinstance(step, Turn)  # a handoff first: nobody may take a hint yet
+    with pytest.raises(ValueError):
+        session.note_hint(step.seat)  # type: ignore[union-attr]
