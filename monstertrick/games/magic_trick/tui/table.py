@@ -356,7 +356,7 @@ class TableScreen(DecisionScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
-            return True if self.hint_ready() else None
+            return self.hint_ready()
         if action == "cursor":
             return self.choosing
         if action == "play_card":

@@ -359,7 +359,7 @@ class TurnScreen(MonsterTakingTable):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
-            return True if self.hint_ready() else None
+            return self.hint_ready()
         if action in ("cursor", "decide"):
             return self.result is None
         if action == "choose":

@@ -107,7 +107,7 @@ class ArrangeScreen(DecisionScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
-            return True if self.hint_ready() else None
+            return self.hint_ready()
         if action in ("select", "move", "confirm"):
             return not self.confirmed
         if action in ("pass_on", "take_back"):

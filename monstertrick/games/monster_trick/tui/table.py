@@ -195,7 +195,7 @@ class TableScreen(DecisionScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
-            return True if self.hint_ready() else None
+            return self.hint_ready()
         if action in ("card", "card_at", "slot", "slot_cursor", "play_here"):
             return self.result is None
         if action in ("pass_on", "take_back"):
