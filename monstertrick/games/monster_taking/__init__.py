@@ -176,10 +176,27 @@ class MonsterTaking:
     def decide(self, bot: Any, view: PlayerView, seat: int, seed: int, stop: Any = None) -> Action:
         """The computer player's decision from its seat's view; its randomness from the
         seed and the position only."""
+        return bot.choose(view, self._rng(view, seat, seed), stop)  # type: ignore[no-any-return]
+
+    def hint(
+        self, view: PlayerView, seat: int, seed: int, stop: Any = None
+    ) -> list[tuple[Action, float]]:
+        """The hard player's analysis of ``seat``'s decision from its view: the
+        candidates with their estimated chance to win this game of the match, best
+        first (``stop`` cuts the search short)."""
+        from .bots import make_bot
+
+        if view.current_player != seat:
+            raise ValueError(f"it is not {view.players[seat]}'s decision")
+        return make_bot("hard").analyse(view, self._rng(view, seat, seed), stop)  # type: ignore[attr-defined, no-any-return]
+
+    @staticmethod
+    def _rng(view: PlayerView, seat: int, seed: int) -> Any:
+        """A decision's randomness: from the seed and the position only."""
         from ...decisions import bot_rng
 
         turn = 2 * len(view.tricks) + len(view.strength) + (view.phase is Phase.PAY)
-        return bot.choose(view, bot_rng(seed, view.game, turn, seat), stop)  # type: ignore[no-any-return]
+        return bot_rng(seed, view.game, turn, seat)
 
     def replay(self, doc: Any) -> dict[str, Any]:
         """The ``replay --json`` result of a parsed record (raises ``RecordError``)."""

@@ -186,11 +186,24 @@ class HardBot(Bot):
         self.name = "hard" if playouts == DEFAULT_PLAYOUTS else f"hard:{playouts}"
 
     def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
+        return self.analyse(view, rng, stop, forced_too=False)[0][0]
+
+    def analyse(
+        self,
+        view: PlayerView,
+        rng: random.Random,
+        stop: StopCheck | None = None,
+        *,
+        forced_too: bool = True,
+    ) -> list[tuple[Action, float]]:
+        """The candidate actions, best first, each with its share of won games (a draw
+        half) over the sampled worlds: the estimated chance to win this game of the
+        match. A single candidate is searched only with ``forced_too``."""
         ranked = MediumBot().ranked(view, rng)
         if view.phase is Phase.PAY:
             ranked = ranked[:PAYMENT_CANDIDATES]
-        if len(ranked) == 1:
-            return ranked[0]
+        if len(ranked) == 1 and not forced_too:
+            return [(ranked[0], 0.0)]
         me = view.player
         assert me is not None
         sampler = Determinizer(view)
@@ -212,9 +225,9 @@ class HardBot(Bot):
                         1.0 if result.winner == me else 0.5 if result.winner is None else 0.0
                     )
             worlds += 1
-        score[0] += MEDIUM_HEAD_START * worlds
-        best = max(range(n), key=lambda i: (score[i], -i))
-        return ranked[best]
+        ahead = [s + (MEDIUM_HEAD_START * worlds if i == 0 else 0.0) for i, s in enumerate(score)]
+        order = sorted(range(n), key=lambda i: (-ahead[i], i))
+        return [(ranked[i], score[i] / worlds if worlds else 0.5) for i in order]
 
 
 def bot_level_problem(spec: str) -> str | None:

@@ -117,6 +117,9 @@ class DecisionScreen(GameScreen):
     # A person's turn screen binds ``t`` to ``hint`` (shown while :meth:`hint_ready`)
     # and says its actions in :meth:`hint_words`.
 
+    hint_goal = "to win the game"
+    """What a hint's chances are the chances of."""
+
     def hint_ready(self) -> bool:
         """Whether the person may ask for a hint now (their decision is still open)."""
         return False
@@ -129,7 +132,9 @@ class DecisionScreen(GameScreen):
         if self.hint_ready():
             from .hint import HintScreen
 
-            self.app.push_screen(HintScreen(self.session, self.seat, self.hint_words))
+            self.app.push_screen(
+                HintScreen(self.session, self.seat, self.hint_words, self.hint_goal)
+            )
 
 
 class PauseScreen(GameScreen):

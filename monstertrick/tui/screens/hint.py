@@ -29,12 +29,16 @@ SHOWN = 3
 """How many options a hint lists."""
 
 
-def hint_lines(options: Sequence[tuple[Any, float]], words: Callable[[Any], str]) -> list[str]:
+def hint_lines(
+    options: Sequence[tuple[Any, float]],
+    words: Callable[[Any], str],
+    goal: str = "to win the game",
+) -> list[str]:
     """The hint in words: the suggestion, then the next options, each with its chance."""
     if not options:
         return ["No suggestion: there is nothing to choose."]
     best, chance = options[0]
-    lines = [f"Suggestion: {words(best)}", f"  about {chance:.0%} to win the game", ""]
+    lines = [f"Suggestion: {words(best)}", f"  about {chance:.0%} {goal}", ""]
     if len(options) > 1:
         lines.append("Other options:")
         for action, value in options[1:SHOWN]:
@@ -43,7 +47,8 @@ def hint_lines(options: Sequence[tuple[Any, float]], words: Callable[[Any], str]
 
 
 class HintScreen(ModalScreen[None]):
-    """Asks ``session`` for ``seat``'s hint and shows it; ``words`` says an action."""
+    """Asks ``session`` for ``seat``'s hint and shows it; ``words`` says an action and
+    ``goal`` what the chances are of ("to win the game")."""
 
     DEFAULT_CSS = """
     HintScreen { align: center middle; }
@@ -54,8 +59,15 @@ class HintScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,t", "close", "Close hint")]
 
-    def __init__(self, session: Session, seat: int, words: Callable[[Any], str]) -> None:
+    def __init__(
+        self,
+        session: Session,
+        seat: int,
+        words: Callable[[Any], str],
+        goal: str = "to win the game",
+    ) -> None:
         super().__init__()
+        self.goal = goal
         self.session = session
         self.seat = seat
         self.words = words
@@ -84,7 +96,7 @@ class HintScreen(ModalScreen[None]):
             return
         self.options = options
         self.session.note_hint(self.seat)
-        text = "\n".join(hint_lines(options, self.words))
+        text = "\n".join(hint_lines(options, self.words, self.goal))
         self.query_one("#hint-text", Static).update(Content(text))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:

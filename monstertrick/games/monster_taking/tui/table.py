@@ -343,6 +343,8 @@ class TurnScreen(MonsterTakingTable):
 
     # ------------------------------------------------------------------ actions
 
+    hint_goal = "to win this game of the match"
+
     def hint_ready(self) -> bool:
         return self.result is None and bool(self.the_view().hand)
 
