@@ -173,6 +173,21 @@ def test_summary_per_name_counts_games_wins_mean_vp_and_hit_rate(store) -> None:
         assert r.hit_rate == pytest.approx(hits[n] / 9)
 
 
+def test_hints_are_kept_in_the_meta_and_counted_per_name(store) -> None:
+    g = played_game(seed=4)
+    meta = meta_for(g, 4)
+    meta.hints = [2, 0, 1]
+    path = store.save(store.history / "4.json", g, meta)
+    assert json.loads(path.read_text())["meta"]["hints"] == [2, 0, 1]
+    finished, damaged = store.finished()
+    assert damaged == [] and finished[0].meta.hints == [2, 0, 1]
+    rows = {r.name: r for r in summarize(finished)}
+    assert {n: r.hints for n, r in rows.items()} == dict(zip(g.players, [2, 0, 1]))
+    # A game without hints writes none.
+    plain = store.save(store.history / "5.json", played_game(seed=5), meta_for(g, 5))
+    assert "hints" not in json.loads(plain.read_text())["meta"]
+
+
 def test_a_read_only_save_folder_gives_a_clear_error_and_keeps_the_old_save(
     store, monkeypatch
 ) -> None:
@@ -308,6 +323,10 @@ BAD_META = {
     "seed a float": (_set("seed", 5.0), "seed"),
     "no seed": (_set("seed", KeyError), "seed"),
     "updated not a string": (_set("updated", 5), "updated"),
+    "hints not a list": (_set("hints", 3), '"hints"'),
+    "hints of the wrong length": (_set("hints", [1, 0]), '"hints"'),
+    "a negative hint count": (_set("hints", [0, -1, 0]), '"hints"'),
+    "a hint count that is not whole": (_set("hints", [0, 1.5, 0]), '"hints"'),
 }
 
 

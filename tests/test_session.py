@@ -150,3 +150,24 @@ def test_monster_trick_take_back_restores_the_game_and_its_save(tmp_path) -> Non
     session.done()
     with pytest.raises(TakeBackRefused):
         session.take_back(seat)
+
+
+def test_hints_taken_are_counted_logged_and_saved_with_the_game(tmp_path) -> None:
+    from monstertrick.saves import SaveStore, read_save
+    from monstertrick.session import HintTaken, Turn
+
+    store = SaveStore(tmp_path)
+    session = Session.start(Seating((Seat("Ann", None), Seat("Cy", "easy")), 0), 7, store=store)
+    step = session.next_step()
+    assert isinstance(step, Turn) and step.seat == 0
+    session.note_hint(0)
+    session.note_hint(0)
+    assert session.hints == [2, 0]
+    assert session.log.count(HintTaken(0)) == 2
+    with pytest.raises(ValueError):
+        session.note_hint(1)  # not Cy's decision, and Cy is a computer player
+    session.apply(0, session.simple_decision(0))
+    assert session.save_path is not None
+    saved = read_save(session.save_path)
+    assert saved.meta.hints == [2, 0]
+    assert Session.resume(saved, store).hints == [2, 0]

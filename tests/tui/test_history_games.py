@@ -61,7 +61,8 @@ async def test_history_lists_every_game_with_its_game_and_a_summary_per_game() -
             totals = match.rules.summary(match.state)["totals"]
             assert row[4] == ", ".join(f"{n} {t}" for n, t in zip(match.names, totals))
         summary = screen.query_one("#summary-table", DataTable)
-        assert header(summary) == ["Game", "Name", "Games", "Wins", "Mean", "Hit rate"]
+        assert header(summary) == ["Game", "Name", "Games", "Wins", "Mean", "Hit rate", "Hints"]
+        assert all(r[6] == "0" for r in rows(summary))  # nobody took a hint
         # Grouped by game, in the registry's order, each with its own score.
         groups: dict[str, list[list[str]]] = {}
         current = ""
