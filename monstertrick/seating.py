@@ -130,6 +130,14 @@ def parse_pace(text: str) -> float:
     return seconds
 
 
+def next_pace(now: float, step: int) -> float:
+    """The pause one of :data:`PACE_STEPS` longer (``step`` > 0) or shorter than ``now``
+    (the app's ``+`` and ``-`` keys), stopping at either end."""
+    if step > 0:
+        return next((s for s in PACE_STEPS if s > now), PACE_STEPS[-1])
+    return next((s for s in reversed(PACE_STEPS) if s < now), PACE_STEPS[0])
+
+
 def pace_label(seconds: float) -> str:
     """How a pause is written for players: ``"no pause"``, ``"0.5 s"``."""
     return "no pause" if seconds <= 0 else f"{seconds:g} s"

@@ -171,3 +171,12 @@ def test_hints_taken_are_counted_logged_and_saved_with_the_game(tmp_path) -> Non
     saved = read_save(session.save_path)
     assert saved.meta.hints == [2, 0]
     assert Session.resume(saved, store).hints == [2, 0]
+
+
+def test_the_pace_keys_step_through_the_offered_pauses_and_stop_at_the_ends() -> None:
+    from monstertrick.seating import PACE_STEPS, next_pace
+
+    assert next_pace(1.0, 1) == 1.5 and next_pace(1.0, -1) == 0.5
+    assert next_pace(PACE_STEPS[-1], 1) == PACE_STEPS[-1]
+    assert next_pace(0.0, -1) == 0.0
+    assert next_pace(1.2, 1) == 1.5 and next_pace(1.2, -1) == 1.0  # a --pace between steps

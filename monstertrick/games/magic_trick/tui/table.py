@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ....seating import PACE_STEPS, pace_label
+from ....seating import next_pace, pace_label
 from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided
@@ -427,11 +427,7 @@ class TableScreen(DecisionScreen):
 
     def action_pace(self, step: int) -> None:
         session = self.session
-        now = session.pace
-        if step > 0:
-            session.pace = next((s for s in PACE_STEPS if s > now), PACE_STEPS[-1])
-        else:
-            session.pace = next((s for s in reversed(PACE_STEPS) if s < now), PACE_STEPS[0])
+        session.pace = next_pace(session.pace, step)
         self._refresh_all()
 
 

@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ....seating import PACE_STEPS, pace_label
+from ....seating import next_pace, pace_label
 from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided, TakeBack
@@ -510,11 +510,7 @@ class WatchScreen(MonsterTakingTable):
     def action_pace(self, step: int) -> None:
         """A longer (``+``) or shorter (``-``) pause after each computer move."""
         session = self.session
-        now = session.pace
-        if step > 0:
-            session.pace = next((s for s in PACE_STEPS if s > now), PACE_STEPS[-1])
-        else:
-            session.pace = next((s for s in reversed(PACE_STEPS) if s < now), PACE_STEPS[0])
+        session.pace = next_pace(session.pace, step)
         self.notify(
             f"Pause after a computer move: {pace_label(session.pace)}", timeout=2, markup=False
         )

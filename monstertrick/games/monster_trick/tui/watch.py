@@ -20,7 +20,7 @@ from textual.content import Content
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ....seating import PACE_STEPS, pace_label
+from ....seating import next_pace, pace_label
 from ....session import Session
 from ....tui import theme
 from ....tui.screens.base import DecisionScreen
@@ -197,12 +197,7 @@ class WatchScreen(DecisionScreen):
 
     def action_pace(self, step: int) -> None:
         session = self.session
-        steps = PACE_STEPS
-        now = session.pace
-        if step > 0:
-            session.pace = next((s for s in steps if s > now), steps[-1])
-        else:
-            session.pace = next((s for s in reversed(steps) if s < now), steps[0])
+        session.pace = next_pace(session.pace, step)
         self.notify(f"Pause after a computer move: {pace_label(session.pace)}", timeout=2)
         self._refresh_all()
 
