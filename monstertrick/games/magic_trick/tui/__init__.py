@@ -15,8 +15,9 @@ from ....session import Session
 from ....tui.screens.base import DecisionScreen, GameScreen
 from ..cards import NUM_HANDS, NUM_TRICKS
 from . import cards
-from .ends import GameOverScreen, HandOverScreen, ViewerScreen
+from .ends import GameOverScreen, HandOverScreen
 from .table import TableScreen, phase_task
+from .viewer import ViewerScreen
 
 TASKS = {
     "play": "play a card",

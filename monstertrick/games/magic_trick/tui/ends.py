@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ....session import Session
@@ -118,34 +114,3 @@ class GameOverScreen(FinalScreen):
             yield Static(Content(f"{outcome.explain(names)} {tie}"), classes="hint")
             yield Static(Content("Press n for a new game, q to quit."), classes="hint")
         yield KeyBar()
-
-
-class ViewerScreen(Screen[None]):
-    """The step-by-step viewer of a finished game: not written yet for Magic Trick."""
-
-    DEFAULT_CSS = _CSS
-    BINDINGS = [Binding("escape,q", "close", "Close")]
-
-    def __init__(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> None:
-        super().__init__()
-        self.state = state
-        self.title_text = title
-        self.exit_on_close = exit_on_close
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="mt-end"):
-            yield Static(Content(self.title_text or "Magic Trick"), classes="title")
-            yield Static(
-                Content(
-                    "The step-by-step viewer is not available yet for Magic Trick. "
-                    "`monstertrick replay` describes a saved game hand by hand."
-                )
-            )
-            yield Static(Content("Press Escape to close."), classes="hint")
-        yield KeyBar()
-
-    def action_close(self) -> None:
-        if self.exit_on_close:
-            self.app.exit(0)
-        else:
-            self.app.pop_screen()
