@@ -64,16 +64,6 @@ class Timeline:
     def game_starts(self) -> list[int]:
         return [i for i, f in enumerate(self.frames) if f.is_deal]
 
-    def next_game(self, index: int) -> int:
-        """Index of the next game's deal (or the last frame)."""
-        later = [i for i in self.game_starts() if i > index]
-        return later[0] if later else len(self.frames) - 1
-
-    def previous_game(self, index: int) -> int:
-        """Index of this game's deal, or the previous game's if already there."""
-        earlier = [i for i in self.game_starts() if i < index]
-        return earlier[-1] if earlier else 0
-
     @staticmethod
     def of(state: MatchState) -> Timeline:
         """Replay ``state``'s log (deals, strength cards, tricks, payments) into frames."""

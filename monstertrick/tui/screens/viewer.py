@@ -25,8 +25,9 @@ class StepViewer(Screen[None]):
     """A finished game, step by step (subclasses draw a step)."""
 
     DEFAULT_CSS = """
-    StepViewer #step-status { height: 1; background: $primary-background; padding: 0 1; }
-    StepViewer #step-body { height: 1fr; padding: 0 1; }
+    StepViewer #step-status { height: 1; padding: 0 1; background: $panel; }
+    StepViewer #step-body { height: 1fr; }
+    StepViewer #step-frame { padding: 0 1; }
     """
     CHAPTER = "Hand"
     """What PgUp/PgDn move by, for the key bar."""

@@ -43,11 +43,11 @@ def finished_match(seed: int = SEED, names: tuple[str, str] = NAMES) -> MatchSta
 
 
 def frame_text(screen: ViewerScreen) -> str:
-    return str(screen.query_one("#mt-viewer-frame").render())
+    return str(screen.query_one("#step-frame").render())
 
 
 def status_text(screen: ViewerScreen) -> str:
-    return str(screen.query_one("#mt-viewer-status").render())
+    return str(screen.query_one("#step-status").render())
 
 
 def screen_text(app: MonsterTrickApp) -> str:
@@ -82,16 +82,25 @@ def test_the_timeline_replays_every_decision_to_the_same_end(seed: int) -> None:
         assert after.events
 
 
-def test_the_timeline_steps_game_by_game() -> None:
-    timeline = Timeline.of(finished_match())
-    starts = timeline.game_starts()
+async def test_page_keys_step_game_by_game() -> None:
+    state = finished_match()
+    starts = Timeline.of(state).game_starts()
     assert len(starts) == 3 and starts[0] == 0
-    assert timeline.next_game(0) == starts[1]
-    assert timeline.next_game(starts[1] + 3) == starts[2]
-    assert timeline.next_game(starts[2]) == len(timeline) - 1
-    assert timeline.previous_game(starts[2] + 3) == starts[2]
-    assert timeline.previous_game(starts[2]) == starts[1]
-    assert timeline.previous_game(0) == 0
+    app = viewer_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_viewer(pilot, state)
+        last = screen.step_count() - 1
+        for at, key, to in [
+            (0, "pagedown", starts[1]),
+            (starts[1] + 3, "pagedown", starts[2]),
+            (starts[2], "pagedown", last),
+            (starts[2] + 3, "pageup", starts[2]),
+            (starts[2], "pageup", starts[1]),
+            (0, "pageup", 0),
+        ]:
+            screen.index = at
+            await pilot.press(key)
+            assert screen.index == to, (at, key)
 
 
 def test_the_game_log_is_rebuilt_at_every_decision() -> None:

@@ -9,15 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
-from textual.widgets import Static
 
 from ....tui import theme
-from ....tui.widgets import KeyBar
+from ....tui.screens.viewer import StepViewer
 from ..events import CardPlayed, Event, GameDealt, Paid, StrengthLaid
 from ..state import MatchState, Pay, Phase, Play, Strength
 from ..timeline import Frame, Timeline
@@ -32,76 +28,29 @@ def _cards(n: int) -> str:
     return theme.plural(n, "card")
 
 
-class ViewerBody(VerticalScroll, can_focus=False):
-    """The frame's text: scrolled with ↑/↓ (and the mouse); Home/End stay the viewer's."""
-
-
-class ViewerScreen(Screen[None]):
+class ViewerScreen(StepViewer):
     """A replay viewer: ←/→ a decision, PgUp/PgDn a game, Home/End first/last."""
 
-    DEFAULT_CSS = """
-    ViewerScreen #mt-viewer-status { height: 1; padding: 0 1; background: $panel; }
-    ViewerScreen #mt-viewer-body { height: 1fr; }
-    ViewerScreen #mt-viewer-frame { padding: 0 1; }
-    """
     BINDINGS = [
-        Binding("left", "step(-1)", "Step", key_display="←/→"),
-        Binding("right", "step(1)", "Step", show=False),
-        Binding("pageup,comma", "game(-1)", "Game", key_display="PgUp/PgDn"),
-        Binding("pagedown,full_stop", "game(1)", "Game", show=False),
-        Binding("home", "jump(0)", "First/Last", key_display="Home/End"),
-        Binding("end", "jump(-1)", "Last", show=False),
-        Binding("escape,q", "close", "Close", key_display="Esc/q"),
-        Binding("up", "scroll(-1)", "Scroll", show=False),
-        Binding("down", "scroll(1)", "Scroll", show=False),
+        Binding("pageup,comma", "chapter(-1)", "Game", key_display="PgUp/PgDn"),
+        Binding("pagedown,full_stop", "chapter(1)", "Game", show=False),
     ]
 
     def __init__(self, state: MatchState, *, title: str = "", exit_on_close: bool = False) -> None:
-        super().__init__()
+        super().__init__(title=title, exit_on_close=exit_on_close)
         self.timeline = Timeline.of(state)
         self.names = state.players
-        self.title_text = title
-        self.exit_on_close = exit_on_close
-        self.index = 0
-        """The viewer opens on the first step (game 1's deal)."""
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="mt-viewer-status")
-        with ViewerBody(id="mt-viewer-body"):
-            yield Static(id="mt-viewer-frame")
-        yield KeyBar()
+    def step_count(self) -> int:
+        return len(self.timeline)
 
-    def on_mount(self) -> None:
-        self.show_frame()
-
-    # ------------------------------------------------------------------ actions
-
-    def action_step(self, delta: int) -> None:
-        self.index = max(0, min(len(self.timeline) - 1, self.index + delta))
-        self.show_frame()
-
-    def action_game(self, delta: int) -> None:
-        tl = self.timeline
-        self.index = tl.next_game(self.index) if delta > 0 else tl.previous_game(self.index)
-        self.show_frame()
-
-    def action_jump(self, where: int) -> None:
-        self.index = where if where >= 0 else len(self.timeline) - 1
-        self.show_frame()
-
-    def action_scroll(self, lines: int) -> None:
-        self.query_one(ViewerBody).scroll_relative(y=lines, animate=False)
-
-    def action_close(self) -> None:
-        if self.exit_on_close:
-            self.app.exit(0)
-        else:
-            self.dismiss(None)
+    def chapter_starts(self) -> list[int]:
+        return self.timeline.game_starts()
 
     # ------------------------------------------------------------------ drawing
 
-    def show_frame(self) -> None:
-        frame = self.timeline[self.index]
+    def status(self, index: int) -> Content:
+        frame = self.timeline[index]
         games = self.timeline[-1].game
         tricks = frame.state.log[-1].tricks
         if frame.is_deal:
@@ -110,16 +59,12 @@ class ViewerScreen(Screen[None]):
             where = "suit strength"
         else:
             where = f"trick {len(tricks)}"
-        status = Content.assemble(
-            (f"{self.title_text} · ", "bold") if self.title_text else "",
-            f"Game {frame.game} of {games} · {where} · step {self.index + 1} of "
-            f"{len(self.timeline)}",
+        return Content(
+            f"Game {frame.game} of {games} · {where} · step {index + 1} of {len(self.timeline)}"
         )
-        self.query_one("#mt-viewer-status", Static).update(status)
-        self.query_one("#mt-viewer-frame", Static).update(self.render_frame())
 
-    def render_frame(self) -> Content:
-        frame = self.timeline[self.index]
+    def body(self, index: int) -> Content:
+        frame = self.timeline[index]
         state = frame.state
         names = self.names
         log = state.log[-1]
