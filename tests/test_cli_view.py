@@ -25,7 +25,7 @@ def view_options(monkeypatch: pytest.MonkeyPatch, path: str) -> dict[str, Any]:
 async def test_view_opens_a_finished_magic_trick_game_in_its_viewer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from monstertrick.games.magic_trick.tui.ends import ViewerScreen
+    from monstertrick.games.magic_trick.tui.viewer import ViewerScreen
     from monstertrick.tui.app import MonsterTrickApp
 
     match = Session.start(
@@ -38,7 +38,7 @@ async def test_view_opens_a_finished_magic_trick_game_in_its_viewer(
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ViewerScreen)
-        assert app.screen.state.players == match.state.players
+        assert app.screen.timeline[-1].state == match.state
         await pilot.press("q")
     assert app.return_code == 0
 

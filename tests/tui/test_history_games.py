@@ -94,9 +94,9 @@ async def test_history_opens_a_magic_trick_game_in_its_viewer() -> None:
         await pilot.press("enter")
         await pilot.pause()
         viewer = app.screen
-        assert type(viewer).__module__ == "monstertrick.games.magic_trick.tui.ends"
+        assert type(viewer).__module__ == "monstertrick.games.magic_trick.tui.viewer"
         assert type(viewer).__name__ == "ViewerScreen"
-        assert viewer.state.players == played["magic-trick"].state.players  # type: ignore[attr-defined]
+        assert viewer.timeline[-1].state == played["magic-trick"].state  # type: ignore[attr-defined]
         assert not any("only" in n.message for n in app._notifications)
         await pilot.press("escape")
         await pilot.pause()

@@ -122,7 +122,7 @@ async def test_viewer_shows_every_hand_and_vp_row() -> None:
     app = MonsterTrickApp(view=game)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("home")
-        text = str(app.screen.query_one("#viewer-frame").render())
+        text = str(app.screen.query_one("#step-frame").render())
         first = app.screen.timeline[0].game
         for p in range(3):
             assert " ".join(str(c) for c in first.hand(p)[:3]).replace(" ", "") in text.replace(

@@ -25,7 +25,9 @@ class StepViewer(Screen[None]):
     """A finished game, step by step (subclasses draw a step)."""
 
     DEFAULT_CSS = """
-    StepViewer #step-status { height: 1; padding: 0 1; background: $panel; }
+    StepViewer #step-status {
+        height: 1; padding: 0 1; background: $panel; text-wrap: nowrap; text-overflow: ellipsis;
+    }
     StepViewer #step-body { height: 1fr; }
     StepViewer #step-frame { padding: 0 1; }
     """

@@ -6,102 +6,46 @@ to reveal an unfinished one (``monstertrick view --reveal``).
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
-from textual.widgets import Static
 
 from ....tui import theme
-from ....tui.widgets import KeyBar
+from ....tui.screens.viewer import StepViewer
 from ..engine import HAND_SIZE, NUM_ROUNDS, GameState, vp_position
 from ..timeline import Timeline
 from . import cards
 
 
-class ViewerBody(VerticalScroll, can_focus=False):
-    """The frame's text: scrolled with ↑/↓ (and the mouse); Home/End stay the viewer's."""
-
-
-class ViewerScreen(Screen[None]):
+class ViewerScreen(StepViewer):
     """A replay viewer: ←/→ a card, PgUp/PgDn a round, Home/End first/last."""
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Back"),
-        Binding("right", "step(1)", "Forward"),
-        Binding("pageup,comma", "round(-1)", "Round back", key_display="PgUp"),
-        Binding("pagedown,full_stop", "round(1)", "Round on", key_display="PgDn"),
-        Binding("home", "jump(0)", "First"),
-        Binding("end", "jump(-1)", "Last"),
-        Binding("escape,q", "close", "Close"),
-        Binding("up", "scroll(-1)", "Scroll", show=False),
-        Binding("down", "scroll(1)", "Scroll", show=False),
+        Binding("pageup,comma", "chapter(-1)", "Round", key_display="PgUp/PgDn"),
+        Binding("pagedown,full_stop", "chapter(1)", "Round", show=False),
     ]
 
     def __init__(self, game: GameState, *, title: str = "", exit_on_close: bool = False) -> None:
-        super().__init__()
+        super().__init__(title=title, exit_on_close=exit_on_close)
         self.timeline = Timeline.of(game)
         self.names = game.players
-        self.title_text = title
-        self.exit_on_close = exit_on_close
-        self.index = 0
-        """Every game opens on its first step, from History or ``monstertrick view``."""
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="viewer-status")
-        with ViewerBody(id="viewer-body"):
-            yield Static(id="viewer-frame")
-        yield KeyBar()
+    def step_count(self) -> int:
+        return len(self.timeline)
 
-    def on_mount(self) -> None:
-        self.show_frame()
+    def chapter_starts(self) -> list[int]:
+        return self.timeline.round_starts()
 
-    # ------------------------------------------------------------------ actions
-
-    def action_step(self, delta: int) -> None:
-        self.index = max(0, min(len(self.timeline) - 1, self.index + delta))
-        self.show_frame()
-
-    def action_round(self, delta: int) -> None:
-        tl = self.timeline
-        self.index = tl.next_round(self.index) if delta > 0 else tl.previous_round(self.index)
-        self.show_frame()
-
-    def action_jump(self, where: int) -> None:
-        self.index = where if where >= 0 else len(self.timeline) - 1
-        self.show_frame()
-
-    def action_scroll(self, lines: int) -> None:
-        self.query_one(ViewerBody).scroll_relative(y=lines, animate=False)
-
-    def action_close(self) -> None:
-        if self.exit_on_close:
-            self.app.exit(0)
-        else:
-            self.dismiss()
-
-    # ------------------------------------------------------------------ drawing
-
-    def show_frame(self) -> None:
-        frame = self.timeline[self.index]
-        game = frame.game
-        total = HAND_SIZE * game.num_players
+    def status(self, index: int) -> Content:
+        frame = self.timeline[index]
+        total = HAND_SIZE * frame.game.num_players
         where = "deal and VP rows" if frame.is_deal else f"card {frame.step} of {total}"
-        status = Content.from_markup(
-            "[b]$title[/]Round $r of $rounds · $where · step $i of $n",
-            title=f"{self.title_text} · " if self.title_text else "",
-            r=str(frame.round),
-            rounds=str(NUM_ROUNDS),
-            where=where,
-            i=str(self.index + 1),
-            n=str(len(self.timeline)),
+        return Content(
+            f"Round {frame.round} of {NUM_ROUNDS} · {where} · step {index + 1} of "
+            f"{len(self.timeline)}"
         )
-        self.query_one("#viewer-status", Static).update(status)
-        self.query_one("#viewer-frame", Static).update(self.render_frame())
 
-    def render_frame(self) -> Content:
-        frame = self.timeline[self.index]
+    def body(self, index: int) -> Content:
+        frame = self.timeline[index]
         game = frame.game
         names = self.names
         lines: list[Content] = []
