@@ -1,0 +1,239 @@
+"""The searches and the protocol a game implements for them."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+W = TypeVar("W")
+"""A world: one full state of the game (hidden cards dealt)."""
+A = TypeVar("A", bound=Hashable)
+"""An action: hashable, equal for equal actions in every world."""
+
+StopCheck = Callable[[], bool]
+
+
+class SearchGame(Protocol[W, A]):
+    """One game as the search sees it from one seat (:attr:`player`), built from that
+    seat's view only. The search mutates the worlds it samples and nothing else."""
+
+    @property
+    def player(self) -> int:
+        """The seat the search decides for (it is their turn in every sampled world)."""
+        ...
+
+    def sample(self, rng: random.Random) -> W:
+        """A world consistent with the view, the hidden parts drawn with ``rng``."""
+        ...
+
+    def round_over(self, world: W) -> bool:
+        """The round (hand, game of a match) is over: nothing more to search."""
+        ...
+
+    def to_move(self, world: W) -> int:
+        """The seat to act in ``world`` (the round is not over)."""
+        ...
+
+    def actions(self, world: W) -> Sequence[A]:
+        """The actions worth considering for the seat to act, in the game's order of
+        preference (its first is what the search plays when it has no time at all)."""
+        ...
+
+    def apply(self, world: W, action: A) -> None:
+        """Carry out ``action`` in ``world`` (in place, unchecked)."""
+        ...
+
+    def playout(self, world: W, rng: random.Random) -> None:
+        """Finish the round in ``world`` with the game's playout policy."""
+        ...
+
+    def rewards(self, world: W) -> Sequence[float]:
+        """Per seat, what the finished round is worth, from 0 to 1: a share of the win
+        after the last round; earlier, an estimate of the chance to win the game."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """The work per decision: a number of iterations (reproducible), or a time limit
+    (``enough``: stop earlier after that many iterations)."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+    enough: int | None = None
+
+    def __post_init__(self) -> None:
+        if (self.iterations is None) == (self.seconds is None):
+            raise ValueError("a budget is a number of iterations or a time, not both")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError("a budget needs at least one iteration")
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError("a time budget must be positive")
+
+
+@dataclass(frozen=True, slots=True)
+class Option(Generic[A]):
+    """One action at the root: how often the search tried it and its mean reward (for a
+    reward that is a share of the win: the estimated chance to win)."""
+
+    action: A
+    visits: int
+    value: float
+
+
+class _Node:
+    __slots__ = ("mover", "children", "visits", "total", "avail")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+def _search(
+    game: SearchGame[W, A],
+    rng: random.Random,
+    budget: Budget,
+    stop: StopCheck | None,
+    *,
+    exploration: float,
+    in_order: bool,
+    paranoid: bool,
+    depth: int | None,
+) -> list[Option[A]]:
+    me = game.player
+    root = _Node(me)
+    limit = budget.iterations
+    enough = budget.enough
+    clock = time.perf_counter
+    deadline = None if budget.seconds is None else clock() + budget.seconds
+    log = math.log
+    sqrt = math.sqrt
+    rand = rng.random
+    sample = game.sample
+    round_over = game.round_over
+    to_move = game.to_move
+    actions_of = game.actions
+    apply = game.apply
+    i = 0
+    while True:
+        if limit is not None:
+            if i >= limit:
+                break
+        elif i > 0 and ((enough is not None and i >= enough) or clock() >= deadline):  # type: ignore[operator]
+            break
+        if stop is not None and i % 16 == 0 and i > 0 and stop():
+            break
+        i += 1
+        world = sample(rng)
+        node = root
+        path: list[_Node] = []
+        while not round_over(world) and (depth is None or len(path) < depth):
+            actions = actions_of(world)
+            children = node.children
+            untried = [a for a in actions if a not in children]
+            if untried:
+                for a in actions:
+                    if a in children:
+                        children[a].avail += 1
+                a = untried[0] if in_order else untried[int(rand() * len(untried))]
+                child = children[a] = _Node(to_move(world))
+                apply(world, a)
+                path.append(child)
+                break
+            best_u = -math.inf
+            chosen = actions[0]
+            for a in actions:
+                c = children[a]
+                u = c.total / c.visits + exploration * sqrt(log(c.avail) / c.visits)
+                c.avail += 1
+                if u > best_u:
+                    best_u, chosen = u, a
+            node = children[chosen]
+            apply(world, chosen)
+            path.append(node)
+        game.playout(world, rng)
+        rewards = game.rewards(world)
+        if paranoid:
+            mine = rewards[me]
+            for n in path:
+                n.visits += 1
+                n.total += mine if n.mover == me else 1.0 - mine
+        else:
+            for n in path:
+                n.visits += 1
+                n.total += rewards[n.mover]
+    options = [
+        Option(a, c.visits, c.total / c.visits if c.visits else 0.0)  # type: ignore[arg-type]
+        for a, c in root.children.items()
+    ]
+    options.sort(key=lambda o: (o.visits, o.value), reverse=True)
+    return options
+
+
+#: The hard players' exploration constant (rewards from 0 to 1), chosen by measurement.
+EXPLORATION = 0.5
+#: The textbook constant of Cowling, Powley & Whitehouse (2012) for rewards in [0, 1].
+REFERENCE_EXPLORATION = 0.7
+
+
+def analyse(
+    game: SearchGame[W, A],
+    rng: random.Random,
+    budget: Budget,
+    stop: StopCheck | None = None,
+    *,
+    exploration: float = EXPLORATION,
+    paranoid: bool = False,
+    depth: int | None = None,
+) -> list[Option[A]]:
+    """The hard players' search: every root action with its visits and estimated chance
+    to win, best first (most visited; an untried action, which only a cut-short search
+    leaves, is not listed).
+
+    Information-set MCTS over the round with max^n rewards; the game's own order of
+    actions decides which untried action is tried first. ``depth=1`` makes it a flat
+    search (UCB1 at the root, the playout policy everywhere below).
+    """
+    return _search(
+        game,
+        rng,
+        budget,
+        stop,
+        exploration=exploration,
+        in_order=True,
+        paranoid=paranoid,
+        depth=depth,
+    )
+
+
+def reference(
+    game: SearchGame[W, A],
+    rng: random.Random,
+    budget: Budget,
+    stop: StopCheck | None = None,
+) -> list[Option[A]]:
+    """Textbook single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): one tree over
+    determinized worlds, UCB1 with availability counts (c = 0.7), untried actions
+    expanded at random, max^n rewards, the most visited root action first."""
+    return _search(
+        game,
+        rng,
+        budget,
+        stop,
+        exploration=REFERENCE_EXPLORATION,
+        in_order=False,
+        paranoid=False,
+        depth=None,
+    )
+
+
+def best(options: Sequence[Option[A]], fallback: A) -> A:
+    """The action to play: the first option, or ``fallback`` if nothing was searched."""
+    return options[0].action if options else fallback
