@@ -85,12 +85,12 @@ class Option(Generic[A]):
     value: float
 
 
-class _Node:
+class _Node(Generic[A]):
     __slots__ = ("mover", "children", "visits", "total", "avail")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
-        self.children: dict[Hashable, _Node] = {}
+        self.children: dict[A, _Node[A]] = {}
         self.visits = 0
         self.total = 0.0
         self.avail = 1
@@ -108,7 +108,7 @@ def _search(
     depth: int | None,
 ) -> list[Option[A]]:
     me = game.player
-    root = _Node(me)
+    root: _Node[A] = _Node(me)
     limit = budget.iterations
     enough = budget.enough
     clock = time.perf_counter
@@ -128,12 +128,12 @@ def _search(
                 break
         elif i > 0 and ((enough is not None and i >= enough) or clock() >= deadline):  # type: ignore[operator]
             break
-        if stop is not None and i % 16 == 0 and i > 0 and stop():
+        if stop is not None and i % 16 == 0 and stop():
             break
         i += 1
         world = sample(rng)
         node = root
-        path: list[_Node] = []
+        path: list[_Node[A]] = []
         while not round_over(world) and (depth is None or len(path) < depth):
             actions = actions_of(world)
             children = node.children
@@ -170,7 +170,7 @@ def _search(
                 n.visits += 1
                 n.total += rewards[n.mover]
     options = [
-        Option(a, c.visits, c.total / c.visits if c.visits else 0.0)  # type: ignore[arg-type]
+        Option(a, c.visits, c.total / c.visits if c.visits else 0.0)
         for a, c in root.children.items()
     ]
     options.sort(key=lambda o: (o.visits, o.value), reverse=True)
