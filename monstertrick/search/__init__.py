@@ -9,9 +9,10 @@ no game.
 
 Two searches use it:
 
-* :func:`analyse` — the ``hard`` players' search: single-observer information-set MCTS
-  (one tree over the round, UCB1 with availability counts) with a vector reward (max^n:
-  every player, the opponents too, steers for their own chance to win);
+* :func:`analyse` — the ``hard`` players' search: UCB1 over the root actions on sampled
+  worlds, each finished by the game's playout, rewarded with the chance to win the game
+  (flat by default: at equal time it measured stronger than a tree; ``depth`` grows an
+  information-set tree with max^n or paranoid rewards);
 * :func:`reference` — the textbook SO-ISMCTS of Cowling, Powley & Whitehouse (2012), the
   arena's fixed yardstick (``ismcts`` players).
 

@@ -142,7 +142,7 @@ def _search(
                 for a in actions:
                     if a in children:
                         children[a].avail += 1
-                a = untried[0] if in_order else untried[int(rand() * len(untried))]
+                a = untried[0] if in_order and node is root else untried[int(rand() * len(untried))]
                 child = children[a] = _Node(to_move(world))
                 apply(world, a)
                 path.append(child)
@@ -191,15 +191,17 @@ def analyse(
     *,
     exploration: float = EXPLORATION,
     paranoid: bool = False,
-    depth: int | None = None,
+    depth: int | None = 1,
 ) -> list[Option[A]]:
     """The hard players' search: every root action with its visits and estimated chance
     to win, best first (most visited; an untried action, which only a cut-short search
     leaves, is not listed).
 
-    Information-set MCTS over the round with max^n rewards; the game's own order of
-    actions decides which untried action is tried first. ``depth=1`` makes it a flat
-    search (UCB1 at the root, the playout policy everywhere below).
+    ``depth`` levels of an information-set tree over the round with max^n (or
+    ``paranoid``) rewards, the game's playout policy below; the game's own order of the
+    root actions decides which is tried first. The default, ``depth=1``, is flat search
+    (UCB1 over the root actions): at equal time it measured stronger against the
+    reference than the full tree (benchmarks/README.md, "Playing to win").
     """
     return _search(
         game,

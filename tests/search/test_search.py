@@ -90,7 +90,11 @@ class Bet:
         return [points / 5, 0.0]
 
 
-@pytest.mark.parametrize("search", [analyse, reference])
+def tree(*args):  # type: ignore[no-untyped-def]
+    return analyse(*args, depth=None)
+
+
+@pytest.mark.parametrize("search", [analyse, tree, reference])
 def test_finds_the_winning_move(search) -> None:
     # From 4 stones only taking 1 wins (it leaves 3); from 5 only taking 2.
     for stones, winning in ((4, 1), (5, 2)):
@@ -105,14 +109,14 @@ def test_the_outcome_reward_prefers_winning_over_points() -> None:
     assert analyse(Bet(win=False), random.Random(1), budget)[0].action == "greedy"
 
 
-@pytest.mark.parametrize("search", [analyse, reference])
+@pytest.mark.parametrize("search", [analyse, tree, reference])
 def test_the_same_seed_and_iterations_give_the_same_statistics(search) -> None:
     one = search(Nim(9), random.Random(5), Budget(iterations=300))
     two = search(Nim(9), random.Random(5), Budget(iterations=300))
     assert one == two
 
 
-@pytest.mark.parametrize("search", [analyse, reference])
+@pytest.mark.parametrize("search", [analyse, tree, reference])
 def test_statistics_sum_to_the_iterations(search) -> None:
     options = search(Nim(12), random.Random(0), Budget(iterations=257))
     assert sum(o.visits for o in options) == 257
@@ -142,3 +146,8 @@ def test_a_budget_is_iterations_or_time() -> None:
     for bad in ({}, {"iterations": 3, "seconds": 1.0}, {"iterations": 0}, {"seconds": 0.0}):
         with pytest.raises(ValueError):
             Budget(**bad)  # type: ignore[arg-type]
+
+
+def test_paranoid_rewards_score_every_opponent_node_against_the_player() -> None:
+    options = analyse(Nim(4), random.Random(3), Budget(iterations=600), depth=None, paranoid=True)
+    assert options[0].action == 1
