@@ -177,6 +177,59 @@ def _search(
     return options
 
 
+def _paired(
+    game: SearchGame[W, A],
+    rng: random.Random,
+    budget: Budget,
+    stop: StopCheck | None,
+    head_start: float,
+) -> list[Option[A]]:
+    """Flat search with common random numbers: every root action is played out on the
+    same worlds with the same random choices, round-robin, so that the luck of a world
+    falls on all of them alike; the first action (the game's preference) starts
+    ``head_start`` reward ahead per world."""
+    me = game.player
+    probe = game.sample(random.Random(0))
+    actions = list(game.actions(probe))
+    k = len(actions)
+    totals = [0.0] * k
+    visits = [0] * k
+    limit = budget.iterations
+    enough = budget.enough
+    clock = time.perf_counter
+    deadline = None if budget.seconds is None else clock() + budget.seconds
+    world_seed = 0
+    playout_seed = 0
+    i = 0
+    while True:
+        if limit is not None:
+            if i >= limit:
+                break
+        elif i > 0 and ((enough is not None and i >= enough) or clock() >= deadline):  # type: ignore[operator]
+            break
+        if stop is not None and i % 16 == 0 and stop():
+            break
+        c = i % k
+        if c == 0:
+            world_seed = rng.getrandbits(64)
+            playout_seed = rng.getrandbits(64)
+        i += 1
+        world = game.sample(random.Random(world_seed))
+        game.apply(world, actions[c])
+        game.playout(world, random.Random(playout_seed))
+        totals[c] += game.rewards(world)[me]
+        visits[c] += 1
+    worlds = visits[0]
+    options = [
+        Option(a, visits[j], totals[j] / visits[j] if visits[j] else 0.0)
+        for j, a in enumerate(actions)
+        if visits[j]
+    ]
+    bonus = {actions[0]: head_start * worlds / visits[0]} if worlds else {}
+    options.sort(key=lambda o: o.value + bonus.get(o.action, 0.0), reverse=True)
+    return options
+
+
 #: The hard players' exploration constant (rewards from 0 to 1), chosen by measurement.
 EXPLORATION = 0.5
 #: The textbook constant of Cowling, Powley & Whitehouse (2012) for rewards in [0, 1].
@@ -192,6 +245,8 @@ def analyse(
     exploration: float = EXPLORATION,
     paranoid: bool = False,
     depth: int | None = 1,
+    paired: bool = False,
+    head_start: float = 0.0,
 ) -> list[Option[A]]:
     """The hard players' search: every root action with its visits and estimated chance
     to win, best first (most visited; an untried action, which only a cut-short search
@@ -202,7 +257,10 @@ def analyse(
     root actions decides which is tried first. The default, ``depth=1``, is flat search
     (UCB1 over the root actions): at equal time it measured stronger against the
     reference than the full tree (benchmarks/README.md, "Playing to win").
+    ``paired``: flat search with common random numbers instead (:func:`_paired`).
     """
+    if paired:
+        return _paired(game, rng, budget, stop, head_start)
     return _search(
         game,
         rng,

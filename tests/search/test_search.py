@@ -94,7 +94,11 @@ def tree(*args):  # type: ignore[no-untyped-def]
     return analyse(*args, depth=None)
 
 
-@pytest.mark.parametrize("search", [analyse, tree, reference])
+def paired(*args):  # type: ignore[no-untyped-def]
+    return analyse(*args, paired=True)
+
+
+@pytest.mark.parametrize("search", [analyse, tree, paired, reference])
 def test_finds_the_winning_move(search) -> None:
     # From 4 stones only taking 1 wins (it leaves 3); from 5 only taking 2.
     for stones, winning in ((4, 1), (5, 2)):
@@ -103,20 +107,30 @@ def test_finds_the_winning_move(search) -> None:
         assert options[0].value > options[1].value
 
 
-def test_the_outcome_reward_prefers_winning_over_points() -> None:
+@pytest.mark.parametrize("search", [analyse, paired])
+def test_the_outcome_reward_prefers_winning_over_points(search) -> None:
     budget = Budget(iterations=400)
-    assert analyse(Bet(win=True), random.Random(1), budget)[0].action == "safe"
-    assert analyse(Bet(win=False), random.Random(1), budget)[0].action == "greedy"
+    assert search(Bet(win=True), random.Random(1), budget)[0].action == "safe"
+    assert search(Bet(win=False), random.Random(1), budget)[0].action == "greedy"
 
 
-@pytest.mark.parametrize("search", [analyse, tree, reference])
+def test_paired_search_plays_every_action_on_the_same_worlds() -> None:
+    for seed in range(20):
+        options = analyse(Bet(win=True), random.Random(seed), Budget(iterations=8), paired=True)
+        assert [o.visits for o in options] == [4, 4]
+        value = {o.action: o.value for o in options}
+        # The same luck in every world: whenever greedy wins, safe wins too.
+        assert value["safe"] >= value["greedy"]
+
+
+@pytest.mark.parametrize("search", [analyse, tree, paired, reference])
 def test_the_same_seed_and_iterations_give_the_same_statistics(search) -> None:
     one = search(Nim(9), random.Random(5), Budget(iterations=300))
     two = search(Nim(9), random.Random(5), Budget(iterations=300))
     assert one == two
 
 
-@pytest.mark.parametrize("search", [analyse, tree, reference])
+@pytest.mark.parametrize("search", [analyse, tree, paired, reference])
 def test_statistics_sum_to_the_iterations(search) -> None:
     options = search(Nim(12), random.Random(0), Budget(iterations=257))
     assert sum(o.visits for o in options) == 257
