@@ -9,10 +9,10 @@ no game.
 
 Two searches use it:
 
-* :func:`analyse` — the ``hard`` players' search: UCB1 over the root actions on sampled
-  worlds, each finished by the game's playout, rewarded with the chance to win the game
-  (flat by default: at equal time it measured stronger than a tree; ``depth`` grows an
-  information-set tree with max^n or paranoid rewards);
+* :func:`analyse` — the ``hard`` players' search: single-observer information-set MCTS
+  (one tree over the round, UCB1 with availability counts) rewarded with each seat's
+  chance to win the game (max^n: opponents are assumed to play to win too), the game's
+  preferred action tried first; flat variants (``depth=1``, ``paired``) for comparison;
 * :func:`reference` — the textbook SO-ISMCTS of Cowling, Powley & Whitehouse (2012), the
   arena's fixed yardstick (``ismcts`` players).
 

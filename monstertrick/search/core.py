@@ -244,7 +244,7 @@ def analyse(
     *,
     exploration: float = EXPLORATION,
     paranoid: bool = False,
-    depth: int | None = 1,
+    depth: int | None = None,
     paired: bool = False,
     head_start: float = 0.0,
 ) -> list[Option[A]]:
@@ -252,12 +252,13 @@ def analyse(
     to win, best first (most visited; an untried action, which only a cut-short search
     leaves, is not listed).
 
-    ``depth`` levels of an information-set tree over the round with max^n (or
-    ``paranoid``) rewards, the game's playout policy below; the game's own order of the
-    root actions decides which is tried first. The default, ``depth=1``, is flat search
-    (UCB1 over the root actions): at equal time it measured stronger against the
-    reference than the full tree (benchmarks/README.md, "Playing to win").
-    ``paired``: flat search with common random numbers instead (:func:`_paired`).
+    An information-set tree over the round (``depth`` levels; None: as deep as the
+    iterations reach) with max^n rewards (or ``paranoid``: every opponent plays against
+    the searching player), the game's playout policy below; the game's own order of the
+    root actions decides which is tried first, untried actions below the root are
+    expanded at random. ``depth=1`` is flat search (UCB1 over the root actions) and
+    ``paired`` flat search with common random numbers (:func:`_paired`): both measured
+    weaker than the tree at equal time (benchmarks/README.md, "Playing to win").
     """
     if paired:
         return _paired(game, rng, budget, stop, head_start)

@@ -222,7 +222,8 @@ class HardBot:
 
         first = MediumBot().choose_action(view, rng)
         game = MagicTrickSearch(view, first=first)
-        return analyse(game, rng, Budget(iterations=self.playouts), stop)
+        # Flat (UCB1 over the legal actions): as measured against medium below.
+        return analyse(game, rng, Budget(iterations=self.playouts), stop, depth=1)
 
     def choose_action(
         self, view: View, rng: random.Random, stop: StopCheck | None = None

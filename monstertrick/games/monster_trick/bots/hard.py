@@ -2,14 +2,15 @@
 playing to win the game.
 
 For each decision it samples worlds consistent with its view (the unseen cards dealt at
-random to the other players, their VP rows at random around their face-up cards), plays
-one candidate chosen by UCB1 and finishes the round with the engine's steering playout.
-A round's end is worth the bot's share of the win after round 3 and an estimate of its
-chance to win from the totals before (:mod:`.search`), so in the last round it plays for
-the win, not for points, and earlier a point taken from the leader counts. The medium
-player's choice is tried first; equivalent moves (one card into any empty slot) are
-searched once. The search is flat: an information-set tree over the round (the
-``depth`` of :func:`~monstertrick.search.analyse`) measured weaker at equal time.
+random to the other players, their VP rows at random around their face-up cards), grows
+one information-set tree over the round (its own moves and everyone else's) and finishes
+each iteration with the engine's steering playout. A round's end is worth, to every
+seat, its share of the win after round 3 and an estimate of its chance to win from the
+totals before (:mod:`.search`), so in the last round it plays for the win, not for
+points, and earlier a point taken from the leader counts; every player, opponents too,
+is assumed to play to win (max^n). The medium player's choice is tried first;
+equivalent moves (one card into any empty slot) are searched once. (Flat search over
+the candidates measured weaker at equal time: far weaker at 2 players.)
 
 The budget is a time limit (``seconds``, default 0.75 s so that a decision takes under
 1 s on a slow machine; it stops earlier after :data:`ENOUGH_PER_CANDIDATE` iterations
