@@ -165,3 +165,17 @@ def test_a_budget_is_iterations_or_time() -> None:
 def test_paranoid_rewards_score_every_opponent_node_against_the_player() -> None:
     options = analyse(Nim(4), random.Random(3), Budget(iterations=600), depth=None, paranoid=True)
     assert options[0].action == 1
+
+
+def test_the_search_imports_no_game() -> None:
+    import ast
+    from pathlib import Path
+
+    import monstertrick.search
+
+    for path in Path(monstertrick.search.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                assert node.level <= 1 and "games" not in (node.module or ""), path
+            elif isinstance(node, ast.Import):
+                assert all("monstertrick" not in a.name for a in node.names), path
