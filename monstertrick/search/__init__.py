@@ -11,7 +11,8 @@ Two searches use it:
 
 * :func:`analyse` — the ``hard`` players' search: single-observer information-set MCTS
   (one tree over the round, UCB1 with availability counts) rewarded with each seat's
-  chance to win the game (max^n: opponents are assumed to play to win too), the game's
+  chance to win the game, opponents modelled as playing to win (max^n) or against the
+  searching player (paranoid, Monster Trick's choice by measurement), the game's
   preferred action tried first; flat variants (``depth=1``, ``paired``) for comparison;
 * :func:`reference` — the textbook SO-ISMCTS of Cowling, Powley & Whitehouse (2012), the
   arena's fixed yardstick (``ismcts`` players).
