@@ -10,12 +10,12 @@ from __future__ import annotations
 import argparse
 import random
 
+from win_proxy import fit  # this directory is on sys.path when run as a script
+
 from monstertrick.games.magic_trick.bots import MediumBot
 from monstertrick.games.magic_trick.cards import NUM_PLAYERS
 from monstertrick.games.magic_trick.state import MagicTrickState
 from monstertrick.games.magic_trick.views import Phase
-
-from win_proxy import fit  # this directory is on sys.path when run as a script
 
 
 def simulate(games: int, seed: int) -> list[tuple[list[list[int]], list[float]]]:

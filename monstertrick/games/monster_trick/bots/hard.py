@@ -7,9 +7,9 @@ one information-set tree over the round (its own moves and everyone else's) and 
 each iteration with the engine's steering playout. A round's end is worth its share of
 the win after round 3 and an estimate of its chance to win from the totals before
 (:mod:`.search`), so in the last round it plays for the win, not for points, and
-earlier a point taken from the leader counts. The opponents are assumed to play
-against it (paranoid: at their nodes the tree counts its chance to lose). The medium
-player's choice is tried first; equivalent moves (one card into any empty slot) are
+earlier a point taken from the leader counts. Every player, opponents too, is assumed
+to play to win (max^n: at each seat's nodes the tree counts that seat's chance). The
+medium player's choice is tried first; equivalent moves (one card into any empty slot) are
 searched once. (Flat search over the candidates measured weaker at equal time: far
 weaker at 2 players.)
 
@@ -35,9 +35,11 @@ DEFAULT_SECONDS = 0.75
 #: on average: late in a round iterations are cheap and more of them change nothing.
 ENOUGH_PER_CANDIDATE = 500
 #: Opponents search against this player (paranoid) rather than each for their own win
-#: (max^n): +5.2 points [-1.8, +12.2] over the reference against max^n's +2.0 [-5.0,
-#: +9.0] (4 players, 400 games each at 0.02 s); the same at 2 players.
-PARANOID = True
+#: (max^n)? Measured (benchmarks/README.md), all within noise: paranoid +5.2 points over
+#: the reference against max^n's +2.0 at 4 players, +3.3 against +6.0 at 5 players
+#: (0.02 s per decision), and at the default budget 53.1% (60 games) against max^n's
+#: 61.5% (100 games) versus three medium players: max^n, on balance.
+PARANOID = False
 
 
 class HardBot:
