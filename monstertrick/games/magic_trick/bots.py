@@ -11,11 +11,15 @@ Magic Trick: nobody sees the values in any hand, their own included) and the
   take, sleeves the card that best matches that estimate once the match is good enough
   (or time runs out), and then plays toward its bid: to win a trick when it needs more,
   to lose one otherwise.
-* ``hard`` is flat Monte Carlo: for each decision it samples worlds consistent with the
-  view (:class:`~.determinize.Determinizer`), tries every legal action in turn, finishes
-  the hand with random legal actions (:func:`~.playout.playout`) and keeps the action
-  with the best mean final margin (its total minus the best other total). ``hard:N``
-  uses N playouts per decision, reproducibly given the rng.
+* ``hard`` is the shared search of every game's hard player
+  (:func:`monstertrick.search.analyse`, adapter :mod:`.bots_search`): for each decision
+  it samples worlds consistent with the view (:class:`~.determinize.Determinizer`),
+  tries the legal actions by UCB1 (medium's choice first), finishes the hand with
+  random legal actions (:func:`~.playout.playout`) and keeps the action with the best
+  chance to win the game: the win itself after the last hand, an estimate from the
+  totals before. ``hard:N`` uses N playouts per decision, reproducibly given the rng.
+  (Against three medium players, ``hard:200`` won 83.5% of 100 games, seed 1; the
+  flat search for the best final margin it replaced won 83.0%.)
 """
 
 from __future__ import annotations
@@ -24,10 +28,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+from ...search import Option
 from .cards import HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, PASS, TRUMP, Action, Suit
 from .deduce import value_ranges
-from .determinize import Determinizer
-from .playout import playout
 from .views import Phase, View
 
 StopCheck = Callable[[], bool]
@@ -199,7 +202,10 @@ class MediumBot:
 
 
 class HardBot:
-    """Flat Monte Carlo over determinized worlds and random playouts."""
+    """The shared search (:func:`monstertrick.search.analyse`) playing to win the game:
+    UCB1 over the legal actions on determinized worlds, random playouts to the end of
+    the hand, the win (last hand) or an estimate of the chance to win (earlier) as the
+    reward (:mod:`.bots_search`); medium's choice tried first."""
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS) -> None:
         if playouts < 1:
@@ -207,27 +213,27 @@ class HardBot:
         self.playouts = playouts
         self.name = "hard" if playouts == DEFAULT_PLAYOUTS else f"hard:{playouts}"
 
+    def analyse(
+        self, view: View, rng: random.Random, stop: StopCheck | None = None
+    ) -> list[Option[Action]]:
+        """Every legal action with its visits and estimated chance to win, best first."""
+        from ...search import Budget, analyse
+        from .bots_search import MagicTrickSearch
+
+        first = MediumBot().choose_action(view, rng)
+        game = MagicTrickSearch(view, first=first)
+        # Flat (UCB1 over the legal actions): as measured against medium below.
+        return analyse(game, rng, Budget(iterations=self.playouts), stop, depth=1)
+
     def choose_action(
         self, view: View, rng: random.Random, stop: StopCheck | None = None
     ) -> Action:
-        p = _mover(view)
+        _mover(view)
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        sampler = Determinizer(view)
-        totals = [0.0] * len(legal)
-        counts = [0] * len(legal)
-        for i in range(self.playouts):
-            if stop is not None and i >= len(legal) and stop():
-                break
-            k = i % len(legal)
-            world = sampler.sample(rng)
-            world.push(legal[k])
-            playout(world, rng)
-            totals[k] += margin(world.totals(), p)
-            counts[k] += 1
-        means = [t / c if c else float("-inf") for t, c in zip(totals, counts)]
-        return legal[max(range(len(legal)), key=means.__getitem__)]
+        options = self.analyse(view, rng, stop)
+        return options[0].action if options else legal[0]
 
 
 def margin(totals: Sequence[int], p: int) -> int:

@@ -151,6 +151,22 @@ class MonsterTrick:
         rng = bot_rng(seed, view.round, len(view.played), seat)
         return bot.choose_move(view, rng, stop)  # type: ignore[no-any-return]
 
+    def hint(
+        self, view: PlayerView, seat: int, seed: int, stop: Any = None
+    ) -> list[tuple[Decision, float]]:
+        """The hard player's analysis of ``seat``'s decision from its view: every
+        candidate with its estimated chance to win the game, best first (the position's
+        randomness as in :meth:`decide`; ``stop`` cuts the search short)."""
+        from .bots import HardBot, bot_rng
+
+        if view.phase is Phase.ARRANGING:
+            rng = bot_rng(seed, view.round, None, seat)
+        elif view.current_player != seat:
+            raise ValueError(f"it is not {view.players[seat]}'s turn")
+        else:
+            rng = bot_rng(seed, view.round, len(view.played), seat)
+        return [(o.action, o.value) for o in HardBot().analyse(view, rng, stop)]
+
     # ------------------------------------------------------------------ records
 
     def replay(self, doc: Any) -> dict[str, Any]:

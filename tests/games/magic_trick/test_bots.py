@@ -122,3 +122,27 @@ def test_a_bot_asked_when_nobody_is_to_move_refuses() -> None:
         game.apply(rng.choice(game.legal_actions()))
     with pytest.raises(ValueError):
         MediumBot().choose_action(game.view(), rng)
+
+
+def test_hard_ranks_every_action_by_its_chance_to_win() -> None:
+    from monstertrick.games.magic_trick import GAME
+    from monstertrick.games.magic_trick.bots_search import MagicTrickSearch
+
+    game = MagicTrickState(NAMES, seed=8)
+    rng = random.Random(8)
+    for _ in range(6):
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.view()
+    options = HardBot(64).analyse(view, random.Random(1))
+    assert sum(o.visits for o in options) == 64
+    assert {o.action for o in options} == set(view.legal_actions)
+    assert all(0.0 <= o.value <= 1.0 for o in options)
+    # Before the last hand the search's rewards are chances: they add up to 1.
+    search = MagicTrickSearch(view)
+    world = search.sample(random.Random(2))
+    search.playout(world, random.Random(3))
+    assert search.round_over(world) and sum(search.rewards(world)) == pytest.approx(1.0)
+    p = view.current_player
+    assert p is not None
+    hints = GAME.hint(view, p, 8, stop=lambda: True)
+    assert hints == []

@@ -1,4 +1,5 @@
-"""Computer players: ``easy``, ``medium`` and ``hard``, all deciding from a player's view.
+"""Computer players: ``easy``, ``medium`` and ``hard``, all deciding from a player's view
+(and ``ismcts``, the arena's textbook yardstick, not offered at the table).
 
 >>> from monstertrick.games.monster_trick.bots import make_bot, bot_rng
 >>> bot = make_bot("medium")
@@ -11,6 +12,7 @@ from __future__ import annotations
 from .base import Bot, StopCheck, bot_rng
 from .easy import EasyBot
 from .hard import HardBot
+from .ismcts import IsmctsBot
 from .medium import MediumBot
 
 LEVELS = ("easy", "medium", "hard")
@@ -23,6 +25,7 @@ __all__ = [
     "Bot",
     "EasyBot",
     "HardBot",
+    "IsmctsBot",
     "MediumBot",
     "StopCheck",
     "bot_level_problem",
@@ -54,7 +57,8 @@ def _shown(spec: str) -> str:
 def make_bot(spec: object) -> Bot:
     """The computer player for a level: ``easy``, ``medium``, ``hard``, ``hard:N`` (N
     playouts per decision, reproducible, at most :data:`MAX_PLAYOUTS`) or ``hard:S s``
-    (a time budget of at most :data:`MAX_SECONDS`, e.g. ``hard:0.3s``).
+    (a time budget of at most :data:`MAX_SECONDS`, e.g. ``hard:0.3s``); ``ismcts`` with
+    the same options is the arena's reference player (not in :data:`LEVELS`).
 
     Raises ``ValueError`` with the reason in words for anything else (a saved game's
     level is untrusted input: it may not even be a string).
@@ -68,9 +72,10 @@ def make_bot(spec: object) -> Bot:
         return EasyBot()
     if level == "medium" and not option:
         return MediumBot()
-    if level == "hard":
+    if level in ("hard", "ismcts"):
+        make = HardBot if level == "hard" else IsmctsBot
         if not option:
-            return HardBot()
+            return make()
         try:
             if option.endswith("s"):
                 seconds = float(option[:-1])
@@ -78,25 +83,25 @@ def make_bot(spec: object) -> Bot:
                     raise ValueError
                 if seconds > MAX_SECONDS:
                     raise OverflowError(
-                        f"{_shown(spec)}: a hard player thinks at most {MAX_SECONDS:g} "
+                        f"{_shown(spec)}: a {level} player thinks at most {MAX_SECONDS:g} "
                         "seconds per decision"
                     )
-                return HardBot(seconds=seconds)
+                return make(seconds=seconds)
             iterations = int(option)
             if iterations < 1:
                 raise ValueError
             if iterations > MAX_PLAYOUTS:
                 raise OverflowError(
-                    f"{_shown(spec)}: a hard player plays at most {MAX_PLAYOUTS} playouts "
-                    "per decision"
+                    f"{_shown(spec)}: a {level} player plays at most {MAX_PLAYOUTS} "
+                    "playouts per decision"
                 )
-            return HardBot(iterations=iterations)
+            return make(iterations=iterations)
         except OverflowError as exc:
             raise ValueError(str(exc)) from None
         except ValueError:
             raise ValueError(
-                f"{_shown(spec)}: write hard:N with N playouts per decision (hard:200) "
-                "or a time budget in seconds (hard:0.5s)"
+                f"{_shown(spec)}: write {level}:N with N playouts per decision "
+                f"({level}:200) or a time budget in seconds ({level}:0.5s)"
             ) from None
     raise ValueError(
         f"{_shown(spec)} is not a computer player: choose easy, medium or hard "

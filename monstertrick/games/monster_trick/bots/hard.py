@@ -1,41 +1,45 @@
-"""The hard computer player: determinized Monte Carlo search with UCB at the root.
+"""The hard computer player: the shared search (:func:`monstertrick.search.analyse`),
+playing to win the game.
 
-For each decision it repeatedly samples a world consistent with its view (the unseen
-cards dealt at random to the other players in their hand sizes, their VP rows at random
-around their face-up card: :class:`~monstertrick.games.monster_trick.engine.Determinizer`), plays one
-candidate — a move, or a VP arrangement at the start of a round — and finishes the
-round with the engine's fast steering playout (:func:`~monstertrick.games.monster_trick.engine.playout.
-playout`). The reward is the VP the bot scores in the round. Candidates are chosen by
-UCB1, so the budget goes to the promising ones, and the candidate with the best mean
-VP is played.
+For each decision it samples worlds consistent with its view (the unseen cards dealt at
+random to the other players, their VP rows at random around their face-up cards), grows
+one information-set tree over the round (its own moves and everyone else's) and finishes
+each iteration with the engine's steering playout. A round's end is worth its share of
+the win after round 3 and an estimate of its chance to win from the totals before
+(:mod:`.search`), so in the last round it plays for the win, not for points, and
+earlier a point taken from the leader counts. Every player, opponents too, is assumed
+to play to win (max^n: at each seat's nodes the tree counts that seat's chance). The
+medium player's choice is tried first; equivalent moves (one card into any empty slot) are
+searched once. (Flat search over the candidates measured weaker at equal time: far
+weaker at 2 players.)
 
 The budget is a time limit (``seconds``, default 0.75 s so that a decision takes under
-1 s on a slow machine; it stops earlier once every candidate has had 500 playouts on
-average) or a fixed number of playouts (``iterations``, for reproducible play):
+1 s on a slow machine; it stops earlier after :data:`ENOUGH_PER_CANDIDATE` iterations
+per candidate) or a fixed number of iterations (``iterations``, for reproducible play):
 ``make_bot("hard")``, ``make_bot("hard:0.3s")`` or ``make_bot("hard:400")``.
 """
 
 from __future__ import annotations
 
-import math
 import random
-import time
-from collections.abc import Callable, Sequence
-from typing import TypeVar
 
-from ..engine import Determinizer, GameState, Move, PlayerView, vp_orders
-from ..engine.playout import playout
+from ....search import Budget, Option, analyse, best
+from ..engine import Move, Phase, PlayerView, vp_orders
 from .base import StopCheck
 from .medium import MediumBot
+from .search import Action, MonsterTrickSearch
 from .tactics import distinct_moves
 
 DEFAULT_SECONDS = 0.75
-#: With a time budget, the search also stops after this many playouts per candidate on
-#: average: late in a round playouts are cheap and more of them change nothing.
+#: With a time budget, the search also stops after this many iterations per candidate
+#: on average: late in a round iterations are cheap and more of them change nothing.
 ENOUGH_PER_CANDIDATE = 500
-EXPLORATION = 0.5
-
-T = TypeVar("T")
+#: Opponents search against this player (paranoid) rather than each for their own win
+#: (max^n)? Measured (benchmarks/README.md), all within noise: paranoid +5.2 points over
+#: the reference against max^n's +2.0 at 4 players, +3.3 against +6.0 at 5 players
+#: (0.02 s per decision), and at the default budget 53.1% (60 games) against max^n's
+#: 61.5% (100 games) versus three medium players: max^n, on balance.
+PARANOID = False
 
 
 class HardBot:
@@ -60,32 +64,35 @@ class HardBot:
         else:
             self.name = f"hard:{seconds:g}s"
 
-    # ------------------------------------------------------------------ decisions
+    def _budget(self, candidates: int) -> Budget:
+        if self.iterations is not None:
+            return Budget(iterations=self.iterations)
+        return Budget(seconds=self.seconds, enough=ENOUGH_PER_CANDIDATE * candidates)
+
+    def analyse(
+        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
+    ) -> list[Option[Action]]:
+        """Every candidate for ``view.player``'s decision with its visits and estimated
+        chance to win the game, best first."""
+        first: Action
+        if view.phase is Phase.ARRANGING:
+            first = MediumBot().choose_arrangement(view, rng)
+            count = len(vp_orders(view.vp_set))
+        else:
+            first = MediumBot().choose_move(view, rng)
+            count = len(distinct_moves(view))
+        game = MonsterTrickSearch(view, first=first, noise=self.noise)
+        return analyse(game, rng, self._budget(count), stop, paranoid=PARANOID)
 
     def choose_arrangement(
         self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
     ) -> tuple[int, int, int]:
-        orders = list(vp_orders(view.vp_set))
-        top = max(view.vp_set)
-        det = Determinizer(view)
-        me = view.player
-        noise = self.noise
-
-        def simulate(order: tuple[int, int, int], world_rng: random.Random) -> float:
-            game = det.sample(world_rng)
-            for p in range(view.num_players):
-                if p == me:
-                    game.arrange(p, order)
-                elif game.arrangement(p) is None:
-                    game.arrange(p, orders[int(world_rng.random() * 6)])
-            playout(game, world_rng, noise)
-            return _reward(game, me, top)
-
-        # Start from the medium player's row: it is played when there is no time at all.
         first = MediumBot().choose_arrangement(view, rng)
-        orders.remove(first)
-        orders.insert(0, first)
-        return self._search(orders, simulate, rng, stop)
+        game = MonsterTrickSearch(view, first=first, noise=self.noise)
+        options = analyse(game, rng, self._budget(6), stop, paranoid=PARANOID)
+        order = best(options, first)
+        assert not isinstance(order, Move)
+        return order
 
     def choose_move(
         self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
@@ -93,69 +100,9 @@ class HardBot:
         moves = distinct_moves(view)
         if len(moves) == 1:
             return moves[0]
-        det = Determinizer(view)
-        me = view.player
-        noise = self.noise
-        top = max(view.vp_set)
-
-        def simulate(move: Move, world_rng: random.Random) -> float:
-            game = det.sample(world_rng)
-            game.push(move)
-            playout(game, world_rng, noise)
-            return _reward(game, me, top)
-
         first = MediumBot().choose_move(view, rng)
-        moves.remove(first)
-        moves.insert(0, first)
-        return self._search(moves, simulate, rng, stop)
-
-    # ------------------------------------------------------------------ search
-
-    def _search(
-        self,
-        candidates: Sequence[T],
-        simulate: Callable[[T, random.Random], float],
-        rng: random.Random,
-        stop: StopCheck | None,
-    ) -> T:
-        k = len(candidates)
-        visits = [0] * k
-        totals = [0.0] * k
-        limit = self.iterations
-        enough = ENOUGH_PER_CANDIDATE * k
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        clock = time.perf_counter
-        log = math.log
-        sqrt = math.sqrt
-        i = 0
-        while True:
-            if limit is not None:
-                if i >= limit:
-                    break
-            elif i >= k and (i >= enough or clock() >= deadline):  # type: ignore[operator]
-                break
-            if stop is not None and i % 16 == 0 and stop():
-                break
-            if i < k:
-                c = i
-            else:
-                logn = log(i)
-                best = -1.0
-                c = 0
-                for j in range(k):
-                    u = totals[j] / visits[j] + EXPLORATION * sqrt(logn / visits[j])
-                    if u > best:
-                        best, c = u, j
-            totals[c] += simulate(candidates[c], rng)
-            visits[c] += 1
-            i += 1
-        best_index = max(
-            range(k),
-            key=lambda j: (totals[j] / visits[j] if visits[j] else -1.0, visits[j], -j),
-        )
-        return candidates[best_index]
-
-
-def _reward(game: GameState, player: int, top: int) -> float:
-    """The VP ``player`` scored in the round just finished, as a share of the best card."""
-    return game.round_results()[-1][1][player] / top
+        game = MonsterTrickSearch(view, first=first, noise=self.noise)
+        options = analyse(game, rng, self._budget(len(moves)), stop, paranoid=PARANOID)
+        move = best(options, first)
+        assert isinstance(move, Move)
+        return move

@@ -1,0 +1,75 @@
+"""Measure the hard Monster Trick player's proxy for the chance to win before the last
+round: ``softmax(totals / T)`` with one temperature ``T`` per table size and round.
+
+Games are played to the end by the engine's steering playout (the policy the search
+assumes of everyone), VP rows laid out by the medium player; ``T`` is the maximum-
+likelihood fit of the final win shares (shared wins split) given the totals after
+round 1 and after round 2.
+
+    python benchmarks/win_proxy.py --games 3000
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+
+from monstertrick.games.monster_trick.bots import MediumBot
+from monstertrick.games.monster_trick.engine import GameState, Phase
+from monstertrick.games.monster_trick.engine.playout import playout
+
+
+def simulate(n: int, games: int, seed: int) -> list[tuple[list[int], list[int], list[float]]]:
+    rng = random.Random(seed)
+    medium = MediumBot()
+    out = []
+    for g in range(games):
+        game = GameState([f"P{i}" for i in range(n)], seed=f"{seed}/{g}", first_player=g % n)
+        snaps: list[list[int]] = []
+        while True:
+            for p in range(n):
+                game.arrange(p, medium.choose_arrangement(game.view(p), rng))
+            playout(game, rng, 0.1)
+            if game.phase is Phase.GAME_OVER:
+                break
+            snaps.append(list(game.totals()))
+            game.next_round()
+        outcome = game.outcome()
+        assert outcome is not None
+        share = [0.0] * n
+        for w in outcome.winners:
+            share[w] = 1.0 / len(outcome.winners)
+        out.append((snaps[0], snaps[1], share))
+    return out
+
+
+def loglik(data: list[tuple[list[int], list[float]]], t: float) -> float:
+    total = 0.0
+    for totals, share in data:
+        m = max(totals)
+        ws = [math.exp((x - m) / t) for x in totals]
+        z = sum(ws)
+        total += sum(s * math.log(w / z) for s, w in zip(share, ws) if s)
+    return total
+
+
+def fit(data: list[tuple[list[int], list[float]]]) -> float:
+    grid = [0.5 + 0.1 * i for i in range(96)]
+    return max(grid, key=lambda t: loglik(data, t))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for n in (2, 3, 4, 5):
+        sims = simulate(n, args.games, args.seed)
+        t1 = fit([(a, s) for a, _, s in sims])
+        t2 = fit([(b, s) for _, b, s in sims])
+        print(f"{n} players: T after round 1 = {t1:.1f}, after round 2 = {t2:.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+"""Magic Trick as the shared search (:mod:`monstertrick.search`) sees it from a view.
+
+Worlds come from the game's :class:`~.determinize.Determinizer`, actions are applied with
+:meth:`~.state.MagicTrickState.push`, hands are finished by its random
+:func:`~.playout.playout`. A hand's end is worth, per seat: after the last hand, its
+share of the win (:func:`~.state.decide_winners`, the prestige tie-break applied, a
+shared win split); after an earlier hand, ``softmax(totals / T)``, an estimate of the
+chance to win, ``T`` fitted per hand by ``benchmarks/win_proxy_magic.py``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from .cards import NUM_HANDS, NUM_PLAYERS, Action
+from .determinize import Determinizer
+from .playout import playout
+from .state import MagicTrickState, decide_winners
+from .views import Phase, View
+
+#: The proxy's temperature after hands 1, 2 and 3 (``win_proxy_magic.py --games 400``).
+TEMPERATURE = (4.2, 3.4, 2.0)
+
+_PLAY = Phase.PLAY
+_SLEEVE = Phase.SLEEVE
+
+
+class MagicTrickSearch:
+    """:class:`~monstertrick.search.SearchGame` for the seat to act in ``view``;
+    ``first``: the action tried first."""
+
+    def __init__(self, view: View, *, first: Action | None = None) -> None:
+        if view.current_player is None or not view.legal_actions:
+            raise ValueError("nobody is to move in this view")
+        self._player = view.current_player
+        self._det = Determinizer(view)
+        self._first = first
+        self._root = (view.phase, len(view.turns))
+
+    @property
+    def player(self) -> int:
+        return self._player
+
+    def sample(self, rng: random.Random) -> MagicTrickState:
+        return self._det.sample(rng)
+
+    def round_over(self, world: MagicTrickState) -> bool:
+        return world._phase is not _PLAY and world._phase is not _SLEEVE
+
+    def to_move(self, world: MagicTrickState) -> int:
+        return world._to_move
+
+    def actions(self, world: MagicTrickState) -> Sequence[Action]:
+        out = world.legal_actions()
+        first = self._first
+        if first is not None and first in out and world._plays == self._root[1]:
+            if world._phase is self._root[0]:
+                out.remove(first)
+                out.insert(0, first)
+        return out
+
+    def apply(self, world: MagicTrickState, action: Action) -> None:
+        world.push(action)
+
+    def playout(self, world: MagicTrickState, rng: random.Random) -> None:
+        playout(world, rng)
+
+    def rewards(self, world: MagicTrickState) -> Sequence[float]:
+        results = world._results
+        if len(results) == NUM_HANDS:
+            winners = decide_winners(results).winners
+            out = [0.0] * NUM_PLAYERS
+            for w in winners:
+                out[w] = 1.0 / len(winners)
+            return out
+        totals = [sum(r.scores[p] for r in results) for p in range(NUM_PLAYERS)]
+        t = TEMPERATURE[len(results) - 1]
+        top = max(totals)
+        weights = [math.exp((x - top) / t) for x in totals]
+        z = sum(weights)
+        return [w / z for w in weights]

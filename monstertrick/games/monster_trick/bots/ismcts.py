@@ -1,0 +1,55 @@
+"""The arena's yardstick: textbook single-observer ISMCTS (Cowling, Powley & Whitehouse
+2012, :func:`monstertrick.search.reference`) with the game's outcome as reward.
+
+One tree over determinized worlds, UCB1 with availability counts, max^n rewards, every
+legal move (no merging), untried moves expanded at random, the engine's steering playout
+to the end of the round; a round's end is worth each seat's share of the win were the
+game over after it. Not offered at the table: ``make_bot("ismcts:0.02s")`` for the arena
+and tests only.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ....search import Budget, reference
+from ..engine import Move, PlayerView
+from .base import StopCheck
+from .search import MonsterTrickSearch
+
+DEFAULT_SECONDS = 0.75
+
+
+class IsmctsBot:
+    def __init__(self, *, iterations: int | None = None, seconds: float | None = None) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError("the number of iterations must be at least 1")
+        if iterations is None and seconds is None:
+            seconds = DEFAULT_SECONDS
+        self.budget = Budget(iterations=iterations, seconds=None if iterations else seconds)
+        if iterations is not None:
+            self.name = f"ismcts:{iterations}"
+        elif seconds == DEFAULT_SECONDS:
+            self.name = "ismcts"
+        else:
+            self.name = f"ismcts:{seconds:g}s"
+
+    def choose_arrangement(
+        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
+    ) -> tuple[int, int, int]:
+        game = MonsterTrickSearch(view, distinct=False, proxy=False)
+        options = reference(game, rng, self.budget, stop)
+        order = options[0].action if options else view.vp_set
+        assert not isinstance(order, Move)
+        return order
+
+    def choose_move(
+        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
+    ) -> Move:
+        if len(view.legal_moves) == 1:
+            return view.legal_moves[0]
+        game = MonsterTrickSearch(view, distinct=False, proxy=False)
+        options = reference(game, rng, self.budget, stop)
+        move = options[0].action if options else view.legal_moves[0]
+        assert isinstance(move, Move)
+        return move

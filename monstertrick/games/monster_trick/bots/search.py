@@ -1,0 +1,149 @@
+"""Monster Trick as the shared search (:mod:`monstertrick.search`) sees it from one view.
+
+The rules stay in the engine: worlds come from its :class:`Determinizer`, actions are
+applied with :meth:`GameState.push` / :meth:`GameState.arrange`, rounds are finished by
+its steering :func:`playout`, and the outcome is its :func:`decide_winners`. What this
+module adds is what a round's end is worth:
+
+* after round 3, the game's outcome: 1 for the winner after the tie-breaks, a shared win
+  split, 0 otherwise (both the hard and the reference player);
+* after an earlier round, the hard player's proxy: ``softmax(totals / T)``, an estimate
+  of the chance to win from the totals, ``T`` fitted per table size and round by
+  ``benchmarks/win_proxy.py``; the reference player scores the game as if it ended
+  there (the outcome of the rounds played so far).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from ..engine import Determinizer, GameState, Move, Phase, PlayerView, decide_winners, vp_orders
+from ..engine.playout import playout
+
+Action = tuple[int, int, int] | Move
+"""A VP row (arranging) or a move (playing)."""
+
+_ARRANGING = Phase.ARRANGING
+_PLAYING = Phase.PLAYING
+
+#: The proxy's temperature per table size, after round 1 and after round 2
+#: (``benchmarks/win_proxy.py --games 4000``).
+TEMPERATURE: dict[int, tuple[float, float]] = {
+    2: (10.0, 9.3),
+    3: (2.6, 1.8),
+    4: (2.1, 1.6),
+    5: (1.9, 1.4),
+}
+
+
+def game_outcome(round_scores: Sequence[Sequence[int]], n: int) -> list[float]:
+    """Per seat, its share of the win were the game over after these rounds."""
+    winners = decide_winners(round_scores).winners
+    share = 1.0 / len(winners)
+    out = [0.0] * n
+    for w in winners:
+        out[w] = share
+    return out
+
+
+def win_chances(totals: Sequence[int], temperature: float) -> list[float]:
+    """``softmax(totals / temperature)``: the proxy for the chance to win."""
+    top = max(totals)
+    weights = [math.exp((t - top) / temperature) for t in totals]
+    z = sum(weights)
+    return [w / z for w in weights]
+
+
+class MonsterTrickSearch:
+    """:class:`~monstertrick.search.SearchGame` for ``view.player``.
+
+    ``distinct``: merge equivalent moves (a card opening any empty slot); ``proxy``: the
+    hard player's estimate of the chance to win before the last round (else the outcome
+    as if the game ended with the round); ``first``: the action tried first at the root.
+    """
+
+    def __init__(
+        self,
+        view: PlayerView,
+        *,
+        distinct: bool = True,
+        proxy: bool = True,
+        first: Action | None = None,
+        noise: float = 0.1,
+    ) -> None:
+        self.view = view
+        self._player = view.player
+        self._n = view.num_players
+        self._det = Determinizer(view)
+        self._orders = list(vp_orders(view.vp_set))
+        self._distinct = distinct
+        self._noise = noise
+        self._first = first
+        self._root = (view.phase, len(view.played))
+        r = view.round
+        self._temperature = TEMPERATURE[self._n][r - 1] if proxy and r < 3 else None
+
+    @property
+    def player(self) -> int:
+        return self._player
+
+    def sample(self, rng: random.Random) -> GameState:
+        game = self._det.sample(rng)
+        if game._phase is _ARRANGING:
+            # Those who have not laid out their row yet do so at random.
+            orders = self._orders
+            for p in range(self._n):
+                if p != self._player and game._arr[p] is None:
+                    game.arrange(p, orders[int(rng.random() * len(orders))])
+        return game
+
+    def round_over(self, world: GameState) -> bool:
+        return world._phase is not _PLAYING and world._phase is not _ARRANGING
+
+    def to_move(self, world: GameState) -> int:
+        p = world.current_player
+        assert p is not None
+        return p
+
+    def actions(self, world: GameState) -> Sequence[Action]:
+        out: list[Action]
+        if world._phase is _ARRANGING:
+            out = list(self._orders)
+        else:
+            moves = world.legal_moves()
+            if self._distinct:
+                leads = world._lead
+                seen: set[object] = set()
+                out = []
+                for m in moves:
+                    if leads[m.slot] < 0:
+                        if m.card in seen:
+                            continue
+                        seen.add(m.card)
+                    out.append(m)
+            else:
+                out = list(moves)
+        first = self._first
+        if first is not None and (world._phase, world._turn) == self._root and first in out:
+            out.remove(first)
+            out.insert(0, first)
+        return out
+
+    def apply(self, world: GameState, action: Action) -> None:
+        if isinstance(action, Move):
+            world.push(action)
+        else:
+            world.arrange(self.to_move(world), action)
+
+    def playout(self, world: GameState, rng: random.Random) -> None:
+        playout(world, rng, self._noise)
+
+    def rewards(self, world: GameState) -> Sequence[float]:
+        results = world._results
+        if self._temperature is None or len(results) == 3:
+            return game_outcome([s for _, s in results], self._n)
+        n = self._n
+        totals = [sum(s[p] for _, s in results) for p in range(n)]
+        return win_chances(totals, self._temperature)

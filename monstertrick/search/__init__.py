@@ -1,0 +1,27 @@
+"""Search for computer players, written once for every game.
+
+A game takes part by implementing :class:`SearchGame` for one seat's view: it samples
+worlds consistent with that view (determinization), lists the actions of the player to
+move, applies one, finishes the round with its playout policy and says what the round's
+end is worth to every seat (:meth:`SearchGame.rewards`: the game's outcome, a share of a
+win, in the last round; an estimate of the chance to win earlier). This package imports
+no game.
+
+Two searches use it:
+
+* :func:`analyse` — the ``hard`` players' search: single-observer information-set MCTS
+  (one tree over the round, UCB1 with availability counts) rewarded with each seat's
+  chance to win the game, opponents modelled as playing to win (max^n) or against the
+  searching player (paranoid, Monster Trick's choice by measurement), the game's
+  preferred action tried first; flat variants (``depth=1``, ``paired``) for comparison;
+* :func:`reference` — the textbook SO-ISMCTS of Cowling, Powley & Whitehouse (2012), the
+  arena's fixed yardstick (``ismcts`` players).
+
+Both return per-root-action statistics, best first (:class:`Option`).
+"""
+
+from __future__ import annotations
+
+from .core import Budget, Option, SearchGame, analyse, best, reference
+
+__all__ = ["Budget", "Option", "SearchGame", "analyse", "best", "reference"]

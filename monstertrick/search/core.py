@@ -1,0 +1,300 @@
+"""The searches and the protocol a game implements for them."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+W = TypeVar("W")
+"""A world: one full state of the game (hidden cards dealt)."""
+A = TypeVar("A", bound=Hashable)
+"""An action: hashable, equal for equal actions in every world."""
+
+StopCheck = Callable[[], bool]
+
+
+class SearchGame(Protocol[W, A]):
+    """One game as the search sees it from one seat (:attr:`player`), built from that
+    seat's view only. The search mutates the worlds it samples and nothing else."""
+
+    @property
+    def player(self) -> int:
+        """The seat the search decides for (it is their turn in every sampled world)."""
+        ...
+
+    def sample(self, rng: random.Random) -> W:
+        """A world consistent with the view, the hidden parts drawn with ``rng``."""
+        ...
+
+    def round_over(self, world: W) -> bool:
+        """The round (hand, game of a match) is over: nothing more to search."""
+        ...
+
+    def to_move(self, world: W) -> int:
+        """The seat to act in ``world`` (the round is not over)."""
+        ...
+
+    def actions(self, world: W) -> Sequence[A]:
+        """The actions worth considering for the seat to act, in the game's order of
+        preference (its first is what the search plays when it has no time at all)."""
+        ...
+
+    def apply(self, world: W, action: A) -> None:
+        """Carry out ``action`` in ``world`` (in place, unchecked)."""
+        ...
+
+    def playout(self, world: W, rng: random.Random) -> None:
+        """Finish the round in ``world`` with the game's playout policy."""
+        ...
+
+    def rewards(self, world: W) -> Sequence[float]:
+        """Per seat, what the finished round is worth, from 0 to 1: a share of the win
+        after the last round; earlier, an estimate of the chance to win the game."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """The work per decision: a number of iterations (reproducible), or a time limit
+    (``enough``: stop earlier after that many iterations)."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+    enough: int | None = None
+
+    def __post_init__(self) -> None:
+        if (self.iterations is None) == (self.seconds is None):
+            raise ValueError("a budget is a number of iterations or a time, not both")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError("a budget needs at least one iteration")
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError("a time budget must be positive")
+
+
+@dataclass(frozen=True, slots=True)
+class Option(Generic[A]):
+    """One action at the root: how often the search tried it and its mean reward (for a
+    reward that is a share of the win: the estimated chance to win)."""
+
+    action: A
+    visits: int
+    value: float
+
+
+class _Node(Generic[A]):
+    __slots__ = ("mover", "children", "visits", "total", "avail")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.children: dict[A, _Node[A]] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+def _search(
+    game: SearchGame[W, A],
+    rng: random.Random,
+    budget: Budget,
+    stop: StopCheck | None,
+    *,
+    exploration: float,
+    in_order: bool,
+    paranoid: bool,
+    depth: int | None,
+) -> list[Option[A]]:
+    me = game.player
+    root: _Node[A] = _Node(me)
+    limit = budget.iterations
+    enough = budget.enough
+    clock = time.perf_counter
+    deadline = None if budget.seconds is None else clock() + budget.seconds
+    log = math.log
+    sqrt = math.sqrt
+    rand = rng.random
+    sample = game.sample
+    round_over = game.round_over
+    to_move = game.to_move
+    actions_of = game.actions
+    apply = game.apply
+    i = 0
+    while True:
+        if limit is not None:
+            if i >= limit:
+                break
+        elif i > 0 and ((enough is not None and i >= enough) or clock() >= deadline):  # type: ignore[operator]
+            break
+        if stop is not None and i % 16 == 0 and stop():
+            break
+        i += 1
+        world = sample(rng)
+        node = root
+        path: list[_Node[A]] = []
+        while not round_over(world) and (depth is None or len(path) < depth):
+            actions = actions_of(world)
+            children = node.children
+            untried = [a for a in actions if a not in children]
+            if untried:
+                for a in actions:
+                    if a in children:
+                        children[a].avail += 1
+                a = untried[0] if in_order and node is root else untried[int(rand() * len(untried))]
+                child = children[a] = _Node(to_move(world))
+                apply(world, a)
+                path.append(child)
+                break
+            best_u = -math.inf
+            chosen = actions[0]
+            for a in actions:
+                c = children[a]
+                u = c.total / c.visits + exploration * sqrt(log(c.avail) / c.visits)
+                c.avail += 1
+                if u > best_u:
+                    best_u, chosen = u, a
+            node = children[chosen]
+            apply(world, chosen)
+            path.append(node)
+        game.playout(world, rng)
+        rewards = game.rewards(world)
+        if paranoid:
+            mine = rewards[me]
+            for n in path:
+                n.visits += 1
+                n.total += mine if n.mover == me else 1.0 - mine
+        else:
+            for n in path:
+                n.visits += 1
+                n.total += rewards[n.mover]
+    options = [
+        Option(a, c.visits, c.total / c.visits if c.visits else 0.0)
+        for a, c in root.children.items()
+    ]
+    options.sort(key=lambda o: (o.visits, o.value), reverse=True)
+    return options
+
+
+def _paired(
+    game: SearchGame[W, A],
+    rng: random.Random,
+    budget: Budget,
+    stop: StopCheck | None,
+    head_start: float,
+) -> list[Option[A]]:
+    """Flat search with common random numbers: every root action is played out on the
+    same worlds with the same random choices, round-robin, so that the luck of a world
+    falls on all of them alike; the first action (the game's preference) starts
+    ``head_start`` reward ahead per world."""
+    me = game.player
+    probe = game.sample(random.Random(0))
+    actions = list(game.actions(probe))
+    k = len(actions)
+    totals = [0.0] * k
+    visits = [0] * k
+    limit = budget.iterations
+    enough = budget.enough
+    clock = time.perf_counter
+    deadline = None if budget.seconds is None else clock() + budget.seconds
+    world_seed = 0
+    playout_seed = 0
+    i = 0
+    while True:
+        if limit is not None:
+            if i >= limit:
+                break
+        elif i > 0 and ((enough is not None and i >= enough) or clock() >= deadline):  # type: ignore[operator]
+            break
+        if stop is not None and i % 16 == 0 and stop():
+            break
+        c = i % k
+        if c == 0:
+            world_seed = rng.getrandbits(64)
+            playout_seed = rng.getrandbits(64)
+        i += 1
+        world = game.sample(random.Random(world_seed))
+        game.apply(world, actions[c])
+        game.playout(world, random.Random(playout_seed))
+        totals[c] += game.rewards(world)[me]
+        visits[c] += 1
+    worlds = visits[0]
+    options = [
+        Option(a, visits[j], totals[j] / visits[j] if visits[j] else 0.0)
+        for j, a in enumerate(actions)
+        if visits[j]
+    ]
+    bonus = {actions[0]: head_start * worlds / visits[0]} if worlds else {}
+    options.sort(key=lambda o: o.value + bonus.get(o.action, 0.0), reverse=True)
+    return options
+
+
+#: The hard players' exploration constant (rewards from 0 to 1), chosen by measurement.
+EXPLORATION = 0.5
+#: The textbook constant of Cowling, Powley & Whitehouse (2012) for rewards in [0, 1].
+REFERENCE_EXPLORATION = 0.7
+
+
+def analyse(
+    game: SearchGame[W, A],
+    rng: random.Random,
+    budget: Budget,
+    stop: StopCheck | None = None,
+    *,
+    exploration: float = EXPLORATION,
+    paranoid: bool = False,
+    depth: int | None = None,
+    paired: bool = False,
+    head_start: float = 0.0,
+) -> list[Option[A]]:
+    """The hard players' search: every root action with its visits and estimated chance
+    to win, best first (most visited; an untried action, which only a cut-short search
+    leaves, is not listed).
+
+    An information-set tree over the round (``depth`` levels; None: as deep as the
+    iterations reach) with max^n rewards (or ``paranoid``: every opponent plays against
+    the searching player), the game's playout policy below; the game's own order of the
+    root actions decides which is tried first, untried actions below the root are
+    expanded at random. ``depth=1`` is flat search (UCB1 over the root actions) and
+    ``paired`` flat search with common random numbers (:func:`_paired`): both measured
+    weaker than the tree at equal time (benchmarks/README.md, "Playing to win").
+    """
+    if paired:
+        return _paired(game, rng, budget, stop, head_start)
+    return _search(
+        game,
+        rng,
+        budget,
+        stop,
+        exploration=exploration,
+        in_order=True,
+        paranoid=paranoid,
+        depth=depth,
+    )
+
+
+def reference(
+    game: SearchGame[W, A],
+    rng: random.Random,
+    budget: Budget,
+    stop: StopCheck | None = None,
+) -> list[Option[A]]:
+    """Textbook single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): one tree over
+    determinized worlds, UCB1 with availability counts (c = 0.7), untried actions
+    expanded at random, max^n rewards, the most visited root action first."""
+    return _search(
+        game,
+        rng,
+        budget,
+        stop,
+        exploration=REFERENCE_EXPLORATION,
+        in_order=False,
+        paranoid=False,
+        depth=None,
+    )
+
+
+def best(options: Sequence[Option[A]], fallback: A) -> A:
+    """The action to play: the first option, or ``fallback`` if nothing was searched."""
+    return options[0].action if options else fallback

@@ -1,0 +1,108 @@
+"""Monster Trick's hard and ismcts players on the shared search: they see only their
+seat's view, fixed work is reproducible, a resumed game plays on identically, and the
+reference player is a level of the arena only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from monstertrick.arena import check_seats, play_game
+from monstertrick.games.monster_trick import GAME
+from monstertrick.games.monster_trick.bots import LEVELS, HardBot, IsmctsBot, make_bot
+from monstertrick.games.monster_trick.bots.search import (
+    MonsterTrickSearch,
+    game_outcome,
+    win_chances,
+)
+from monstertrick.games.monster_trick.engine import GameState, Phase, PlayerView
+from monstertrick.games.monster_trick.engine.record import from_record, to_record
+
+from .test_bots import NAMES, play_bots
+
+
+def test_the_search_players_only_ever_receive_a_view(monkeypatch) -> None:
+    seen: list[type] = []
+    real = MonsterTrickSearch.__init__
+
+    def spy(self, view, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        seen.append(type(view))
+        real(self, view, **kwargs)
+
+    monkeypatch.setattr(MonsterTrickSearch, "__init__", spy)
+    result = play_game(["hard:4", "ismcts:4", "medium"], seed=3, index=0)
+    assert sum(result.win) == pytest.approx(1.0)
+    assert len(seen) > 30 and set(seen) == {PlayerView}
+
+
+@pytest.mark.parametrize("level", ["hard:40", "ismcts:40"])
+def test_fixed_work_decisions_are_reproducible(level: str) -> None:
+    game = GameState(NAMES[:4], seed=3)
+    play_bots(game, [make_bot("medium")] * 4, 3, until=9)
+    view = game.view(game.current_player)
+    bot = make_bot(level)
+    assert len({bot.choose_move(view, random.Random(1)) for _ in range(3)}) == 1
+    arranging = GameState(NAMES[:4], seed=4)
+    p = arranging.current_player
+    assert p is not None
+    rows = {bot.choose_arrangement(arranging.view(p), random.Random(2)) for _ in range(3)}
+    assert len(rows) == 1
+
+
+@pytest.mark.parametrize("level", ["hard:8", "ismcts:8"])
+def test_a_resumed_game_plays_on_like_an_uninterrupted_one(level: str) -> None:
+    seed = 21
+    bots = [make_bot(x) for x in (level, "medium", level)]
+    whole = GameState(NAMES[:3], seed=seed)
+    play_bots(whole, bots, seed)
+    half = GameState(NAMES[:3], seed=seed)
+    play_bots(half, bots, seed, until=60)
+    resumed = from_record(to_record(half), seed=seed)
+    play_bots(resumed, bots, seed)
+    assert resumed.round_results() == whole.round_results()
+    assert [log.moves for log in resumed.log] == [log.moves for log in whole.log]
+
+
+def test_ismcts_is_for_the_arena_not_offered_at_the_table() -> None:
+    assert "ismcts" not in LEVELS and "ismcts" not in GAME.levels
+    assert check_seats(["hard:0.02s", "ismcts:0.02s", "medium"]) == [
+        "hard:0.02s",
+        "ismcts:0.02s",
+        "medium",
+    ]
+    assert (
+        isinstance(make_bot("ismcts:30"), IsmctsBot) and make_bot("ismcts:30").name == "ismcts:30"
+    )
+    assert make_bot("ismcts:0.5s").name == "ismcts:0.5s"
+    for bad in ["ismcts:0", "ismcts:x", "ismcts:11s"]:
+        with pytest.raises(ValueError, match="ismcts"):
+            make_bot(bad)
+
+
+def test_the_last_round_is_worth_the_win_not_the_points() -> None:
+    # All on 12 VP; seats 1 and 2 scored 9 in round 3, seat 1 more in round 2: it wins.
+    assert game_outcome([(3, 1, 3), (6, 2, 0), (3, 9, 9)], 3) == [0.0, 1.0, 0.0]
+    # Still tied after both tie-breaks: a shared win, split.
+    assert game_outcome([(3, 3, 1), (4, 4, 2), (9, 9, 6)], 3) == [0.5, 0.5, 0.0]
+    chances = win_chances([9, 5, 5], 1.6)
+    assert chances[0] > 0.8 and chances[1] == chances[2] and sum(chances) == pytest.approx(1)
+
+
+def test_the_hint_ranks_the_candidates_with_a_chance_to_win() -> None:
+    game = GameState(NAMES[:4], seed=5)
+    play_bots(game, [make_bot("medium")] * 4, 5, until=10)
+    p = game.current_player
+    assert p is not None and game.phase is Phase.PLAYING
+    view = game.view(p)
+    calls = [0]
+
+    def stop() -> bool:
+        calls[0] += 1
+        return calls[0] > 8  # 128 iterations
+
+    hints = GAME.hint(view, p, 5, stop)
+    assert hints and all(move in view.legal_moves for move, _ in hints)
+    assert all(0.0 <= chance <= 1.0 for _, chance in hints)
+    options = HardBot(iterations=128).analyse(view, random.Random(0))
+    assert sum(o.visits for o in options) == 128

@@ -1,0 +1,181 @@
+"""The shared search on toy games: it finds winning moves, plays for the win rather than
+for points, is reproducible, stops when asked and accounts for every iteration."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pytest
+
+from monstertrick.search import Budget, analyse, reference
+
+
+@dataclass
+class Pile:
+    stones: int
+    to_move: int = 0
+    taken_last: int | None = None
+
+
+@dataclass
+class Nim:
+    """Two players take 1 or 2 stones in turn; whoever takes the last stone wins."""
+
+    stones: int
+    player: int = 0
+
+    def sample(self, rng: random.Random) -> Pile:
+        return Pile(self.stones, self.player)
+
+    def round_over(self, world: Pile) -> bool:
+        return world.stones == 0
+
+    def to_move(self, world: Pile) -> int:
+        return world.to_move
+
+    def actions(self, world: Pile) -> Sequence[int]:
+        return [1, 2] if world.stones >= 2 else [1]
+
+    def apply(self, world: Pile, action: int) -> None:
+        world.stones -= action
+        world.taken_last = world.to_move
+        world.to_move = 1 - world.to_move
+
+    def playout(self, world: Pile, rng: random.Random) -> None:
+        while world.stones:
+            self.apply(world, rng.choice(self.actions(world)))
+
+    def rewards(self, world: Pile) -> Sequence[float]:
+        return [1.0 if world.taken_last == p else 0.0 for p in (0, 1)]
+
+
+@dataclass
+class Bet:
+    """One decision: ``safe`` scores 1 point and wins 70% of the time; ``greedy``
+    scores 5 points and wins 30% of the time. Rewards are win shares (``win``) or
+    points scaled to 0..1 (the objective the hard player had before)."""
+
+    win: bool
+    player: int = 0
+    chances: dict[str, tuple[float, int]] = field(
+        default_factory=lambda: {"safe": (0.7, 1), "greedy": (0.3, 5)}
+    )
+
+    def sample(self, rng: random.Random) -> list[object]:
+        return [rng.random()]  # the hidden luck of this world
+
+    def round_over(self, world: list[object]) -> bool:
+        return len(world) == 2
+
+    def to_move(self, world: list[object]) -> int:
+        return 0
+
+    def actions(self, world: list[object]) -> Sequence[str]:
+        return ["greedy", "safe"]
+
+    def apply(self, world: list[object], action: str) -> None:
+        world.append(action)
+
+    def playout(self, world: list[object], rng: random.Random) -> None:
+        pass
+
+    def rewards(self, world: list[object]) -> Sequence[float]:
+        luck, action = world
+        chance, points = self.chances[str(action)]
+        won = float(luck) < chance  # type: ignore[arg-type]
+        if self.win:
+            return [float(won), 1.0 - won]
+        return [points / 5, 0.0]
+
+
+def tree(*args):  # type: ignore[no-untyped-def]
+    return analyse(*args, depth=None)
+
+
+def paired(*args):  # type: ignore[no-untyped-def]
+    return analyse(*args, paired=True)
+
+
+@pytest.mark.parametrize("search", [analyse, tree, paired, reference])
+def test_finds_the_winning_move(search) -> None:
+    # From 4 stones only taking 1 wins (it leaves 3); from 5 only taking 2.
+    for stones, winning in ((4, 1), (5, 2)):
+        options = search(Nim(stones), random.Random(3), Budget(iterations=600))
+        assert options[0].action == winning
+        assert options[0].value > options[1].value
+
+
+@pytest.mark.parametrize("search", [analyse, paired])
+def test_the_outcome_reward_prefers_winning_over_points(search) -> None:
+    budget = Budget(iterations=400)
+    assert search(Bet(win=True), random.Random(1), budget)[0].action == "safe"
+    assert search(Bet(win=False), random.Random(1), budget)[0].action == "greedy"
+
+
+def test_paired_search_plays_every_action_on_the_same_worlds() -> None:
+    for seed in range(20):
+        options = analyse(Bet(win=True), random.Random(seed), Budget(iterations=8), paired=True)
+        assert [o.visits for o in options] == [4, 4]
+        value = {o.action: o.value for o in options}
+        # The same luck in every world: whenever greedy wins, safe wins too.
+        assert value["safe"] >= value["greedy"]
+
+
+@pytest.mark.parametrize("search", [analyse, tree, paired, reference])
+def test_the_same_seed_and_iterations_give_the_same_statistics(search) -> None:
+    one = search(Nim(9), random.Random(5), Budget(iterations=300))
+    two = search(Nim(9), random.Random(5), Budget(iterations=300))
+    assert one == two
+
+
+@pytest.mark.parametrize("search", [analyse, tree, paired, reference])
+def test_statistics_sum_to_the_iterations(search) -> None:
+    options = search(Nim(12), random.Random(0), Budget(iterations=257))
+    assert sum(o.visits for o in options) == 257
+    assert all(0.0 <= o.value <= 1.0 for o in options)
+    assert [o.visits for o in options] == sorted((o.visits for o in options), reverse=True)
+
+
+def test_stop_cuts_the_search_short() -> None:
+    asked = [0]
+
+    def stop() -> bool:
+        asked[0] += 1
+        return asked[0] >= 3
+
+    options = analyse(Nim(12), random.Random(0), Budget(seconds=60), stop)
+    # Asked before every 16 iterations: two batches ran before the third check.
+    assert sum(o.visits for o in options) == 32
+    assert analyse(Nim(12), random.Random(0), Budget(iterations=100), lambda: True) == []
+
+
+def test_the_game_order_decides_the_first_try_only_in_the_hard_search() -> None:
+    options = analyse(Nim(12), random.Random(0), Budget(iterations=1))
+    assert [o.action for o in options] == [1]
+
+
+def test_a_budget_is_iterations_or_time() -> None:
+    for bad in ({}, {"iterations": 3, "seconds": 1.0}, {"iterations": 0}, {"seconds": 0.0}):
+        with pytest.raises(ValueError):
+            Budget(**bad)  # type: ignore[arg-type]
+
+
+def test_paranoid_rewards_score_every_opponent_node_against_the_player() -> None:
+    options = analyse(Nim(4), random.Random(3), Budget(iterations=600), depth=None, paranoid=True)
+    assert options[0].action == 1
+
+
+def test_the_search_imports_no_game() -> None:
+    import ast
+    from pathlib import Path
+
+    import monstertrick.search
+
+    for path in Path(monstertrick.search.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                assert node.level <= 1 and "games" not in (node.module or ""), path
+            elif isinstance(node, ast.Import):
+                assert all("monstertrick" not in a.name for a in node.names), path
