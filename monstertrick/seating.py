@@ -77,6 +77,9 @@ def level_problem(name: str, level: str, game: str = DEFAULT_GAME) -> str | None
         door.make_bot(level)
     except ValueError as exc:
         return f"{name}: {exc}"
+    if level.split(":", 1)[0] not in door.levels:
+        # (the arena's yardsticks, e.g. ismcts, are not offered at the table)
+        return f"{name}: {level!r} is not a level of the table: choose {', '.join(door.levels)}"
     return None
 
 

@@ -180,3 +180,15 @@ def test_the_pace_keys_step_through_the_offered_pauses_and_stop_at_the_ends() ->
     assert next_pace(PACE_STEPS[-1], 1) == PACE_STEPS[-1]
     assert next_pace(0.0, -1) == 0.0
     assert next_pace(1.2, 1) == 1.5 and next_pace(1.2, -1) == 1.0  # a --pace between steps
+
+
+def test_the_arenas_yardstick_is_not_offered_at_the_table() -> None:
+    from monstertrick.arena import check_seats
+    from monstertrick.seating import SetupError, parse_seats
+
+    with pytest.raises(SetupError, match="not a level of the table"):
+        parse_seats(["Ann", "Cy:ismcts"])
+    with pytest.raises(SetupError, match="not a level of the table"):
+        parse_seats(["Ann", "Cy:ismcts:0.02s"])
+    assert check_seats(["ismcts:0.02s", "medium"]) == ["ismcts:0.02s", "medium"]
+    assert parse_seats(["Ann", "Cy:hard:200"]).seats[1].bot == "hard:200"

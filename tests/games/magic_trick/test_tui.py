@@ -261,6 +261,29 @@ async def test_the_log_lists_the_hand_so_far_and_no_hidden_card() -> None:
         assert isinstance(app.screen, TableScreen)
 
 
+async def test_a_hint_names_positions_and_suits_never_a_hidden_value() -> None:
+    from monstertrick.tui.screens.hint import HintScreen
+
+    app = make_app(WITH_BOTS, 9)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for sleeve in (False, True):
+            await to_turn(pilot, sleeve=sleeve)
+            await pilot.press("t")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            hint = app.screen
+            assert isinstance(hint, HintScreen)
+            text = str(hint.query_one("#hint-text", Static).render())
+            assert text.startswith("Suggestion: ")
+            assert ("up your sleeve" in text or "pass" in text) if sleeve else "play your" in text
+            assert re.search(r"your \d+(st|nd|rd|th) card \(\w+\)", text) or "pass" in text
+            check_no_hidden_value(app)
+            await pilot.press("escape")
+            await pilot.pause()
+        session = app.session
+        assert session is not None and session.hints[0] == 2
+
+
 async def test_an_illegal_play_is_refused_with_its_reason() -> None:
     app = make_app(FOUR, 11)
     async with app.run_test(size=(80, 24)) as pilot:
