@@ -72,7 +72,7 @@ async def test_a_hint_on_the_vp_row_and_on_a_move_from_the_persons_view_only(
         await pilot.pause()
         assert isinstance(app.screen, HintScreen)
         text = text_of(app, "#hint-text")
-        assert "Suggestion: lay out your VP row as" in text and "42%" in text
+        assert "Suggestion: VP row " in text and "42%" in text
         # The search got Ann's own view, and nothing else.
         view, seat = door_hint.calls[-1]
         assert seat == 0 and isinstance(view, PlayerView) and view == session.view(0)

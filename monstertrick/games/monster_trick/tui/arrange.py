@@ -103,7 +103,7 @@ class ArrangeScreen(DecisionScreen):
 
     def hint_words(self, action: Any) -> str:
         left, middle, right = action
-        return f"lay out your VP row as {left} · {middle} · {right} (left to right)"
+        return f"VP row {left} · {middle} · {right} (left to right)"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
