@@ -13,7 +13,7 @@ def test_a_finished_game_has_a_deal_frame_per_round_and_a_frame_per_card() -> No
     game = played_game(n=3)
     timeline = Timeline.of(game)
     assert len(timeline) == 3 * (1 + 36)
-    assert timeline.round_starts() == [0, 37, 74]
+    assert timeline.chapter_starts() == [0, 37, 74]
     last = timeline[len(timeline) - 1]
     assert last.game.phase is Phase.GAME_OVER
     assert to_record(last.game) == to_record(game)
@@ -32,12 +32,12 @@ def test_each_frame_is_the_position_after_its_step() -> None:
 
 def test_round_navigation() -> None:
     timeline = Timeline.of(played_game(n=2))
-    assert timeline.next_round(0) == 25
-    assert timeline.next_round(30) == 50
-    assert timeline.next_round(60) == len(timeline) - 1
-    assert timeline.previous_round(30) == 25
-    assert timeline.previous_round(25) == 0
-    assert timeline.previous_round(0) == 0
+    assert timeline.next_chapter(0) == 25
+    assert timeline.next_chapter(30) == 50
+    assert timeline.next_chapter(60) == len(timeline) - 1
+    assert timeline.previous_chapter(30) == 25
+    assert timeline.previous_chapter(25) == 0
+    assert timeline.previous_chapter(0) == 0
 
 
 def test_an_unfinished_game_stops_at_its_last_card() -> None:

@@ -8,9 +8,9 @@ through the engine (:meth:`MagicTrickState.apply`): no rule is written here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ... import timeline as shared
 from .cards import PASS, Action
 from .events import Event
 from .state import MagicTrickState
@@ -36,22 +36,8 @@ class Frame:
         return self.step == 0
 
 
-class Timeline:
-    """Every position of a game, in order."""
-
-    def __init__(self, frames: Sequence[Frame]) -> None:
-        if not frames:
-            raise ValueError("a timeline needs at least one frame")
-        self.frames = tuple(frames)
-
-    def __len__(self) -> int:
-        return len(self.frames)
-
-    def __getitem__(self, index: int) -> Frame:
-        return self.frames[index]
-
-    def hand_starts(self) -> list[int]:
-        return [i for i, f in enumerate(self.frames) if f.is_deal]
+class Timeline(shared.Timeline[Frame]):
+    """Every position of a game, in order (chapters: see the module's first lines)."""
 
     @staticmethod
     def of(state: MagicTrickState) -> Timeline:

@@ -9,9 +9,9 @@ engine (:meth:`MatchState.push`): no rule is written here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ... import timeline as shared
 from .events import Event, GameDealt
 from .state import Action, GameLog, MatchState, Pay, Play, Strength
 
@@ -47,22 +47,8 @@ def game_actions(log: GameLog) -> list[Action]:
     return actions
 
 
-class Timeline:
-    """Every position of a match, in order."""
-
-    def __init__(self, frames: Sequence[Frame]) -> None:
-        if not frames:
-            raise ValueError("a timeline needs at least one frame")
-        self.frames = tuple(frames)
-
-    def __len__(self) -> int:
-        return len(self.frames)
-
-    def __getitem__(self, index: int) -> Frame:
-        return self.frames[index]
-
-    def game_starts(self) -> list[int]:
-        return [i for i, f in enumerate(self.frames) if f.is_deal]
+class Timeline(shared.Timeline[Frame]):
+    """Every position of a game, in order (chapters: see the module's first lines)."""
 
     @staticmethod
     def of(state: MatchState) -> Timeline:

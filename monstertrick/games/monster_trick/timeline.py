@@ -8,9 +8,9 @@ without replaying anything twice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ... import timeline as shared
 from .engine import Event, GameState, Phase
 from .engine.state import RoundLog
 
@@ -29,32 +29,8 @@ class Frame:
         return self.step == 0
 
 
-class Timeline:
-    """Every position of a game, in order."""
-
-    def __init__(self, frames: Sequence[Frame]) -> None:
-        if not frames:
-            raise ValueError("a timeline needs at least one frame")
-        self.frames = tuple(frames)
-
-    def __len__(self) -> int:
-        return len(self.frames)
-
-    def __getitem__(self, index: int) -> Frame:
-        return self.frames[index]
-
-    def round_starts(self) -> list[int]:
-        return [i for i, f in enumerate(self.frames) if f.is_deal]
-
-    def next_round(self, index: int) -> int:
-        """Index of the next round's deal (or the last frame)."""
-        later = [i for i in self.round_starts() if i > index]
-        return later[0] if later else len(self.frames) - 1
-
-    def previous_round(self, index: int) -> int:
-        """Index of this round's deal, or the previous round's if already there."""
-        earlier = [i for i in self.round_starts() if i < index]
-        return earlier[-1] if earlier else 0
+class Timeline(shared.Timeline[Frame]):
+    """Every position of a game, in order (chapters: see the module's first lines)."""
 
     @staticmethod
     def of(game: GameState) -> Timeline:

@@ -1,11 +1,14 @@
 """What every game's replay viewer shares: the keys, the status line, a scrolling body.
 
-A game's viewer says how many steps there are, where its chapters (rounds, hands, games
-of a match) start, and what one step looks like; this screen does the rest: ←/→ a step,
+A game's viewer gives its :class:`~monstertrick.timeline.Timeline` (whose chapters are
+rounds, hands or games of a match) and says what one step looks like; this screen does
+the rest: ←/→ a step,
 PgUp/PgDn a chapter, Home/End the first and last step, ↑/↓ scroll, Esc/q close.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,6 +17,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...timeline import Timeline
 from ..widgets import KeyBar
 
 
@@ -46,8 +50,11 @@ class StepViewer(Screen[None]):
         Binding("down", "scroll(1)", "Scroll", show=False),
     ]
 
-    def __init__(self, *, title: str = "", exit_on_close: bool = False) -> None:
+    def __init__(
+        self, timeline: Timeline[Any], *, title: str = "", exit_on_close: bool = False
+    ) -> None:
         super().__init__()
+        self.timeline = timeline
         self.title_text = title
         self.exit_on_close = exit_on_close
         self.index = 0
@@ -56,11 +63,7 @@ class StepViewer(Screen[None]):
     # ------------------------------------------------------------------ for subclasses
 
     def step_count(self) -> int:
-        raise NotImplementedError
-
-    def chapter_starts(self) -> list[int]:
-        """The first step of every chapter (a round, a hand, a game of a match)."""
-        return [0]
+        return len(self.timeline)
 
     def status(self, index: int) -> Content:
         """The top line of step ``index`` (after the title)."""
@@ -93,13 +96,8 @@ class StepViewer(Screen[None]):
         self.show_step()
 
     def action_chapter(self, delta: int) -> None:
-        starts = self.chapter_starts()
-        if delta > 0:
-            later = [i for i in starts if i > self.index]
-            self.index = later[0] if later else self.step_count() - 1
-        else:
-            earlier = [i for i in starts if i < self.index]
-            self.index = earlier[-1] if earlier else 0
+        tl = self.timeline
+        self.index = tl.next_chapter(self.index) if delta > 0 else tl.previous_chapter(self.index)
         self.show_step()
 
     def action_jump(self, where: int) -> None:

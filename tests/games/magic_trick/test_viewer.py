@@ -41,7 +41,7 @@ def test_the_timeline_replays_the_game_to_the_same_end(seed: int) -> None:
     state = finished_game(seed)
     timeline = Timeline.of(state)
     assert timeline[-1].state == state
-    starts = timeline.hand_starts()
+    starts = timeline.chapter_starts()
     assert len(starts) == NUM_HANDS and starts[0] == 0
     # Every hand: its deal, then NUM_PLAYERS * NUM_TRICKS plays and the sleeve steps.
     for h, start in enumerate(starts):

@@ -68,7 +68,9 @@ def test_the_timeline_replays_every_decision_to_the_same_end(seed: int) -> None:
     timeline = Timeline.of(state)
     # Every game: its deal, then one frame per decision.
     assert len(timeline) == sum(1 + len(game_actions(log)) for log in state.log)
-    assert [timeline[i].game for i in timeline.game_starts()] == list(range(1, len(state.log) + 1))
+    assert [timeline[i].game for i in timeline.chapter_starts()] == list(
+        range(1, len(state.log) + 1)
+    )
     # The last frame is the match (its seed aside: the replay is dealt from the log).
     assert timeline[-1].state.key()[3:] == state.key()[3:]
     assert timeline[-1].state.is_over()
@@ -84,7 +86,7 @@ def test_the_timeline_replays_every_decision_to_the_same_end(seed: int) -> None:
 
 async def test_page_keys_step_game_by_game() -> None:
     state = finished_match()
-    starts = Timeline.of(state).game_starts()
+    starts = Timeline.of(state).chapter_starts()
     assert len(starts) == 3 and starts[0] == 0
     app = viewer_app()
     async with app.run_test(size=(80, 24)) as pilot:

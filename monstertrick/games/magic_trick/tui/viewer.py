@@ -29,18 +29,13 @@ class ViewerScreen(StepViewer):
         Binding("pagedown,full_stop", "chapter(1)", "Hand", show=False),
     ]
 
+    timeline: Timeline
+
     def __init__(
         self, state: MagicTrickState, *, title: str = "", exit_on_close: bool = False
     ) -> None:
-        super().__init__(title=title, exit_on_close=exit_on_close)
-        self.timeline = Timeline.of(state)
+        super().__init__(Timeline.of(state), title=title, exit_on_close=exit_on_close)
         self.names = state.players
-
-    def step_count(self) -> int:
-        return len(self.timeline)
-
-    def chapter_starts(self) -> list[int]:
-        return self.timeline.hand_starts()
 
     def status(self, index: int) -> Content:
         frame = self.timeline[index]

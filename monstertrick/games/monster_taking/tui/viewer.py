@@ -36,16 +36,11 @@ class ViewerScreen(StepViewer):
         Binding("pagedown,full_stop", "chapter(1)", "Game", show=False),
     ]
 
+    timeline: Timeline
+
     def __init__(self, state: MatchState, *, title: str = "", exit_on_close: bool = False) -> None:
-        super().__init__(title=title, exit_on_close=exit_on_close)
-        self.timeline = Timeline.of(state)
+        super().__init__(Timeline.of(state), title=title, exit_on_close=exit_on_close)
         self.names = state.players
-
-    def step_count(self) -> int:
-        return len(self.timeline)
-
-    def chapter_starts(self) -> list[int]:
-        return self.timeline.game_starts()
 
     # ------------------------------------------------------------------ drawing
 

@@ -24,16 +24,11 @@ class ViewerScreen(StepViewer):
         Binding("pagedown,full_stop", "chapter(1)", "Round", show=False),
     ]
 
+    timeline: Timeline
+
     def __init__(self, game: GameState, *, title: str = "", exit_on_close: bool = False) -> None:
-        super().__init__(title=title, exit_on_close=exit_on_close)
-        self.timeline = Timeline.of(game)
+        super().__init__(Timeline.of(game), title=title, exit_on_close=exit_on_close)
         self.names = game.players
-
-    def step_count(self) -> int:
-        return len(self.timeline)
-
-    def chapter_starts(self) -> list[int]:
-        return self.timeline.round_starts()
 
     def status(self, index: int) -> Content:
         frame = self.timeline[index]
