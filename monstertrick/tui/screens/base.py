@@ -9,6 +9,7 @@ from textual._time import get_time
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ...seating import next_pace, pace_label
 from ...session import Session
 from ..messages import Advance, NewGame
 
@@ -113,6 +114,15 @@ class DecisionScreen(GameScreen):
         ``viewer``, see :class:`~monstertrick.session.BotTurn`); False when this screen
         cannot."""
         return False
+
+    def step_pace(self, step: int) -> None:
+        """``+``/``-`` on a computer player's turn: the next longer or shorter pause,
+        said in a short notice (the screen shows it again as it redraws)."""
+        session = self.session
+        session.pace = next_pace(session.pace, step)
+        self.notify(
+            f"Pause after a computer move: {pace_label(session.pace)}", timeout=2, markup=False
+        )
 
     # A person's turn screen binds ``t`` to ``hint`` (shown while :meth:`hint_ready`)
     # and says its actions in :meth:`hint_words`.

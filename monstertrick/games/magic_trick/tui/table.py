@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ....seating import next_pace, pace_label
+from ....seating import pace_label
 from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided
@@ -426,8 +426,7 @@ class TableScreen(DecisionScreen):
         self._refresh_all()
 
     def action_pace(self, step: int) -> None:
-        session = self.session
-        session.pace = next_pace(session.pace, step)
+        self.step_pace(step)
         self._refresh_all()
 
 

@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ....seating import next_pace, pace_label
+from ....seating import pace_label
 from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided, TakeBack
@@ -509,11 +509,7 @@ class WatchScreen(MonsterTakingTable):
 
     def action_pace(self, step: int) -> None:
         """A longer (``+``) or shorter (``-``) pause after each computer move."""
-        session = self.session
-        session.pace = next_pace(session.pace, step)
-        self.notify(
-            f"Pause after a computer move: {pace_label(session.pace)}", timeout=2, markup=False
-        )
+        self.step_pace(step)
         self.query_one("#mt-topbar", Static).update(self.topbar(self.the_view()))
 
     def action_log(self) -> None:

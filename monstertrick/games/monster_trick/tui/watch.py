@@ -20,7 +20,7 @@ from textual.content import Content
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ....seating import next_pace, pace_label
+from ....seating import pace_label
 from ....session import Session
 from ....tui import theme
 from ....tui.screens.base import DecisionScreen
@@ -196,9 +196,7 @@ class WatchScreen(DecisionScreen):
             self.advance_once()
 
     def action_pace(self, step: int) -> None:
-        session = self.session
-        session.pace = next_pace(session.pace, step)
-        self.notify(f"Pause after a computer move: {pace_label(session.pace)}", timeout=2)
+        self.step_pace(step)
         self._refresh_all()
 
     def action_log(self) -> None:
