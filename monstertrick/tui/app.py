@@ -211,7 +211,7 @@ class MonsterTrickApp(App[int]):
             # A decision's result: on the person's own screen, or the public watch screen.
             for screen in self.screen_stack:
                 if isinstance(screen, DecisionScreen) and screen.seat == step.seat:
-                    screen.show_result(list(step.events))
+                    self._show_result(screen, list(step.events))
                     return
             if step.private:
                 # Nobody's own screen is up (an app opened on a session in this pause):
@@ -221,7 +221,17 @@ class MonsterTrickApp(App[int]):
                 return
             watch = screens.watch(session, step.seat, None)
             self.show(watch)
-            self.call_after_refresh(watch.show_result, list(step.events))
+            self._show_result(watch, list(step.events))
+
+    @staticmethod
+    def _show_result(screen: DecisionScreen, events: list[object]) -> None:
+        """Show a decision's result on its screen, once that screen has its widgets: a
+        computer player can answer before the screen just shown for it is mounted."""
+        if screen.is_mounted:
+            screen.show_result(events)
+        else:
+            # Queued behind the screen's own compose and mount messages.
+            screen.call_after_refresh(screen.show_result, events)
 
     @property
     def screens(self) -> Any:
@@ -239,6 +249,7 @@ class MonsterTrickApp(App[int]):
         top = self.screen
         reused = (
             isinstance(top, DecisionScreen)
+            and top.is_mounted
             and top.session is session
             and top.next_turn(step.seat, step.viewer)
         )

@@ -23,6 +23,7 @@ from monstertrick.saves import SaveStore, read_save
 from monstertrick.seating import parse_seats
 from monstertrick.session import BotTurn, Session
 from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.messages import BotDecided
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.rules import RulesScreen
 from monstertrick.tui.screens.setup import SetupScreen
@@ -330,3 +331,42 @@ def test_pace_on_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
         ("Bob", "easy"),
     ]
     assert MonsterTrickApp().pace == 1.0
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [
+        ("monster-trick", ["Ann:easy", "Bob", "Cid"]),
+        ("magic-trick", ["Ann:easy", "Bob", "Cid", "Dee"]),
+        ("monster-taking", ["Ann:easy", "Bob"]),
+    ],
+)
+async def test_a_bot_that_answers_before_its_screen_is_mounted_is_shown_once_it_is(
+    game: str, seats: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answer can come back before the screen just shown for the computer player has
+    its widgets (a fast bot, a busy machine): the result waits for the screen, no crash."""
+
+    def think_at_once(
+        app: MonsterTrickApp,
+        session: Session,
+        seat: int,
+        view: object,
+        position: tuple[object, ...],
+    ) -> None:
+        # No await between showing the screen and the answer: the worst case, every time.
+        decision = session.decide(seat, view)
+        app._bot_decided(BotDecided(session, seat, position, decision))
+
+    monkeypatch.setattr(MonsterTrickApp, "think", think_at_once)
+    match = Session.start(parse_seats(seats, game=game), 3, game=game)
+    before = match.position
+    app = MonsterTrickApp(session=match, pace=0)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert match.position != before, "the computer player's decision was carried out"
+        step = match.next_step()
+        assert not isinstance(step, BotTurn)
+        assert getattr(step, "seat", None) != 0
