@@ -218,3 +218,27 @@ def leaks(app: MonsterTrickApp, text: str, names: Sequence[str], viewer: int | N
         if widget.owner != viewer:
             found.append(f"{type(widget).__name__} of {names[widget.owner]} shown to {viewer}")
     return found
+
+
+async def until(pilot: Pilot, condition: Callable[[], bool], what: str) -> None:
+    """Let the app run until ``condition`` holds (a timer to fire, a screen to change):
+    however slow the machine, without a fixed sleep. Fails if it never does."""
+    for _ in range(1000):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never happened: {what}")
+
+
+async def until_handoff_accepts(pilot: Pilot) -> HandoffScreen:
+    """Wait for the handoff on top to accept keys (after its delay)."""
+    app = pilot.app
+
+    def accepts() -> bool:
+        screen = app.screen
+        return isinstance(screen, HandoffScreen) and screen.accepts_from is not None
+
+    await until(pilot, accepts, "the handoff accepts keys")
+    screen = app.screen
+    assert isinstance(screen, HandoffScreen)
+    return screen

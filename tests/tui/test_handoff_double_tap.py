@@ -10,7 +10,7 @@ from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
-from .helpers import THEME, make_match, screen_text
+from .helpers import THEME, make_match, screen_text, until_handoff_accepts
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ async def _to_turn_played(pilot, app: MonsterTrickApp) -> None:
     """Ann's handoff, then her turn played: 'Press Enter to pass the keyboard on'."""
     screen = app.screen
     assert isinstance(screen, HandoffScreen)
-    await pilot.pause(HandoffScreen.ACCEPT_DELAY + 0.1)
+    await until_handoff_accepts(pilot)
     await pilot.press("enter")
     table = app.screen
     assert isinstance(table, TableScreen)
@@ -50,7 +50,7 @@ async def test_double_tap_after_a_turn_leaves_the_next_handoff_on_screen(gap: fl
         assert "Pass the keyboard to ● Bob" in text
         assert "press Enter" not in text  # the prompt shows only once it accepts
         # A deliberate press after it accepts passes it.
-        await pilot.pause(HandoffScreen.ACCEPT_DELAY + 0.1)
+        await until_handoff_accepts(pilot)
         assert "Bob, press Enter to play your turn." in screen_text(app)
         await pilot.press("enter")
         assert isinstance(app.screen, TableScreen)
@@ -63,7 +63,7 @@ async def test_double_tap_after_a_vp_row_leaves_the_next_handoff_on_screen(gap: 
     app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=3)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(HandoffScreen.ACCEPT_DELAY + 0.1)
+        await until_handoff_accepts(pilot)
         await pilot.press("enter")
         assert isinstance(app.screen, ArrangeScreen)
         await pilot.press("enter")  # confirm the VP row
@@ -115,7 +115,7 @@ async def test_double_presses_on_every_screen_never_crash_or_skip() -> None:
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, HandoffScreen) and app.screen.player == 0
-        await pilot.pause(HandoffScreen.ACCEPT_DELAY + 0.1)
+        await until_handoff_accepts(pilot)
         app.post_message(_key("enter"))
         app.post_message(_key("enter"))
         await pilot.pause()

@@ -20,7 +20,7 @@ from monstertrick.tui.screens.setup import SeatRow, SetupScreen
 from monstertrick.tui.screens.start import StartScreen
 from monstertrick.tui.screens.too_small import TooSmallScreen
 
-from .helpers import THEME, play_through, screen_text
+from .helpers import THEME, play_through, screen_text, until
 
 
 @pytest.mark.usefixtures("quick_idle")
@@ -170,11 +170,9 @@ async def test_too_small_then_the_game_carries_on() -> None:
         await pilot.pause()
         arrange = app.screen
         await pilot.resize_terminal(60, 20)
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, TooSmallScreen)
+        await until(pilot, lambda: isinstance(app.screen, TooSmallScreen), "the too-small notice")
         assert "at least 80×24" in screen_text(app)
         await pilot.press("enter", "shift+right")
         await pilot.resize_terminal(100, 30)
-        await pilot.pause(0.1)
-        assert app.screen is arrange
+        await until(pilot, lambda: app.screen is arrange, "the game back on screen")
         assert app.session is not None and not any(app.session.state.view(0).arranged)
