@@ -52,14 +52,15 @@ async def test_history_lists_every_game_with_its_game_and_a_summary_per_game() -
         screen = app.screen
         assert isinstance(screen, HistoryScreen)
         table = screen.query_one("#history-table", DataTable)
-        assert header(table)[:3] == ["Date", "Game", "Players"]
+        assert header(table) == ["Date", "Game", "Winner", "Scores"]
         listed = {row[1]: row for row in rows(table)}
         assert set(listed) == {g.title for g in GAMES.values()}
         for key, match in played.items():
             row = listed[GAMES[key].title]
-            assert row[2] == ", ".join(match.names)
-            totals = match.rules.summary(match.state)["totals"]
-            assert row[4] == ", ".join(f"{n} {t}" for n, t in zip(match.names, totals))
+            summary_of = match.rules.summary(match.state)
+            totals, winners = summary_of["totals"], summary_of["winners"]
+            assert row[2] == " & ".join(match.names[w] for w in winners)
+            assert row[3] == ", ".join(f"{n} {t}" for n, t in zip(match.names, totals))
         summary = screen.query_one("#summary-table", DataTable)
         assert header(summary) == ["Game", "Name", "Games", "Wins", "Mean", "Hit rate", "Hints"]
         assert all(r[6] == "0" for r in rows(summary))  # nobody took a hint

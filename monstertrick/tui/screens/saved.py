@@ -241,7 +241,13 @@ class HistoryScreen(Screen[None]):
             if isinstance(g.info.get("winners"), list) and isinstance(g.info.get("totals"), list)
         ]
         table = self.query_one("#history-table", DataTable)
-        table.add_columns("Date", "Game", "Players", "Winner", "Scores")
+        # Fixed widths, the scores wrapping in what is left: five players' names and
+        # totals fit an 80-column terminal without scrolling sideways.
+        fixed = (16, 14, 12)
+        rest = self.app.size.width - sum(fixed) - 2 * (len(fixed) + 1) - 2
+        for label, width in zip(("Date", "Game", "Winner"), fixed, strict=True):
+            table.add_column(label, width=width)
+        table.add_column("Scores", width=max(20, rest))
         for i, saved in enumerate(self.games):
             players = saved.players
             winners = " & ".join(players[w] for w in saved.info["winners"])
@@ -249,10 +255,10 @@ class HistoryScreen(Screen[None]):
             table.add_row(
                 Text(when(saved.meta.updated)),
                 Text(game_title(saved.game_key)),
-                Text(", ".join(players)),
                 Text(winners),
                 Text(scores),
                 key=str(i),
+                height=None,  # as many lines as the longest cell needs
             )
         if not self.games:
             self.query_one("#saved-empty", Static).update("No finished games yet.")
