@@ -215,3 +215,12 @@ def test_a_forced_decision_is_not_searched_unless_asked() -> None:
     assert bot.analyse(view, random.Random(0), forced_too=False) == [(view.legal_actions[0], 0.0)]
     ((action, chance),) = bot.analyse(view, random.Random(0))
     assert action == view.legal_actions[0] and 0.0 <= chance <= 1.0
+
+
+def test_with_one_playout_hard_plays_mediums_choice() -> None:
+    """Medium's first choice is searched first: with a single playout it is played."""
+    for seed in range(6):
+        view = _seat_view(_mid_play(seed))
+        assert HardBot(1).choose(view, random.Random(seed)) == MediumBot().choose(
+            view, random.Random(seed)
+        )
