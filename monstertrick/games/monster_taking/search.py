@@ -1,0 +1,99 @@
+"""Monster Taking as the shared search (:mod:`monstertrick.search`) sees it from one view.
+
+The rules stay in the engine: worlds come from its :class:`~.determinize.Determinizer`,
+actions are applied with :meth:`~.state.MatchState.push`, games are finished by the
+bots' :func:`~.playout.greedy_playout`, and the legal actions are the engine's
+(:meth:`~.state.MatchState.legal_actions`). A game's end is worth, per seat, 1 to its
+winner, 0 to the loser and a half each for a drawn game: the search plays to win the
+current game of the match.
+
+What this module adds is which actions are worth searching: at the root, medium's
+ranking (:meth:`~.bots.MediumBot.ranked`), payments cut to medium's
+:data:`~.bots.PAYMENT_CANDIDATES` cheapest; below the root, every legal strength card
+and play, and payments cut to the :data:`TREE_PAYMENTS` cheapest
+(:func:`~.bots.cheapest_payments`), so that a tree over a game does not branch on every
+one of up to 162 ways to pay.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .bots import PAYMENT_CANDIDATES, MediumBot, cheapest_payments
+from .determinize import Determinizer
+from .playout import greedy_playout
+from .state import Action, MatchState, Phase, PlayerView
+
+__all__ = ["TREE_PAYMENTS", "MonsterTakingSearch"]
+
+TREE_PAYMENTS = 3
+"""How many payments (the cheapest) the tree tries below the root."""
+
+_PAY = Phase.PAY
+_GAME_OVER = Phase.GAME_OVER
+_MATCH_OVER = Phase.MATCH_OVER
+
+
+class MonsterTakingSearch:
+    """:class:`~monstertrick.search.SearchGame` for ``view.player``, whose decision it is.
+
+    ``rng`` breaks medium's ties in the order of the root actions (the first is what the
+    search plays when it has no time at all).
+    """
+
+    def __init__(self, view: PlayerView, rng: random.Random) -> None:
+        if view.player is None or view.current_player != view.player or not view.legal_actions:
+            raise ValueError("the search decides only when it is its seat's turn")
+        self._player = view.player
+        self._det = Determinizer(view)
+        ranked = MediumBot().ranked(view, rng)
+        if view.phase is _PAY:
+            ranked = ranked[:PAYMENT_CANDIDATES]
+        self.root_actions: tuple[Action, ...] = tuple(ranked)
+        # The root is the position after this many actions of the current game.
+        self._root = len(view.strength) + sum(
+            1 + (t.follow is not None) + (t.paid is not None) for t in view.tricks
+        )
+        self._payments: dict[tuple[tuple[int, ...], int, tuple[int, ...]], list[Action]] = {}
+
+    @property
+    def player(self) -> int:
+        return self._player
+
+    def sample(self, rng: random.Random) -> MatchState:
+        return self._det.sample(rng)
+
+    def round_over(self, world: MatchState) -> bool:
+        phase = world._phase
+        return phase is _GAME_OVER or phase is _MATCH_OVER
+
+    def to_move(self, world: MatchState) -> int:
+        return world._to_move
+
+    def actions(self, world: MatchState) -> Sequence[Action]:
+        if len(world._history) == self._root:
+            return self.root_actions
+        if world._phase is _PAY:
+            hand = world._hands[world._to_move]
+            owed = world._log.tricks[-1].owed or 0
+            key = (tuple(hand), owed, tuple(world._rank))
+            found = self._payments.get(key)
+            if found is None:
+                found = cheapest_payments(world.legal_actions(), world._rank, TREE_PAYMENTS)
+                self._payments[key] = found
+            return found
+        return world.legal_actions()
+
+    def apply(self, world: MatchState, action: Action) -> None:
+        world.push(action)
+
+    def playout(self, world: MatchState, rng: random.Random) -> None:
+        greedy_playout(world, rng)
+
+    def rewards(self, world: MatchState) -> Sequence[float]:
+        result = world.game_result()
+        assert result is not None, "rewards of an unfinished game"
+        if result.winner is None:
+            return (0.5, 0.5)
+        return (1.0, 0.0) if result.winner == 0 else (0.0, 1.0)
