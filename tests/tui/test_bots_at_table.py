@@ -29,7 +29,7 @@ from monstertrick.tui.screens.rules import RulesScreen
 from monstertrick.tui.screens.setup import SetupScreen
 from monstertrick.tui.screens.start import StartScreen
 
-from .helpers import HANDOFF, THEME, play_through, screen_text
+from .helpers import HANDOFF, THEME, play_through, screen_text, workers_done
 from .helpers import leaks as screen_leaks
 
 
@@ -172,7 +172,7 @@ async def test_an_all_bot_game_can_be_watched_to_the_end() -> None:
         for _ in range(200):
             if isinstance(app.screen, GameOverScreen):
                 break
-            await app.workers.wait_for_complete()
+            await workers_done(app)
             await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         assert "final standings" in screen_text(app)
