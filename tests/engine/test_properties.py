@@ -180,3 +180,28 @@ def test_clone_is_independent_and_push_matches_play(params) -> None:
         assert to_record(copy) == to_record(game)
         assert all(len(t.cards) < 4 for t in game.table() if t)
     assert sum(game.tricks_won()) <= NUM_SLOTS * 3 * n
+
+
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_distinct_moves_merge_only_the_interchangeable_empty_slots(params) -> None:
+    """The search's fast path: every legal move is kept, except that a card opening a
+    trick does so once, in the first empty slot, since empty slots are interchangeable;
+    and the bots' own merge from a view gives the same moves."""
+    from monstertrick.games.monster_trick.bots.tactics import distinct_moves
+
+    n, seed, first = params
+
+    def check(game: GameState, events) -> None:
+        if game.phase is not Phase.PLAYING:
+            assert game.distinct_moves() == []
+            return
+        legal = game.legal_moves()
+        merged = game.distinct_moves()
+        empty = [s for s, t in enumerate(game.table()) if t is None]
+        expected = [m for m in legal if m.slot not in empty[1:]]
+        assert merged == expected
+        assert {m.card for m in merged} == {m.card for m in legal}
+        assert distinct_moves(game.view(game.current_player)) == merged
+
+    _play_game(n, seed, first, check)

@@ -498,3 +498,13 @@ def _finish_round(game: GameState) -> list:
     while game.phase is Phase.PLAYING:
         events.extend(game.play(game.legal_moves()[0]))
     return events
+
+
+def test_distinct_slots_keep_one_empty_slot_and_every_open_trick() -> None:
+    from monstertrick.games.monster_trick.engine import distinct_slots
+
+    # Slots 1 and 3 are empty: opening in either is the same move; tricks 0 and 2 stay.
+    assert distinct_slots((0, 1, 2, 3), {1, 3}) == (0, 1, 2)
+    assert distinct_slots((1, 3), {1, 3}) == (1,)
+    assert distinct_slots((0, 2), {1, 3}) == (0, 2)
+    assert distinct_slots((), {0, 1, 2, 3}) == ()

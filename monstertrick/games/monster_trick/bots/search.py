@@ -112,19 +112,7 @@ class MonsterTrickSearch:
         if world._phase is _ARRANGING:
             out = list(self._orders)
         else:
-            moves = world.legal_moves()
-            if self._distinct:
-                leads = world._lead
-                seen: set[object] = set()
-                out = []
-                for m in moves:
-                    if leads[m.slot] < 0:
-                        if m.card in seen:
-                            continue
-                        seen.add(m.card)
-                    out.append(m)
-            else:
-                out = list(moves)
+            out = list(world.distinct_moves() if self._distinct else world.legal_moves())
         first = self._first
         if first is not None and (world._phase, world._turn) == self._root and first in out:
             out.remove(first)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from itertools import groupby
 
-from ..engine import Card, Move, PlayerView, takes_over, vp_scored
+from ..engine import Card, Move, PlayerView, distinct_slots, takes_over, vp_scored
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,15 +35,10 @@ def distinct_moves(view: PlayerView) -> list[Move]:
         raise ValueError(
             f"{view.players[view.player]} has no move to choose: it is not their turn to play"
         )
-    out: list[Move] = []
     empty = {s for s, t in enumerate(view.table) if t is None}
-    seen_open: set[Card] = set()
-    for m in view.legal_moves:
-        if m.slot in empty:
-            if m.card in seen_open:
-                continue
-            seen_open.add(m.card)
-        out.append(m)
+    out: list[Move] = []
+    for card, moves in groupby(view.legal_moves, key=lambda m: m.card):
+        out.extend(Move.of(card, s) for s in distinct_slots((m.slot for m in moves), empty))
     return out
 
 

@@ -25,7 +25,7 @@ legal slots per colour, so a move costs a handful of list operations.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import chain, permutations
@@ -119,8 +119,37 @@ def _build_legal_table() -> list[tuple[tuple[int, ...], ...]]:
 
 _LEGAL = _build_legal_table()
 
+
+def distinct_slots(slots: Iterable[int], empty: Container[int]) -> tuple[int, ...]:
+    """``slots`` (one card's legal slots, in order) with equivalent ones merged: the
+    ``empty`` slots are interchangeable — a card opens the same new trick in any of
+    them — so only the first empty one is kept. What a search needs to consider."""
+    out: list[int] = []
+    opened = False
+    for s in slots:
+        if s in empty:
+            if opened:
+                continue
+            opened = True
+        out.append(s)
+    return tuple(out)
+
+
+def _build_distinct_table() -> list[tuple[tuple[int, ...], ...]]:
+    """:data:`_LEGAL` with equivalent slots merged (:func:`distinct_slots`)."""
+    table = []
+    for cfg, per_colour in enumerate(_LEGAL):
+        empty = {s for s in range(NUM_SLOTS) if (cfg // _POW5[s]) % 5 == 0}
+        table.append(tuple(distinct_slots(slots, empty) for slots in per_colour))
+    return table
+
+
+_DISTINCT = _build_distinct_table()
+
 #: Per table configuration, per card code, the card's legal moves (filled lazily).
 _LEGAL_MOVES: list[list[tuple[Move, ...]] | None] = [None] * len(_LEGAL)
+#: The same with equivalent moves merged (filled lazily).
+_DISTINCT_MOVES: list[list[tuple[Move, ...]] | None] = [None] * len(_LEGAL)
 
 
 def _legal_moves_table(cfg: int) -> list[tuple[Move, ...]]:
@@ -129,6 +158,15 @@ def _legal_moves_table(cfg: int) -> list[tuple[Move, ...]]:
         per_colour = _LEGAL[cfg]
         table = [tuple(MOVES[code][s] for s in per_colour[code >> 4]) for code in range(64)]
         _LEGAL_MOVES[cfg] = table
+    return table
+
+
+def _distinct_moves_table(cfg: int) -> list[tuple[Move, ...]]:
+    table = _DISTINCT_MOVES[cfg]
+    if table is None:
+        per_colour = _DISTINCT[cfg]
+        table = [tuple(MOVES[code][s] for s in per_colour[code >> 4]) for code in range(64)]
+        _DISTINCT_MOVES[cfg] = table
     return table
 
 
@@ -592,6 +630,15 @@ class GameState:
         if self._phase is not _PLAYING:
             return []
         table = _LEGAL_MOVES[self._cfg] or _legal_moves_table(self._cfg)
+        return list(_chain(map(table.__getitem__, self._hands[self._to_move])))
+
+    def distinct_moves(self) -> list[Move]:
+        """The legal moves with equivalent ones merged (a card opening any empty slot is
+        one move, in the first: :func:`distinct_slots`), in :meth:`legal_moves`' order:
+        the fast path for searches."""
+        if self._phase is not _PLAYING:
+            return []
+        table = _DISTINCT_MOVES[self._cfg] or _distinct_moves_table(self._cfg)
         return list(_chain(map(table.__getitem__, self._hands[self._to_move])))
 
     def legal_slots(self, card: Card) -> tuple[int, ...]:
