@@ -96,6 +96,26 @@ class _Node(Generic[A]):
         self.avail = 1
 
 
+def _going_on(budget: Budget, stop: StopCheck | None) -> Callable[[int], bool]:
+    """The check before iteration ``i`` (from 0) of a search that starts now: whether
+    the budget leaves room for it (a time budget always allows one) and nobody asked
+    the search to stop (asked every 16 iterations)."""
+    limit = budget.iterations
+    enough = budget.enough
+    clock = time.perf_counter
+    deadline = math.inf if budget.seconds is None else clock() + budget.seconds
+
+    def more(i: int) -> bool:
+        if limit is not None:
+            if i >= limit:
+                return False
+        elif i > 0 and ((enough is not None and i >= enough) or clock() >= deadline):
+            return False
+        return stop is None or i % 16 != 0 or not stop()
+
+    return more
+
+
 def _search(
     game: SearchGame[W, A],
     rng: random.Random,
@@ -109,10 +129,7 @@ def _search(
 ) -> list[Option[A]]:
     me = game.player
     root: _Node[A] = _Node(me)
-    limit = budget.iterations
-    enough = budget.enough
-    clock = time.perf_counter
-    deadline = None if budget.seconds is None else clock() + budget.seconds
+    more = _going_on(budget, stop)
     log = math.log
     sqrt = math.sqrt
     rand = rng.random
@@ -122,14 +139,7 @@ def _search(
     actions_of = game.actions
     apply = game.apply
     i = 0
-    while True:
-        if limit is not None:
-            if i >= limit:
-                break
-        elif i > 0 and ((enough is not None and i >= enough) or clock() >= deadline):  # type: ignore[operator]
-            break
-        if stop is not None and i % 16 == 0 and stop():
-            break
+    while more(i):
         i += 1
         world = sample(rng)
         node = root
@@ -194,21 +204,11 @@ def _paired(
     k = len(actions)
     totals = [0.0] * k
     visits = [0] * k
-    limit = budget.iterations
-    enough = budget.enough
-    clock = time.perf_counter
-    deadline = None if budget.seconds is None else clock() + budget.seconds
+    more = _going_on(budget, stop)
     world_seed = 0
     playout_seed = 0
     i = 0
-    while True:
-        if limit is not None:
-            if i >= limit:
-                break
-        elif i > 0 and ((enough is not None and i >= enough) or clock() >= deadline):  # type: ignore[operator]
-            break
-        if stop is not None and i % 16 == 0 and stop():
-            break
+    while more(i):
         c = i % k
         if c == 0:
             world_seed = rng.getrandbits(64)
