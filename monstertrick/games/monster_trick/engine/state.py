@@ -152,21 +152,18 @@ _LEGAL_MOVES: list[list[tuple[Move, ...]] | None] = [None] * len(_LEGAL)
 _DISTINCT_MOVES: list[list[tuple[Move, ...]] | None] = [None] * len(_LEGAL)
 
 
-def _legal_moves_table(cfg: int) -> list[tuple[Move, ...]]:
-    table = _LEGAL_MOVES[cfg]
+def _moves_table(
+    cfg: int,
+    slots: list[tuple[tuple[int, ...], ...]],
+    cache: list[list[tuple[Move, ...]] | None],
+) -> list[tuple[Move, ...]]:
+    """Per card code, its moves in configuration ``cfg`` from a table of slots per
+    colour (:data:`_LEGAL` or :data:`_DISTINCT`), built once into ``cache``."""
+    table = cache[cfg]
     if table is None:
-        per_colour = _LEGAL[cfg]
+        per_colour = slots[cfg]
         table = [tuple(MOVES[code][s] for s in per_colour[code >> 4]) for code in range(64)]
-        _LEGAL_MOVES[cfg] = table
-    return table
-
-
-def _distinct_moves_table(cfg: int) -> list[tuple[Move, ...]]:
-    table = _DISTINCT_MOVES[cfg]
-    if table is None:
-        per_colour = _DISTINCT[cfg]
-        table = [tuple(MOVES[code][s] for s in per_colour[code >> 4]) for code in range(64)]
-        _DISTINCT_MOVES[cfg] = table
+        cache[cfg] = table
     return table
 
 
@@ -629,7 +626,7 @@ class GameState:
         """The moves of the player to move, by card (colour, value) then slot."""
         if self._phase is not _PLAYING:
             return []
-        table = _LEGAL_MOVES[self._cfg] or _legal_moves_table(self._cfg)
+        table = _LEGAL_MOVES[self._cfg] or _moves_table(self._cfg, _LEGAL, _LEGAL_MOVES)
         return list(_chain(map(table.__getitem__, self._hands[self._to_move])))
 
     def distinct_moves(self) -> list[Move]:
@@ -638,7 +635,7 @@ class GameState:
         the fast path for searches."""
         if self._phase is not _PLAYING:
             return []
-        table = _DISTINCT_MOVES[self._cfg] or _distinct_moves_table(self._cfg)
+        table = _DISTINCT_MOVES[self._cfg] or _moves_table(self._cfg, _DISTINCT, _DISTINCT_MOVES)
         return list(_chain(map(table.__getitem__, self._hands[self._to_move])))
 
     def legal_slots(self, card: Card) -> tuple[int, ...]:
