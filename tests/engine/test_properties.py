@@ -205,3 +205,41 @@ def test_distinct_moves_merge_only_the_interchangeable_empty_slots(params) -> No
         assert distinct_moves(game.view(game.current_player)) == merged
 
     _play_game(n, seed, first, check)
+
+
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_interchangeable_cards_lead_to_the_same_game(params) -> None:
+    """Whichever of two interchangeable cards a player plays, the game goes on the same:
+    the same moves with the two cards swapped win the same tricks and score the same."""
+    from monstertrick.games.monster_trick.engine import Move
+
+    n, seed, first = params
+    rng = random.Random(seed)
+    game = GameState(NAMES[:n], seed=seed, first_player=first % n)
+    for p in range(n):
+        game.arrange(p, rng.choice(game.legal_arrangements()))
+    pairs = 0
+    while game.phase is Phase.PLAYING:
+        mover = game.current_player
+        assert mover is not None
+        same = game.view(mover).interchangeable_cards()
+        for card, rep in same.items():
+            if card == rep:
+                continue
+            pairs += 1
+            swap = {card: rep, rep: card}
+            slot = rng.choice(game.legal_slots(card))
+            a, b = game.clone(), game.clone()
+            a.play(Move.of(card, slot))
+            b.play(Move.of(rep, slot))
+            while a.phase is Phase.PLAYING:
+                m = rng.choice(a.legal_moves())
+                a.play(m)
+                b.play(Move.of(swap.get(m.card, m.card), m.slot))
+                assert a.tricks_won() == b.tricks_won()
+                assert [t and t.holder for t in a.table()] == [t and t.holder for t in b.table()]
+            assert a.round_scores() == b.round_scores()
+            break
+        game.play(rng.choice(game.legal_moves()))
+    assert pairs > 0 or n == 2

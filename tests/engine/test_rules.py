@@ -508,3 +508,32 @@ def test_distinct_slots_keep_one_empty_slot_and_every_open_trick() -> None:
     assert distinct_slots((1, 3), {1, 3}) == (1,)
     assert distinct_slots((0, 2), {1, 3}) == (0, 2)
     assert distinct_slots((), {0, 1, 2, 3}) == ()
+
+
+def test_cards_with_no_card_left_to_compare_between_them_are_interchangeable() -> None:
+    from monstertrick.games.monster_trick.engine import interchangeable
+
+    g2, g4, g5, g6, g9, b12 = cards("G2 G4 G5 G6 G9 B12")
+    g3, g7, g8 = cards("G3 G7 G8")
+    # G5 and G6 touch; G7 and G8 may still be in play, so G9 stands apart.
+    assert interchangeable([g9, g6, g5], set()) == {g5: g5, g6: g5, g9: g9}
+    # Once G7 and G8 can never be compared again, the three are one card.
+    assert interchangeable([g5, g6, g9], {g7, g8}) == {g5: g5, g6: g5, g9: g5}
+    # Only cards of one colour merge, however close their values.
+    assert interchangeable([g2, g4, b12], {g3}) == {g2: g2, g4: g2, b12: b12}
+
+
+def test_a_card_between_is_in_play_while_it_is_the_highest_of_its_trick() -> None:
+    """Ann holds G2 and G4 while Bob's G3 leads a green trick (G4 would take it over, G2
+    would not); once Bob's G5 takes the trick over, G3 is never compared again."""
+    game = game_with(["G2 G4 B1 B2", "G3 G5 G1 G6"], first_player=1)
+    g2, g4 = cards("G2 G4")
+
+    def ann() -> dict:
+        return game.view(0).interchangeable_cards()
+
+    assert ann()[g4] == g4, "G3 is in Bob's hand"
+    play(game, "G3>1")
+    assert ann()[g4] == g4, "G3 is the highest card of the green trick"
+    play(game, "B1>2", "G5>1")
+    assert ann()[g4] == g2

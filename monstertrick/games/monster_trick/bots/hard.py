@@ -28,7 +28,7 @@ from ..engine import Move, Phase, PlayerView, vp_orders
 from .base import StopCheck
 from .medium import MediumBot
 from .search import Action, MonsterTrickSearch
-from .tactics import distinct_moves
+from .tactics import candidate_moves
 
 DEFAULT_SECONDS = 0.75
 #: With a time budget, the search also stops after this many iterations per candidate
@@ -69,40 +69,47 @@ class HardBot:
             return Budget(iterations=self.iterations)
         return Budget(seconds=self.seconds, enough=ENOUGH_PER_CANDIDATE * candidates)
 
+    def _search(
+        self, view: PlayerView, rng: random.Random
+    ) -> tuple[MonsterTrickSearch, Action, int]:
+        """The search's game for ``view.player``'s decision, the action it tries first
+        (medium's choice) and how many candidates there are."""
+        if view.phase is Phase.ARRANGING:
+            order = MediumBot().choose_arrangement(view, rng)
+            game = MonsterTrickSearch(view, first=order, noise=self.noise)
+            return game, order, len(vp_orders(view.vp_set))
+        moves = candidate_moves(view)
+        if len(moves) == 1:
+            return MonsterTrickSearch(view, candidates=moves), moves[0], 1
+        pick = MediumBot().choose_move(view, rng)
+        first = Move.of(view.interchangeable_cards()[pick.card], pick.slot)
+        game = MonsterTrickSearch(view, first=first, candidates=moves, noise=self.noise)
+        return game, first, len(moves)
+
     def analyse(
         self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
     ) -> list[Option[Action]]:
         """Every candidate for ``view.player``'s decision with its visits and estimated
-        chance to win the game, best first."""
-        first: Action
-        if view.phase is Phase.ARRANGING:
-            first = MediumBot().choose_arrangement(view, rng)
-            count = len(vp_orders(view.vp_set))
-        else:
-            first = MediumBot().choose_move(view, rng)
-            count = len(distinct_moves(view))
-        game = MonsterTrickSearch(view, first=first, noise=self.noise)
+        chance to win the game, best first (of interchangeable cards, only the lowest)."""
+        game, _, count = self._search(view, rng)
         return analyse(game, rng, self._budget(count), stop, paranoid=PARANOID)
 
     def choose_arrangement(
         self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
     ) -> tuple[int, int, int]:
-        first = MediumBot().choose_arrangement(view, rng)
-        game = MonsterTrickSearch(view, first=first, noise=self.noise)
-        options = analyse(game, rng, self._budget(6), stop, paranoid=PARANOID)
-        order = best(options, first)
+        game, first, count = self._search(view, rng)
+        order = best(analyse(game, rng, self._budget(count), stop, paranoid=PARANOID), first)
         assert not isinstance(order, Move)
         return order
 
     def choose_move(
         self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
     ) -> Move:
-        moves = distinct_moves(view)
-        if len(moves) == 1:
-            return moves[0]
-        first = MediumBot().choose_move(view, rng)
-        game = MonsterTrickSearch(view, first=first, noise=self.noise)
-        options = analyse(game, rng, self._budget(len(moves)), stop, paranoid=PARANOID)
-        move = best(options, first)
+        game, first, count = self._search(view, rng)
+        if count == 1:
+            move = first
+        else:
+            options = analyse(game, rng, self._budget(count), stop, paranoid=PARANOID)
+            move = best(options, first)
         assert isinstance(move, Move)
         return move

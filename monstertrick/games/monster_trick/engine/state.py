@@ -135,6 +135,31 @@ def distinct_slots(slots: Iterable[int], empty: Container[int]) -> tuple[int, ..
     return tuple(out)
 
 
+def interchangeable(hand: Iterable[Card], dead: Container[Card]) -> dict[Card, Card]:
+    """Each card of ``hand`` mapped to the lowest card of ``hand`` it is interchangeable
+    with (itself if none).
+
+    A card's value only matters when it is compared with the highest card of a trick's
+    opening colour, so two cards of one colour in the same hand are interchangeable when
+    no card between them can ever be compared with them: each card between is in the
+    hand too, or ``dead`` (played this round and not the highest card of an open trick
+    of its colour). Playing either then leads to the same game, the cards swapped.
+    """
+    out: dict[Card, Card] = {}
+    prev: Card | None = None
+    for card in sorted(hand):
+        if (
+            prev is not None
+            and prev >> 4 == card >> 4
+            and all(c in dead for c in range(prev + 1, card))
+        ):
+            out[card] = out[prev]
+        else:
+            out[card] = card
+        prev = card
+    return out
+
+
 def _build_distinct_table() -> list[tuple[tuple[int, ...], ...]]:
     """:data:`_LEGAL` with equivalent slots merged (:func:`distinct_slots`)."""
     table = []
@@ -341,6 +366,12 @@ class PlayerView(PublicView):
     def legal_slots(self, card: Card) -> tuple[int, ...]:
         """The slots ``card`` may go to now (from the engine's legal moves)."""
         return tuple(m.slot for m in self.legal_moves if m.card == card)
+
+    def interchangeable_cards(self) -> dict[Card, Card]:
+        """Each card in hand mapped to the lowest one it is interchangeable with
+        (:func:`interchangeable`, from the cards played this round and the table)."""
+        highs = {max(c for c in t.cards if c >> 4 == t.lead) for t in self.table if t}
+        return interchangeable(self.hand, {pc.card for pc in self.played} - highs)
 
 
 _PublicFields = tuple[
