@@ -110,6 +110,40 @@ async def test_a_hint_on_the_vp_row_and_on_a_move_from_the_persons_view_only(
         assert "Ann took a hint." in log and "Suggestion" not in log
 
 
+async def test_a_move_hint_names_the_cards_that_would_do_just_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ann holds Y6, Y7 and Y8 with no card between them left in play: the search weighs
+    the lowest only, and the hint says the other two would do the same."""
+
+    def answer(view: Any, seat: int, seed: int, stop: Any = None) -> list[tuple[Any, float]]:
+        if view.phase.name == "ARRANGING":
+            return [(view.vp_set, 0.5)]
+        move = next(m for m in view.legal_moves if str(m.card) == "Y6")
+        return [(move, 0.4)]
+
+    monkeypatch.setattr(type(GAME), "hint", lambda self, *a, **k: answer(*a, **k), raising=False)
+    session = Session.start(parse_seats(["Ann", "Cy:easy", "Bo:easy"]), 5)
+    same = session.view(0).interchangeable_cards()
+    assert {str(c) for c, rep in same.items() if str(rep) == "Y6"} == {"Y6", "Y7", "Y8"}
+    app = MonsterTrickApp(session=session, pace=0)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # lay out the row
+        await pilot.pause()
+        await pilot.press("enter")  # on
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, TableScreen) and app.screen.result is None:
+                break
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("t")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Y6 (or Y7 or Y8: the same)" in text_of(app, "#hint-text")
+
+
 async def test_escape_stops_the_search_and_no_hint_is_counted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

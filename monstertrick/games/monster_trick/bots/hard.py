@@ -9,9 +9,10 @@ the win after round 3 and an estimate of its chance to win from the totals befor
 (:mod:`.search`), so in the last round it plays for the win, not for points, and
 earlier a point taken from the leader counts. Every player, opponents too, is assumed
 to play to win (max^n: at each seat's nodes the tree counts that seat's chance). The
-medium player's choice is tried first; equivalent moves (one card into any empty slot) are
-searched once. (Flat search over the candidates measured weaker at equal time: far
-weaker at 2 players.)
+medium player's choice is tried first; equivalent moves (one card into any empty slot)
+are searched once, and at the root so are interchangeable cards (two cards of a colour
+with no card between them left to compare: the engine's ``interchangeable``). (Flat
+search over the candidates measured weaker at equal time: far weaker at 2 players.)
 
 The budget is a time limit (``seconds``, default 0.75 s so that a decision takes under
 1 s on a slow machine; it stops earlier after :data:`ENOUGH_PER_CANDIDATE` iterations

@@ -189,9 +189,15 @@ class TableScreen(DecisionScreen):
 
     def hint_words(self, action: Any) -> str:
         slot = action.slot
+        card = str(action.card)
+        same = self.view.interchangeable_cards()
+        others = [str(c) for c, rep in same.items() if rep == action.card and c != action.card]
+        if others:
+            # The search weighs only the lowest of interchangeable cards.
+            card += f" (or {' or '.join(others)}: the same)"
         if self.view.table[slot] is None:
-            return f"open trick {slot + 1} with {action.card}"
-        return f"play {action.card} on trick {slot + 1}"
+            return f"open trick {slot + 1} with {card}"
+        return f"play {card} on trick {slot + 1}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
