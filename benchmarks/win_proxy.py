@@ -7,6 +7,7 @@ likelihood fit of the final win shares (shared wins split) given the totals afte
 round 1 and after round 2.
 
     python benchmarks/win_proxy.py --games 3000
+    python benchmarks/win_proxy.py --games 2000 --by medium --players 4
 """
 
 from __future__ import annotations
@@ -44,6 +45,36 @@ def simulate(n: int, games: int, seed: int) -> list[tuple[list[int], list[int], 
     return out
 
 
+def simulate_medium(
+    n: int, games: int, seed: int
+) -> list[tuple[list[int], list[int], list[float]]]:
+    """As :func:`simulate`, every card played by the medium player."""
+    rng = random.Random(seed)
+    medium = MediumBot()
+    out = []
+    for g in range(games):
+        game = GameState([f"P{i}" for i in range(n)], seed=f"{seed}/{g}", first_player=g % n)
+        snaps: list[list[int]] = []
+        while True:
+            for p in range(n):
+                game.arrange(p, medium.choose_arrangement(game.view(p), rng))
+            while game.phase is Phase.PLAYING:
+                p = game.current_player
+                assert p is not None
+                game.play(medium.choose_move(game.view(p), rng))
+            if game.phase is Phase.GAME_OVER:
+                break
+            snaps.append(list(game.totals()))
+            game.next_round()
+        outcome = game.outcome()
+        assert outcome is not None
+        share = [0.0] * n
+        for w in outcome.winners:
+            share[w] = 1.0 / len(outcome.winners)
+        out.append((snaps[0], snaps[1], share))
+    return out
+
+
 def loglik(data: list[tuple[list[int], list[float]]], t: float) -> float:
     total = 0.0
     for totals, share in data:
@@ -63,9 +94,17 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--by",
+        choices=("playout", "medium"),
+        default="playout",
+        help="who plays the cards: the steering playout (the fit in use) or medium players",
+    )
+    parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5])
     args = parser.parse_args()
-    for n in (2, 3, 4, 5):
-        sims = simulate(n, args.games, args.seed)
+    play = simulate if args.by == "playout" else simulate_medium
+    for n in args.players:
+        sims = play(n, args.games, args.seed)
         t1 = fit([(a, s) for a, _, s in sims])
         t2 = fit([(b, s) for _, b, s in sims])
         print(f"{n} players: T after round 1 = {t1:.1f}, after round 2 = {t2:.1f}", flush=True)
