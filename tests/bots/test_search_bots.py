@@ -89,6 +89,28 @@ def test_the_last_round_is_worth_the_win_not_the_points() -> None:
     assert chances[0] > 0.8 and chances[1] == chances[2] and sum(chances) == pytest.approx(1)
 
 
+def test_the_hint_lists_a_move_with_interchangeable_cards_once() -> None:
+    from monstertrick.games.monster_trick.bots.tactics import distinct_moves
+
+    game = GameState(NAMES[:4], seed=5)
+    play_bots(game, [make_bot("medium")] * 4, 5, until=10)
+    p = game.current_player
+    assert p is not None
+    view = game.view(p)
+    same = view.interchangeable_cards()
+    assert any(card != rep for card, rep in same.items()), "the position has some"
+    calls = [0]
+
+    def stop() -> bool:
+        calls[0] += 1
+        return calls[0] > 16  # 256 iterations: every candidate is tried
+
+    hints = GAME.hint(view, p, 5, stop)
+    groups = [(same[move.card], move.slot) for move, _ in hints]  # type: ignore[union-attr]
+    assert len(groups) == len(set(groups))
+    assert set(groups) == {(same[m.card], m.slot) for m in distinct_moves(view)}
+
+
 def test_the_hint_ranks_the_candidates_with_a_chance_to_win() -> None:
     game = GameState(NAMES[:4], seed=5)
     play_bots(game, [make_bot("medium")] * 4, 5, until=10)

@@ -13,6 +13,7 @@ from .. import ArenaResult, ArenaTerms
 from .engine import (
     HAND_SIZE,
     VP_SETS,
+    Card,
     CardPlayed,
     Event,
     GameState,
@@ -156,7 +157,8 @@ class MonsterTrick:
     ) -> list[tuple[Decision, float]]:
         """The hard player's analysis of ``seat``'s decision from its view: every
         candidate with its estimated chance to win the game, best first (the position's
-        randomness as in :meth:`decide`; ``stop`` cuts the search short)."""
+        randomness as in :meth:`decide`; ``stop`` cuts the search short). Moves with
+        interchangeable cards are the same move: only the best-ranked is listed."""
         from .bots import HardBot, bot_rng
 
         if view.phase is Phase.ARRANGING:
@@ -165,7 +167,19 @@ class MonsterTrick:
             raise ValueError(f"it is not {view.players[seat]}'s turn")
         else:
             rng = bot_rng(seed, view.round, len(view.played), seat)
-        return [(o.action, o.value) for o in HardBot().analyse(view, rng, stop)]
+        options = HardBot().analyse(view, rng, stop)
+        if view.phase is Phase.ARRANGING:
+            return [(o.action, o.value) for o in options]
+        same = view.interchangeable_cards()
+        out: list[tuple[Decision, float]] = []
+        seen: set[tuple[Card, int]] = set()
+        for o in options:
+            assert isinstance(o.action, Move)
+            key = (same[o.action.card], o.action.slot)
+            if key not in seen:
+                seen.add(key)
+                out.append((o.action, o.value))
+        return out
 
     # ------------------------------------------------------------------ records
 

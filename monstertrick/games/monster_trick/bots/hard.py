@@ -9,10 +9,9 @@ the win after round 3 and an estimate of its chance to win from the totals befor
 (:mod:`.search`), so in the last round it plays for the win, not for points, and
 earlier a point taken from the leader counts. Every player, opponents too, is assumed
 to play to win (max^n: at each seat's nodes the tree counts that seat's chance). The
-medium player's choice is tried first; equivalent moves (one card into any empty slot)
-are searched once, and at the root so are interchangeable cards (two cards of a colour
-with no card between them left to compare: the engine's ``interchangeable``). (Flat
-search over the candidates measured weaker at equal time: far weaker at 2 players.)
+medium player's choice is tried first; equivalent moves (one card into any empty slot) are
+searched once. (Flat search over the candidates measured weaker at equal time: far
+weaker at 2 players.)
 
 The budget is a time limit (``seconds``, default 0.75 s so that a decision takes under
 1 s on a slow machine; it stops earlier after :data:`ENOUGH_PER_CANDIDATE` iterations
@@ -29,7 +28,7 @@ from ..engine import Move, Phase, PlayerView, vp_orders
 from .base import StopCheck
 from .medium import MediumBot
 from .search import Action, MonsterTrickSearch
-from .tactics import candidate_moves
+from .tactics import distinct_moves
 
 DEFAULT_SECONDS = 0.75
 #: With a time budget, the search also stops after this many iterations per candidate
@@ -70,47 +69,40 @@ class HardBot:
             return Budget(iterations=self.iterations)
         return Budget(seconds=self.seconds, enough=ENOUGH_PER_CANDIDATE * candidates)
 
-    def _search(
-        self, view: PlayerView, rng: random.Random
-    ) -> tuple[MonsterTrickSearch, Action, int]:
-        """The search's game for ``view.player``'s decision, the action it tries first
-        (medium's choice) and how many candidates there are."""
-        if view.phase is Phase.ARRANGING:
-            order = MediumBot().choose_arrangement(view, rng)
-            game = MonsterTrickSearch(view, first=order, noise=self.noise)
-            return game, order, len(vp_orders(view.vp_set))
-        moves = candidate_moves(view)
-        if len(moves) == 1:
-            return MonsterTrickSearch(view, candidates=moves), moves[0], 1
-        pick = MediumBot().choose_move(view, rng)
-        first = Move.of(view.interchangeable_cards()[pick.card], pick.slot)
-        game = MonsterTrickSearch(view, first=first, candidates=moves, noise=self.noise)
-        return game, first, len(moves)
-
     def analyse(
         self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
     ) -> list[Option[Action]]:
         """Every candidate for ``view.player``'s decision with its visits and estimated
-        chance to win the game, best first (of interchangeable cards, only the lowest)."""
-        game, _, count = self._search(view, rng)
+        chance to win the game, best first."""
+        first: Action
+        if view.phase is Phase.ARRANGING:
+            first = MediumBot().choose_arrangement(view, rng)
+            count = len(vp_orders(view.vp_set))
+        else:
+            first = MediumBot().choose_move(view, rng)
+            count = len(distinct_moves(view))
+        game = MonsterTrickSearch(view, first=first, noise=self.noise)
         return analyse(game, rng, self._budget(count), stop, paranoid=PARANOID)
 
     def choose_arrangement(
         self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
     ) -> tuple[int, int, int]:
-        game, first, count = self._search(view, rng)
-        order = best(analyse(game, rng, self._budget(count), stop, paranoid=PARANOID), first)
+        first = MediumBot().choose_arrangement(view, rng)
+        game = MonsterTrickSearch(view, first=first, noise=self.noise)
+        options = analyse(game, rng, self._budget(6), stop, paranoid=PARANOID)
+        order = best(options, first)
         assert not isinstance(order, Move)
         return order
 
     def choose_move(
         self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
     ) -> Move:
-        game, first, count = self._search(view, rng)
-        if count == 1:
-            move = first
-        else:
-            options = analyse(game, rng, self._budget(count), stop, paranoid=PARANOID)
-            move = best(options, first)
+        moves = distinct_moves(view)
+        if len(moves) == 1:
+            return moves[0]
+        first = MediumBot().choose_move(view, rng)
+        game = MonsterTrickSearch(view, first=first, noise=self.noise)
+        options = analyse(game, rng, self._budget(len(moves)), stop, paranoid=PARANOID)
+        move = best(options, first)
         assert isinstance(move, Move)
         return move

@@ -61,8 +61,7 @@ class MonsterTrickSearch:
 
     ``distinct``: merge equivalent moves (a card opening any empty slot); ``proxy``: the
     hard player's estimate of the chance to win before the last round (else the outcome
-    as if the game ended with the round); ``first``: the action tried first at the root;
-    ``candidates``: the actions considered at the root (all of them if None).
+    as if the game ended with the round); ``first``: the action tried first at the root.
     """
 
     def __init__(
@@ -72,7 +71,6 @@ class MonsterTrickSearch:
         distinct: bool = True,
         proxy: bool = True,
         first: Action | None = None,
-        candidates: Sequence[Action] | None = None,
         noise: float = 0.1,
     ) -> None:
         self.view = view
@@ -83,7 +81,6 @@ class MonsterTrickSearch:
         self._distinct = distinct
         self._noise = noise
         self._first = first
-        self._candidates = None if candidates is None else list(candidates)
         self._root = (view.phase, len(view.played))
         r = view.round
         self._temperature = TEMPERATURE[self._n][r - 1] if proxy and r < 3 else None
@@ -112,15 +109,12 @@ class MonsterTrickSearch:
 
     def actions(self, world: GameState) -> Sequence[Action]:
         out: list[Action]
-        root = (world._phase, world._turn) == self._root
-        if root and self._candidates is not None:
-            out = self._candidates[:]
-        elif world._phase is _ARRANGING:
+        if world._phase is _ARRANGING:
             out = list(self._orders)
         else:
             out = list(world.distinct_moves() if self._distinct else world.legal_moves())
         first = self._first
-        if root and first is not None and first in out:
+        if first is not None and (world._phase, world._turn) == self._root and first in out:
             out.remove(first)
             out.insert(0, first)
         return out

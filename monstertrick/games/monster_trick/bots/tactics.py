@@ -42,14 +42,6 @@ def distinct_moves(view: PlayerView) -> list[Move]:
     return out
 
 
-def candidate_moves(view: PlayerView) -> list[Move]:
-    """:func:`distinct_moves` with interchangeable cards merged too, the lowest of each
-    kept (:meth:`~monstertrick.games.monster_trick.engine.PlayerView.interchangeable_cards`):
-    one move for each different way the game can go on."""
-    same = view.interchangeable_cards()
-    return [m for m in distinct_moves(view) if same[m.card] == m.card]
-
-
 def effect(view: PlayerView, move: Move, hidden: Collection[Card]) -> Effect:
     """What ``move`` does; ``hidden`` are the cards the player cannot see
     (:func:`~monstertrick.games.monster_trick.engine.unseen_cards`)."""

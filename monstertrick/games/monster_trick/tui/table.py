@@ -191,9 +191,9 @@ class TableScreen(DecisionScreen):
         slot = action.slot
         card = str(action.card)
         same = self.view.interchangeable_cards()
-        others = [str(c) for c, rep in same.items() if rep == action.card and c != action.card]
+        group = same[action.card]
+        others = [str(c) for c, rep in same.items() if rep == group and c != action.card]
         if others:
-            # The search weighs only the lowest of interchangeable cards.
             card += f" (or {' or '.join(others)}: the same)"
         if self.view.table[slot] is None:
             return f"open trick {slot + 1} with {card}"
