@@ -2,7 +2,8 @@
 round: ``softmax(totals / T)`` with one temperature ``T`` per table size and round.
 
 Games are played to the end by the engine's steering playout (the policy the search
-assumes of everyone), VP rows laid out by the medium player; ``T`` is the maximum-
+assumes of everyone; ``--by medium``: by medium players, for comparison), VP rows laid
+out by the medium player; ``T`` is the maximum-
 likelihood fit of the final win shares (shared wins split) given the totals after
 round 1 and after round 2.
 
@@ -21,34 +22,12 @@ from monstertrick.games.monster_trick.engine import GameState, Phase
 from monstertrick.games.monster_trick.engine.playout import playout
 
 
-def simulate(n: int, games: int, seed: int) -> list[tuple[list[int], list[int], list[float]]]:
-    rng = random.Random(seed)
-    medium = MediumBot()
-    out = []
-    for g in range(games):
-        game = GameState([f"P{i}" for i in range(n)], seed=f"{seed}/{g}", first_player=g % n)
-        snaps: list[list[int]] = []
-        while True:
-            for p in range(n):
-                game.arrange(p, medium.choose_arrangement(game.view(p), rng))
-            playout(game, rng, 0.1)
-            if game.phase is Phase.GAME_OVER:
-                break
-            snaps.append(list(game.totals()))
-            game.next_round()
-        outcome = game.outcome()
-        assert outcome is not None
-        share = [0.0] * n
-        for w in outcome.winners:
-            share[w] = 1.0 / len(outcome.winners)
-        out.append((snaps[0], snaps[1], share))
-    return out
-
-
-def simulate_medium(
-    n: int, games: int, seed: int
+def simulate(
+    n: int, games: int, seed: int, by: str = "playout"
 ) -> list[tuple[list[int], list[int], list[float]]]:
-    """As :func:`simulate`, every card played by the medium player."""
+    """Whole games of ``n`` players, VP rows laid out by medium, cards played by the
+    steering playout (``by="playout"``) or by medium (``by="medium"``): per game, the
+    totals after rounds 1 and 2 and each seat's share of the win."""
     rng = random.Random(seed)
     medium = MediumBot()
     out = []
@@ -58,10 +37,12 @@ def simulate_medium(
         while True:
             for p in range(n):
                 game.arrange(p, medium.choose_arrangement(game.view(p), rng))
+            if by == "playout":
+                playout(game, rng, 0.1)
             while game.phase is Phase.PLAYING:
-                p = game.current_player
-                assert p is not None
-                game.play(medium.choose_move(game.view(p), rng))
+                mover = game.current_player
+                assert mover is not None
+                game.play(medium.choose_move(game.view(mover), rng))
             if game.phase is Phase.GAME_OVER:
                 break
             snaps.append(list(game.totals()))
@@ -102,9 +83,8 @@ def main() -> None:
     )
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5])
     args = parser.parse_args()
-    play = simulate if args.by == "playout" else simulate_medium
     for n in args.players:
-        sims = play(n, args.games, args.seed)
+        sims = simulate(n, args.games, args.seed, args.by)
         t1 = fit([(a, s) for a, _, s in sims])
         t2 = fit([(b, s) for _, b, s in sims])
         print(f"{n} players: T after round 1 = {t1:.1f}, after round 2 = {t2:.1f}", flush=True)

@@ -58,6 +58,22 @@ def text_of(app: MonsterTrickApp, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).render())
 
 
+async def _row_then_hint_on_the_table(pilot: Any, app: MonsterTrickApp) -> None:
+    """On the arrange screen: confirm the row, go on to the table once it is Ann's
+    turn there, and ask for a hint."""
+    await pilot.press("enter")  # confirm the row
+    await pilot.pause()
+    await pilot.press("enter")  # on
+    for _ in range(200):
+        await pilot.pause(0.01)
+        if isinstance(app.screen, TableScreen) and app.screen.result is None:
+            break
+    assert isinstance(app.screen, TableScreen)
+    await pilot.press("t")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 async def test_a_hint_on_the_vp_row_and_on_a_move_from_the_persons_view_only(
     door_hint: Recorder,
 ) -> None:
@@ -81,17 +97,7 @@ async def test_a_hint_on_the_vp_row_and_on_a_move_from_the_persons_view_only(
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ArrangeScreen)
-        await pilot.press("enter")  # confirm the row
-        await pilot.pause()
-        await pilot.press("enter")  # on
-        for _ in range(200):
-            await pilot.pause(0.01)
-            if isinstance(app.screen, TableScreen) and app.screen.result is None:
-                break
-        assert isinstance(app.screen, TableScreen)
-        await pilot.press("t")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await _row_then_hint_on_the_table(pilot, app)
         text = text_of(app, "#hint-text")
         assert "Suggestion: " in text and "37%" in text and "Other options:" in text
         view, seat = door_hint.calls[-1]
@@ -130,17 +136,7 @@ async def test_a_move_hint_names_the_cards_that_would_do_just_the_same(
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("enter")  # lay out the row
-        await pilot.pause()
-        await pilot.press("enter")  # on
-        for _ in range(200):
-            await pilot.pause(0.01)
-            if isinstance(app.screen, TableScreen) and app.screen.result is None:
-                break
-        assert isinstance(app.screen, TableScreen)
-        await pilot.press("t")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await _row_then_hint_on_the_table(pilot, app)
         assert "Y6 (or Y7 or Y8: the same)" in text_of(app, "#hint-text")
 
 
