@@ -15,6 +15,9 @@ A = TypeVar("A", bound=Hashable)
 """An action: hashable, equal for equal actions in every world."""
 
 StopCheck = Callable[[], bool]
+Expand = Callable[[W, random.Random], A | None]
+"""A policy's step: carry out its action for the seat to act in the world and return
+it (one of :meth:`SearchGame.actions`), or None having done nothing."""
 
 
 class SearchGame(Protocol[W, A]):
@@ -126,6 +129,7 @@ def _search(
     in_order: bool,
     paranoid: bool,
     depth: int | None,
+    expand: Expand[W, A] | None = None,
 ) -> list[Option[A]]:
     me = game.player
     root: _Node[A] = _Node(me)
@@ -152,8 +156,15 @@ def _search(
                 for a in actions:
                     if a in children:
                         children[a].avail += 1
+                mover = to_move(world)
+                if expand is not None and not children and node is not root:
+                    guided = expand(world, rng)
+                    if guided is not None:
+                        child = children[guided] = _Node(mover)
+                        path.append(child)
+                        break
                 a = untried[0] if in_order and node is root else untried[int(rand() * len(untried))]
-                child = children[a] = _Node(to_move(world))
+                child = children[a] = _Node(mover)
                 apply(world, a)
                 path.append(child)
                 break
@@ -247,6 +258,7 @@ def analyse(
     depth: int | None = None,
     paired: bool = False,
     head_start: float = 0.0,
+    expand: Expand[W, A] | None = None,
 ) -> list[Option[A]]:
     """The hard players' search: every root action with its visits and estimated chance
     to win, best first (most visited; an untried action, which only a cut-short search
@@ -271,6 +283,7 @@ def analyse(
         in_order=True,
         paranoid=paranoid,
         depth=depth,
+        expand=expand,
     )
 
 

@@ -16,7 +16,8 @@ from monstertrick.games.monster_trick.bots.search import (
     game_outcome,
     win_chances,
 )
-from monstertrick.games.monster_trick.engine import GameState, Phase, PlayerView
+from monstertrick.games.monster_trick.engine import Determinizer, GameState, Phase, PlayerView
+from monstertrick.games.monster_trick.engine.playout import playout, steer
 from monstertrick.games.monster_trick.engine.record import from_record, to_record
 
 from .test_bots import NAMES, play_bots
@@ -128,3 +129,26 @@ def test_the_hint_ranks_the_candidates_with_a_chance_to_win() -> None:
     assert all(0.0 <= chance <= 1.0 for _, chance in hints)
     options = HardBot(iterations=128).analyse(view, random.Random(0))
     assert sum(o.visits for o in options) == 128
+
+
+def test_steer_plays_the_playouts_next_move_and_names_it_as_a_distinct_move() -> None:
+    game = GameState(NAMES[:4], seed=8)
+    play_bots(game, [make_bot("medium")] * 4, 8, until=5)
+    p = game.current_player
+    assert p is not None
+    det = Determinizer(game.view(p))
+    opened = 0
+    for seed in range(300):
+        world = det.sample(random.Random(seed))
+        other = world.clone()
+        candidates = world.distinct_moves()
+        empty = [s for s in range(4) if not world.table()[s]]
+        before = world.clone()
+        move = steer(world, random.Random(seed))
+        playout(other, random.Random(seed), moves=1)
+        assert world._moves == other._moves  # one move, the playout's
+        assert move in candidates
+        if move.slot in empty:
+            opened += 1
+            assert move.slot == min(s for s in empty if s in before.legal_slots(move.card))
+    assert opened > 0

@@ -179,3 +179,29 @@ def test_the_search_imports_no_game() -> None:
                 assert node.level <= 1 and "games" not in (node.module or ""), path
             elif isinstance(node, ast.Import):
                 assert all("monstertrick" not in a.name for a in node.names), path
+
+
+def test_a_policy_picks_the_first_child_of_each_new_node_below_the_root() -> None:
+    game = Nim(12)
+    asked: list[int] = []
+
+    def take_two(world: Pile, rng: random.Random) -> int:
+        asked.append(world.stones)
+        game.apply(world, 2)
+        return 2
+
+    analyse(game, random.Random(0), Budget(iterations=2), expand=take_two)
+    assert asked == []  # the first two iterations try the root's two actions
+    analyse(game, random.Random(0), Budget(iterations=3), expand=take_two)
+    # The third goes down one of them and grows the policy's move there.
+    assert len(asked) == 1 and asked[0] in (10, 11)
+    options = analyse(game, random.Random(0), Budget(iterations=300), expand=take_two)
+    assert sum(o.visits for o in options) == 300
+
+
+def test_a_policy_that_declines_leaves_the_choice_to_chance() -> None:
+    def decline(world: Pile, rng: random.Random) -> None:
+        return None
+
+    plain = analyse(Nim(12), random.Random(4), Budget(iterations=200))
+    assert analyse(Nim(12), random.Random(4), Budget(iterations=200), expand=decline) == plain

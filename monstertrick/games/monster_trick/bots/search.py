@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 
 from ..engine import Determinizer, GameState, Move, Phase, PlayerView, decide_winners, vp_orders
-from ..engine.playout import playout
+from ..engine.playout import playout, steer
 
 Action = tuple[int, int, int] | Move
 """A VP row (arranging) or a move (playing)."""
@@ -127,6 +127,13 @@ class MonsterTrickSearch:
 
     def playout(self, world: GameState, rng: random.Random) -> None:
         playout(world, rng, self._noise)
+
+    def steer(self, world: GameState, rng: random.Random) -> Action | None:
+        """The playout policy's next move, carried out in ``world`` (None while VP rows
+        are laid out: nothing is done)."""
+        if world._phase is not _PLAYING:
+            return None
+        return steer(world, rng, self._noise)
 
     def rewards(self, world: GameState) -> Sequence[float]:
         results = world._results

@@ -20,9 +20,20 @@ from __future__ import annotations
 import random
 
 from .cards import HAND_SIZE
-from .state import _LEGAL, _TAKERS, MOVES, VP_ORDERS, GameState, Phase, vp_scored
+from .state import (
+    _DISTINCT,
+    _LEGAL,
+    _POW5,
+    _TAKERS,
+    MOVES,
+    VP_ORDERS,
+    GameState,
+    Move,
+    Phase,
+    vp_scored,
+)
 
-__all__ = ["playout", "random_playout"]
+__all__ = ["playout", "random_playout", "steer"]
 
 _PLAYING = Phase.PLAYING
 
@@ -39,8 +50,11 @@ def random_playout(game: GameState, rng: random.Random) -> None:
         game.push(choice(game.legal_moves()))
 
 
-def playout(game: GameState, rng: random.Random, noise: float = 0.1) -> None:
-    """Finish the current round of ``game`` (in place) with the steering policy.
+def playout(
+    game: GameState, rng: random.Random, noise: float = 0.1, moves: int | None = None
+) -> None:
+    """Finish the current round of ``game`` (in place) with the steering policy, or
+    play only its next ``moves`` moves.
 
     ``noise`` is the share of moves played uniformly at random (card, then slot).
     """
@@ -62,6 +76,8 @@ def playout(game: GameState, rng: random.Random, noise: float = 0.1) -> None:
     moves_of = MOVES
     end = game._n * HAND_SIZE
     turn = game._turn
+    if moves is not None:
+        end = min(end, turn + moves)
     while turn < end:
         p = game._to_move
         hand = hands[p]
@@ -101,3 +117,17 @@ def playout(game: GameState, rng: random.Random, noise: float = 0.1) -> None:
                     break
         push(moves_of[card][slot])
         turn += 1
+
+
+def steer(game: GameState, rng: random.Random, noise: float = 0.1) -> Move:
+    """Play the steering policy's next move in ``game`` (in place, which must be in
+    play) and return it as the move of :meth:`GameState.distinct_moves` that stands for
+    it: a card that opened a trick counts as opening the first empty slot it could."""
+    cfg = game._cfg
+    playout(game, rng, noise, 1)
+    move = game._moves[-1]
+    if (cfg // _POW5[move.slot]) % 5 == 0:
+        for s in _DISTINCT[cfg][move.card >> 4]:
+            if (cfg // _POW5[s]) % 5 == 0:
+                return MOVES[move.card][s]
+    return move
