@@ -187,8 +187,9 @@ def test_a_policy_picks_the_first_child_of_each_new_node_below_the_root() -> Non
 
     def take_two(world: Pile, rng: random.Random) -> int:
         asked.append(world.stones)
-        game.apply(world, 2)
-        return 2
+        take = min(2, world.stones)
+        game.apply(world, take)
+        return take
 
     analyse(game, random.Random(0), Budget(iterations=2), expand=take_two)
     assert asked == []  # the first two iterations try the root's two actions
