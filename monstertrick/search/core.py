@@ -268,7 +268,8 @@ def analyse(
     iterations reach) with max^n rewards (or ``paranoid``: every opponent plays against
     the searching player), the game's playout policy below; the game's own order of the
     root actions decides which is tried first, untried actions below the root are
-    expanded at random. ``depth=1`` is flat search (UCB1 over the root actions) and
+    expanded at random, except that with ``expand`` (a policy's step) a new node's first
+    child is the policy's action. ``depth=1`` is flat search (UCB1 over the root actions) and
     ``paired`` flat search with common random numbers (:func:`_paired`): both measured
     weaker than the tree at equal time (benchmarks/README.md, "Playing to win").
     """
