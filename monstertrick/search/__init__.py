@@ -12,8 +12,10 @@ Two searches use it:
 * :func:`analyse` — the ``hard`` players' search: single-observer information-set MCTS
   (one tree over the round, UCB1 with availability counts) rewarded with each seat's
   chance to win the game, opponents modelled as playing to win (max^n) or against the
-  searching player (paranoid, Monster Trick's choice by measurement), the game's
-  preferred action tried first; flat variants (``depth=1``, ``paired``) for comparison;
+  searching player (paranoid), the game's preferred action tried first; or, at the
+  root, sequential halving over the actions on common worlds with that tree below each
+  (``halving``, Monster Trick's choice by measurement); flat variants (``depth=1``,
+  ``paired``) for comparison;
 * :func:`reference` — the textbook SO-ISMCTS of Cowling, Powley & Whitehouse (2012), the
   arena's fixed yardstick (``ismcts`` players).
 

@@ -18,6 +18,8 @@ StopCheck = Callable[[], bool]
 Expand = Callable[[W, random.Random], A | None]
 """A policy's step: carry out its action for the seat to act in the world and return
 it (one of :meth:`SearchGame.actions`), or None having done nothing."""
+Copy = Callable[[W], W]
+"""An independent copy of a world."""
 
 
 class SearchGame(Protocol[W, A]):
@@ -119,44 +121,54 @@ def _going_on(budget: Budget, stop: StopCheck | None) -> Callable[[int], bool]:
     return more
 
 
-def _search(
-    game: SearchGame[W, A],
-    rng: random.Random,
-    budget: Budget,
-    stop: StopCheck | None,
-    *,
-    exploration: float,
-    in_order: bool,
-    paranoid: bool,
-    depth: int | None,
-    expand: Expand[W, A] | None = None,
-) -> list[Option[A]]:
-    me = game.player
-    root: _Node[A] = _Node(me)
-    more = _going_on(budget, stop)
-    log = math.log
-    sqrt = math.sqrt
-    rand = rng.random
-    sample = game.sample
-    round_over = game.round_over
-    to_move = game.to_move
-    actions_of = game.actions
-    apply = game.apply
-    i = 0
-    while more(i):
-        i += 1
-        world = sample(rng)
-        node = root
-        path: list[_Node[A]] = []
+class _Tree(Generic[W, A]):
+    """The walk of one iteration below a node: selection by UCB1 with availability
+    counts, one expansion, the game's playout, and the rewards backed up the path."""
+
+    __slots__ = ("game", "exploration", "paranoid", "depth", "expand", "root")
+
+    def __init__(
+        self,
+        game: SearchGame[W, A],
+        root: _Node[A],
+        *,
+        exploration: float,
+        paranoid: bool,
+        depth: int | None,
+        expand: Expand[W, A] | None,
+    ) -> None:
+        self.game = game
+        self.exploration = exploration
+        self.paranoid = paranoid
+        self.depth = depth
+        self.expand = expand
+        self.root = root
+
+    def iterate(
+        self, world: W, node: _Node[A], path: list[_Node[A]], rng: random.Random, in_order: bool
+    ) -> None:
+        """One iteration in ``world`` from ``node`` (``path``: the nodes above it that
+        share the rewards); ``in_order``: the root tries its actions in the game's order."""
+        game = self.game
+        root = self.root
+        depth = self.depth
+        expand = self.expand
+        exploration = self.exploration
+        rand = rng.random
+        log = math.log
+        sqrt = math.sqrt
+        round_over = game.round_over
+        actions_of = game.actions
+        apply = game.apply
         while not round_over(world) and (depth is None or len(path) < depth):
-            actions = actions_of(world)
             children = node.children
+            actions = actions_of(world)
             untried = [a for a in actions if a not in children]
             if untried:
                 for a in actions:
                     if a in children:
                         children[a].avail += 1
-                mover = to_move(world)
+                mover = game.to_move(world)
                 if expand is not None and not children and node is not root:
                     guided = expand(world, rng)
                     if guided is not None:
@@ -181,7 +193,8 @@ def _search(
             path.append(node)
         game.playout(world, rng)
         rewards = game.rewards(world)
-        if paranoid:
+        if self.paranoid:
+            me = game.player
             mine = rewards[me]
             for n in path:
                 n.visits += 1
@@ -190,12 +203,110 @@ def _search(
             for n in path:
                 n.visits += 1
                 n.total += rewards[n.mover]
+
+
+def _search(
+    game: SearchGame[W, A],
+    rng: random.Random,
+    budget: Budget,
+    stop: StopCheck | None,
+    *,
+    exploration: float,
+    in_order: bool,
+    paranoid: bool,
+    depth: int | None,
+    expand: Expand[W, A] | None = None,
+) -> list[Option[A]]:
+    root: _Node[A] = _Node(game.player)
+    tree = _Tree(game, root, exploration=exploration, paranoid=paranoid, depth=depth, expand=expand)
+    more = _going_on(budget, stop)
+    sample = game.sample
+    iterate = tree.iterate
+    i = 0
+    while more(i):
+        i += 1
+        iterate(sample(rng), root, [], rng, in_order)
     options = [
         Option(a, c.visits, c.total / c.visits if c.visits else 0.0)
         for a, c in root.children.items()
     ]
     options.sort(key=lambda o: (o.visits, o.value), reverse=True)
     return options
+
+
+def _halving(
+    game: SearchGame[W, A],
+    rng: random.Random,
+    budget: Budget,
+    stop: StopCheck | None,
+    copy: Copy[W],
+    *,
+    exploration: float,
+    paranoid: bool,
+    expand: Expand[W, A] | None,
+) -> list[Option[A]]:
+    """Sequential halving at the root over a tree below each root action (H-MCTS, Pepels,
+    Winands & Lanctot 2014), the root actions compared on common worlds. The root's
+    actions are the searching player's own choice, the same in every world.
+
+    The budget is split evenly over ``ceil(log2(k))`` rounds for ``k`` root actions (a
+    time budget: at least one world per round; a number of iterations: exactly that many
+    in all; ``stop`` is asked before every 16th iteration). In a round, every action still in the running is tried once per world, each
+    on its own copy of the same sampled world, and its tree below grows as in
+    :func:`_search`; at the round's end the better half (by mean reward) goes on. The last ones standing
+    come first, then the others in the order they dropped out, each group best first.
+    """
+    me = game.player
+    actions = list(game.actions(game.sample(rng)))
+    k = len(actions)
+    arms: list[_Node[A]] = [_Node(me) for _ in actions]
+    root: _Node[A] = _Node(me)
+    tree = _Tree(game, root, exploration=exploration, paranoid=paranoid, depth=None, expand=expand)
+    iterate = tree.iterate
+    apply = game.apply
+    sample = game.sample
+    rounds = max(1, math.ceil(math.log2(k))) if k > 1 else 1
+    clock = time.perf_counter
+    start = clock()
+    cap = budget.iterations if budget.iterations is not None else budget.enough
+    alive = list(range(k))
+    dropped: list[list[int]] = []
+    done = 0
+    stopped = False
+    for r in range(rounds):
+        deadline = math.inf if budget.seconds is None else start + budget.seconds * (r + 1) / rounds
+        limit = math.inf if cap is None else cap * (r + 1) // rounds
+        cycles = 0
+        while not stopped and done < limit and (cycles == 0 or clock() < deadline):
+            world = sample(rng)
+            for j in alive:
+                if done >= limit:
+                    break
+                if stop is not None and done % 16 == 0 and stop():
+                    stopped = True
+                    break
+                w = copy(world)
+                apply(w, actions[j])
+                iterate(w, arms[j], [arms[j]], rng, False)
+                done += 1
+            cycles += 1
+        if stopped:
+            break
+        if len(alive) > 1:
+            alive.sort(key=lambda j: _mean(arms[j]), reverse=True)
+            keep = (len(alive) + 1) // 2
+            dropped.append(alive[keep:])
+            alive = alive[:keep]
+    if done == 0:
+        return []
+    order = sorted(alive, key=lambda j: _mean(arms[j]), reverse=True)
+    for group in reversed(dropped):
+        order.extend(sorted(group, key=lambda j: _mean(arms[j]), reverse=True))
+    return [Option(actions[j], arms[j].visits, _mean(arms[j])) for j in order if arms[j].visits]
+
+
+def _mean(node: _Node[A]) -> float:
+    return node.total / node.visits if node.visits else 0.0
 
 
 def _paired(
@@ -259,6 +370,7 @@ def analyse(
     paired: bool = False,
     head_start: float = 0.0,
     expand: Expand[W, A] | None = None,
+    halving: Copy[W] | None = None,
 ) -> list[Option[A]]:
     """The hard players' search: every root action with its visits and estimated chance
     to win, best first (most visited; an untried action, which only a cut-short search
@@ -269,12 +381,26 @@ def analyse(
     the searching player), the game's playout policy below; the game's own order of the
     root actions decides which is tried first, untried actions below the root are
     expanded at random, except that with ``expand`` (a policy's step) a new node's first
-    child is the policy's action. ``depth=1`` is flat search (UCB1 over the root actions) and
-    ``paired`` flat search with common random numbers (:func:`_paired`): both measured
-    weaker than the tree at equal time (benchmarks/README.md, "Playing to win").
+    child is the policy's action. With ``halving`` (a copy of a world) the root is
+    sequential halving over its actions, compared on common worlds, with such a tree
+    below each (:func:`_halving`; Monster Trick's choice by measurement). ``depth=1`` is
+    flat search (UCB1 over the root actions) and ``paired`` flat search with common
+    random numbers (:func:`_paired`): both measured weaker than the tree at equal time
+    (benchmarks/README.md, "Playing to win").
     """
     if paired:
         return _paired(game, rng, budget, stop, head_start)
+    if halving is not None:
+        return _halving(
+            game,
+            rng,
+            budget,
+            stop,
+            halving,
+            exploration=exploration,
+            paranoid=paranoid,
+            expand=expand,
+        )
     return _search(
         game,
         rng,

@@ -3,6 +3,7 @@ for points, is reproducible, stops when asked and accounts for every iteration."
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -94,11 +95,15 @@ def tree(*args):  # type: ignore[no-untyped-def]
     return analyse(*args, depth=None)
 
 
+def halving(*args):  # type: ignore[no-untyped-def]
+    return analyse(*args, halving=copy.deepcopy)
+
+
 def paired(*args):  # type: ignore[no-untyped-def]
     return analyse(*args, paired=True)
 
 
-@pytest.mark.parametrize("search", [analyse, tree, paired, reference])
+@pytest.mark.parametrize("search", [analyse, tree, paired, halving, reference])
 def test_finds_the_winning_move(search) -> None:
     # From 4 stones only taking 1 wins (it leaves 3); from 5 only taking 2.
     for stones, winning in ((4, 1), (5, 2)):
@@ -107,7 +112,7 @@ def test_finds_the_winning_move(search) -> None:
         assert options[0].value > options[1].value
 
 
-@pytest.mark.parametrize("search", [analyse, paired])
+@pytest.mark.parametrize("search", [analyse, paired, halving])
 def test_the_outcome_reward_prefers_winning_over_points(search) -> None:
     budget = Budget(iterations=400)
     assert search(Bet(win=True), random.Random(1), budget)[0].action == "safe"
@@ -123,19 +128,80 @@ def test_paired_search_plays_every_action_on_the_same_worlds() -> None:
         assert value["safe"] >= value["greedy"]
 
 
-@pytest.mark.parametrize("search", [analyse, tree, paired, reference])
+@pytest.mark.parametrize("search", [analyse, tree, paired, halving, reference])
 def test_the_same_seed_and_iterations_give_the_same_statistics(search) -> None:
     one = search(Nim(9), random.Random(5), Budget(iterations=300))
     two = search(Nim(9), random.Random(5), Budget(iterations=300))
     assert one == two
 
 
-@pytest.mark.parametrize("search", [analyse, tree, paired, reference])
+@pytest.mark.parametrize("search", [analyse, tree, paired, halving, reference])
 def test_statistics_sum_to_the_iterations(search) -> None:
     options = search(Nim(12), random.Random(0), Budget(iterations=257))
     assert sum(o.visits for o in options) == 257
     assert all(0.0 <= o.value <= 1.0 for o in options)
     assert [o.visits for o in options] == sorted((o.visits for o in options), reverse=True)
+
+
+@dataclass
+class Pick:
+    """One decision among ``count`` actions: action ``a`` wins when the world's luck is
+    below ``(a + 1) / 10``."""
+
+    count: int = 8
+    player: int = 0
+
+    def sample(self, rng: random.Random) -> list[float]:
+        return [rng.random()]
+
+    def round_over(self, world: list[float]) -> bool:
+        return len(world) == 2
+
+    def to_move(self, world: list[float]) -> int:
+        return 0
+
+    def actions(self, world: list[float]) -> Sequence[int]:
+        return list(range(self.count))
+
+    def apply(self, world: list[float], action: int) -> None:
+        world.append(action)
+
+    def playout(self, world: list[float], rng: random.Random) -> None:
+        pass
+
+    def rewards(self, world: list[float]) -> Sequence[float]:
+        luck, action = world
+        won = float(luck < (action + 1) / 10)
+        return [won, 1.0 - won]
+
+
+def test_halving_splits_the_budget_over_rounds_and_keeps_the_better_half() -> None:
+    # Eight actions: three rounds of 80 iterations, over 8, then 4, then 2 actions.
+    options = analyse(Pick(), random.Random(2), Budget(iterations=240), halving=copy.deepcopy)
+    assert [o.visits for o in options] == [70, 70, 30, 30, 10, 10, 10, 10]
+    assert [o.action for o in options[:2]] == [7, 6]
+
+
+def test_halving_compares_the_actions_on_the_same_worlds() -> None:
+    for seed in range(20):
+        options = analyse(
+            Pick(2), random.Random(seed), Budget(iterations=10), halving=copy.deepcopy
+        )
+        assert [o.visits for o in options] == [5, 5]
+        value = {o.action: o.value for o in options}
+        # The same luck for both: whenever the worse action wins, the better one wins too.
+        assert value[1] >= value[0]
+
+
+def test_halving_with_a_time_budget_plays_every_round_and_stops_when_asked() -> None:
+    options = analyse(Pick(), random.Random(0), Budget(seconds=0.001), halving=copy.deepcopy)
+    # Even with no time at all, one world per round: 8 + 4 + 2 iterations.
+    assert sum(o.visits for o in options) >= 14
+    assert options[0].visits > options[-1].visits
+    assert (
+        analyse(Pick(), random.Random(0), Budget(seconds=60), lambda: True, halving=copy.deepcopy)
+        == []
+    )
 
 
 def test_stop_cuts_the_search_short() -> None:
