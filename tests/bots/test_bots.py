@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from monstertrick.games.monster_trick.bots import LEVELS, Bot, HardBot, bot_rng, make_bot
+from monstertrick.games.monster_trick.bots.tactics import distinct_moves
 from monstertrick.games.monster_trick.engine import GameState, Phase, determinize
 from monstertrick.games.monster_trick.engine.record import from_record, to_record
 
@@ -182,9 +183,10 @@ def test_hard_respects_its_time_budget(monkeypatch) -> None:
 
     monkeypatch.setattr(core, "time", Clock)
     HardBot(seconds=16 / 64).choose_move(view, random.Random(0))
-    # One iteration, then one per clock reading until the 16th reading after the start
-    # reaches the deadline.
-    assert playouts[0] == 1 + 15
+    # The search starts at the first reading (1/64) and stops at the first reading that
+    # reaches the deadline, 16/64 later, having tried every candidate.
+    assert Clock.now == 17 / 64
+    assert playouts[0] >= len(distinct_moves(view))
 
 
 def test_a_bot_asked_to_move_out_of_turn_says_so() -> None:

@@ -99,6 +99,9 @@ class MonsterTrickSearch:
                     game.arrange(p, orders[int(rng.random() * len(orders))])
         return game
 
+    def copy(self, world: GameState) -> GameState:
+        return world.clone()
+
     def round_over(self, world: GameState) -> bool:
         return world._phase is not _PLAYING and world._phase is not _ARRANGING
 
