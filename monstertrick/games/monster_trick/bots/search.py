@@ -100,6 +100,7 @@ class MonsterTrickSearch:
         return game
 
     def copy(self, world: GameState) -> GameState:
+        """An independent copy of a sampled world (the halving root's common worlds)."""
         return world.clone()
 
     def round_over(self, world: GameState) -> bool:
