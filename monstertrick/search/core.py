@@ -123,14 +123,16 @@ def _going_on(budget: Budget, stop: StopCheck | None) -> Callable[[int], bool]:
 
 class _Tree(Generic[W, A]):
     """The walk of one iteration below a node: selection by UCB1 with availability
-    counts, one expansion, the game's playout, and the rewards backed up the path."""
+    counts, one expansion, the game's playout, and the rewards backed up the path.
+    ``root``: the search's root node, if the walks start there (it tries its actions in
+    the game's order and grows no guided child); None where they start below it."""
 
     __slots__ = ("game", "exploration", "paranoid", "depth", "expand", "root")
 
     def __init__(
         self,
         game: SearchGame[W, A],
-        root: _Node[A],
+        root: _Node[A] | None,
         *,
         exploration: float,
         paranoid: bool,
@@ -251,21 +253,21 @@ def _halving(
 
     The budget is split evenly over ``ceil(log2(k))`` rounds for ``k`` root actions (a
     time budget: at least one world per round; a number of iterations: exactly that many
-    in all; ``stop`` is asked before every 16th iteration). In a round, every action still in the running is tried once per world, each
-    on its own copy of the same sampled world, and its tree below grows as in
-    :func:`_search`; at the round's end the better half (by mean reward) goes on. The last ones standing
-    come first, then the others in the order they dropped out, each group best first.
+    in all; ``stop`` is asked before every 16th iteration). In a round, every action
+    still in the running is tried once per world, each on its own copy of the same
+    sampled world, and its tree below grows as in :func:`_search`; at the round's end
+    the better half (by mean reward) goes on. The last ones standing come first, then
+    the others in the order they dropped out, each group best first.
     """
     me = game.player
     actions = list(game.actions(game.sample(rng)))
     k = len(actions)
     arms: list[_Node[A]] = [_Node(me) for _ in actions]
-    root: _Node[A] = _Node(me)
-    tree = _Tree(game, root, exploration=exploration, paranoid=paranoid, depth=None, expand=expand)
+    tree = _Tree(game, None, exploration=exploration, paranoid=paranoid, depth=None, expand=expand)
     iterate = tree.iterate
     apply = game.apply
     sample = game.sample
-    rounds = max(1, math.ceil(math.log2(k))) if k > 1 else 1
+    rounds = max(1, (k - 1).bit_length())  # ceil(log2(k))
     clock = time.perf_counter
     start = clock()
     cap = budget.iterations if budget.iterations is not None else budget.enough
