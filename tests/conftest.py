@@ -12,6 +12,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No example has a time limit: on a loaded machine, or beside another worker, a slow
+# example is no failure.
+settings.register_profile("monstertrick", deadline=None)
+settings.load_profile("monstertrick")
 
 
 @pytest.fixture(autouse=True)
@@ -54,7 +60,9 @@ def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
 
     Pilot waits after every key until the app has used almost no CPU for 1/50 s; a full
     game is a few hundred keys, so that wait alone costs tens of seconds. A 1/200 s
-    window is still far longer than any message hop between key and screen.
+    window is still far longer than any message hop between key and screen. (A 1/1000 s
+    window is not: a test then often looks before a screen has scrolled to its end or
+    a worker has stopped.)
     """
     import textual._wait
 
