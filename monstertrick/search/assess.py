@@ -141,6 +141,22 @@ class Watched(Generic[W, A]):
         return rewards
 
 
+def equal_to_best(options: Sequence[Advice[A]]) -> list[bool]:
+    """Per option after the best (best first), whether a hint calls it about equal to
+    the best: the search cannot tell them apart (:attr:`Advice.about_equal`), and it
+    looks no worse than an option the search can tell apart from the best (one that
+    was measured on fewer worlds is not "about equal" where a better-looking one is
+    already behind)."""
+    out: list[bool] = []
+    behind = -math.inf  # the best chance among the options told apart from the best
+    for o in options[1:]:
+        equal = o.about_equal and o.chance > behind
+        if not o.about_equal and o.noise is not None:
+            behind = max(behind, o.chance)
+        out.append(equal)
+    return out
+
+
 def _mean(xs: Sequence[float]) -> float:
     return sum(xs) / len(xs)
 

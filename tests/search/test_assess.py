@@ -149,3 +149,17 @@ def test_each_search_finds_the_same_options_watched_or_not(common: Common) -> No
     }
     watched = Watched(game, game.points, common, copy=game.copy)
     assert _same(searches[common](game, game.copy), searches[common](watched, watched.copy))
+
+
+def test_an_option_no_better_than_one_told_apart_is_not_about_equal() -> None:
+    from monstertrick.search.assess import equal_to_best
+
+    best = Advice("a", 0.354)
+    told_apart = Advice("b", 0.348, gap=0.006, noise=0.002)  # measured on many worlds
+    fewer_worlds = Advice("c", 0.348, gap=0.006, noise=0.004)  # within its own noise
+    better = Advice("d", 0.351, gap=0.003, noise=0.004)
+    assert fewer_worlds.about_equal
+    assert equal_to_best([best, told_apart, fewer_worlds]) == [False, False]
+    assert equal_to_best([best, better, told_apart, fewer_worlds]) == [True, False, False]
+    assert equal_to_best([best, fewer_worlds, told_apart]) == [True, False]
+    assert equal_to_best([best, Advice("e", 0.3)]) == [False]  # nothing measured
