@@ -187,3 +187,34 @@ def test_a_hint_is_only_for_the_person_whose_decision_it_is() -> None:
     assert not isinstance(step, Turn)  # a handoff first: nobody may take a hint yet
     with pytest.raises(ValueError):
         session.note_hint(step.seat)  # type: ignore[union-attr]
+
+
+def test_the_hint_in_words_says_when_the_options_are_about_equal_and_what_sets_them_apart() -> None:
+    from monstertrick.games.monster_trick.tui.hints import row_aim, vp_hint_terms
+    from monstertrick.tui.screens.hint import hint_lines
+
+    terms = vp_hint_terms(lambda row: "VP row " + " · ".join(map(str, row)), aim=row_aim)
+    rows = [
+        Advice((1, 3, 2), 0.351, 4000, 2.41),
+        Advice((2, 3, 1), 0.350, 4000, 2.33, gap=0.001, noise=0.002),
+        Advice((3, 1, 2), 0.349, 2000, 2.38, gap=0.002, noise=0.003),
+    ]
+    assert hint_lines(rows, terms) == [
+        "Suggestion: VP row 1 · 3 · 2, aims for 2 or 5 tricks to score the 3",
+        "  about 35.1% to win the game · 2.4 VP expected this round",
+        "≈ 35.0% · 2.3 VP  VP row 2 · 3 · 1, aims for 2 or 5 tricks to score the 3",
+        "≈ 34.9% · 2.4 VP  VP row 3 · 1 · 2, aims for 1, 4 or 7 tricks to score the 3",
+        "≈ These are about equal: within the search's noise (±0.6%).",
+    ]
+    # Told apart: whole percents (the noise is a point or more), no "≈".
+    apart = [
+        Advice((1, 3, 2), 0.45, 900, 2.9),
+        Advice((2, 3, 1), 0.30, 900, 2.0, gap=0.15, noise=0.01),
+        Advice((3, 1, 2), 0.25, 300, 1.7, gap=0.2, noise=0.02),
+    ]
+    lines = hint_lines(apart, terms)
+    assert lines[1] == "  about 45% to win the game · 2.9 VP expected this round"
+    assert lines[2].startswith("  30% · 2.0 VP  ") and lines[3].startswith("  25% · 1.7 VP  ")
+    assert lines[4] == "The suggestion is ahead of the others by more than the search's noise."
+    # Nothing measured (a search stopped at once): no verdict either way.
+    assert len(hint_lines([Advice((1, 3, 2), 0.4), Advice((2, 3, 1), 0.3)], terms)) == 3

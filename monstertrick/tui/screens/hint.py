@@ -27,7 +27,6 @@ from textual.content import Content
 from textual.widgets import Static
 from textual.worker import Worker, get_current_worker
 
-from ...search.assess import Z, equal_to_best
 from ...session import Session
 from ..widgets.panel import Panel
 
@@ -66,6 +65,8 @@ def hint_lines(options: Sequence[Any], terms: HintTerms) -> list[str]:
     """The hint in words: the suggestion with its chance (and points), the next options,
     and whether the search can tell their chances apart. ``options`` are
     :class:`~monstertrick.search.assess.Advice`, best first."""
+    from ...search.assess import Z, equal_to_best
+
     if not options:
         return ["No suggestion: there is nothing to choose."]
     shown = list(options[:SHOWN])
