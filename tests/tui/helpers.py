@@ -293,3 +293,17 @@ def fixed_advice(actions: Sequence[object]) -> list[object]:
         Advice(None, 0.311, 400, 1.83, gap=0.041, noise=0.0046),
     ]
     return [replace(a, action=action) for a, action in zip(answers, actions)]
+
+
+async def open_hint(pilot: Pilot[int]) -> object:
+    """Press ``t`` and let the hint answer: its panel, in view on the screen on top."""
+    from monstertrick.tui.screens.hint import HintPanel
+
+    await pilot.press("t")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    app = pilot.app
+    assert isinstance(app, MonsterTrickApp)
+    panel = getattr(app.screen, "panel", None)
+    assert isinstance(panel, HintPanel) and in_view(app, panel)
+    return panel

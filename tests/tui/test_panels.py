@@ -24,7 +24,16 @@ from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.hint import HintPanel
 from monstertrick.tui.widgets.panel import Panel
 
-from .helpers import THEME, fixed_advice, in_view, make_match, screen_text, until
+from .helpers import (
+    THEME,
+    fixed_advice,
+    in_view,
+    leaks,
+    make_match,
+    open_hint,
+    screen_text,
+    until,
+)
 from .test_bots_at_table import BlockingBot
 from .test_hint import Recorder
 
@@ -64,12 +73,17 @@ def table_in_view(app: MonsterTrickApp) -> None:
 
 
 async def _hint(pilot: Any) -> HintPanel:
-    await pilot.press("t")
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    panel = pilot.app.screen.panel
-    assert isinstance(panel, HintPanel) and in_view(pilot.app, panel)
+    panel = await open_hint(pilot)
+    assert isinstance(panel, HintPanel)
     return panel
+
+
+async def _hint_on_the_table(pilot: Any) -> tuple[TableScreen, HintPanel]:
+    """Cid's turn (after the handoff), with the hint open."""
+    await pilot.press("enter")
+    screen = pilot.app.screen
+    assert isinstance(screen, TableScreen)
+    return screen, await _hint(pilot)
 
 
 @pytest.mark.usefixtures("fixed_hint")
@@ -120,8 +134,7 @@ async def test_the_hand_and_the_vp_row_stay_in_view_with_the_hint(size: tuple[in
 async def test_the_hint_says_when_the_search_cannot_tell_the_options_apart() -> None:
     app = app_for(make_match(THREE, 3, moves=14))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        panel = await _hint(pilot)
+        _, panel = await _hint_on_the_table(pilot)
         text = str(panel.query_one("#hint-text", Static).render())
         lines = text.splitlines()
         assert lines[1] == "  about 35.2% to win the game · 2.3 VP expected this round"
@@ -135,10 +148,7 @@ async def test_the_card_keys_work_with_the_hint_open_and_a_move_closes_it() -> N
     match = make_match(THREE, 3, moves=14)
     app = app_for(match)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        await _hint(pilot)
+        screen, _ = await _hint_on_the_table(pilot)
         before = screen.cursor
         await pilot.press("right")
         assert screen.cursor == before + 1 and isinstance(screen.panel, HintPanel)
@@ -175,10 +185,7 @@ async def test_neither_the_hint_nor_the_log_survives_a_handoff() -> None:
     match = make_match(THREE, 3, moves=14)
     app = app_for(match)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        await _hint(pilot)
+        screen, _ = await _hint_on_the_table(pilot)
         hint_text = str(screen.query_one("#hint-text", Static).render()).splitlines()[0]
         slot = screen.view.legal_slots(screen.view.hand[screen.cursor])[0]
         await pilot.press(str(slot + 1))
@@ -209,7 +216,10 @@ async def test_the_log_reaches_the_rounds_before() -> None:
         log = app.screen.panel
         assert isinstance(log, LogPanel) and log.border_title == "Game log · round 2 of 2"
         table_in_view(app)
+        viewer = app.screen.player  # type: ignore[attr-defined]
         for _ in range(40):  # a page at a time, on into round 1
+            if log.round == 2:  # (a new deal: round 1's cards are named again in round 2)
+                assert not leaks(app, screen_text(app), THREE, viewer)  # public events only
             if log.round == 1:
                 break
             await pilot.press("pageup")

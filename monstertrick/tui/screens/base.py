@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual._time import get_time
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widget import Widget
 
 from ...seating import next_pace, pace_label
 from ...session import Session
@@ -46,9 +48,9 @@ class GameScreen(Screen[None]):
         self.close_panel()
         anchor = self.query_one(self.PANEL_AFTER)
         parent = anchor.parent
-        assert parent is not None
+        assert isinstance(parent, Widget)
         self.panel = panel
-        parent.mount(panel, after=anchor)  # type: ignore[attr-defined]
+        parent.mount(panel, after=anchor)
         self.add_class("-with-panel", f"-with-{panel.kind}")
         panel.focus()
         self.refresh_bindings()
@@ -69,7 +71,7 @@ class GameScreen(Screen[None]):
             self._waiting_for_panel = False
             self.advance_once()
 
-    def toggle_panel(self, kind: str, make: Any) -> None:
+    def toggle_panel(self, kind: str, make: Callable[[], Panel]) -> None:
         """The key of a ``kind`` of panel: open one (``make()``), or close it if it is
         the one open."""
         if self.panel is not None and self.panel.kind == kind:

@@ -18,18 +18,22 @@ from ..widgets.panel import Panel
 
 Lines = Callable[[], Sequence[Content]]
 
+LOG_KEYS: list[BindingType] = [
+    Binding("l", "close", "Close log"),
+    Binding("escape", "close", "Close log", show=False),
+    Binding("up", "scroll_up", "Scroll", show=False),
+    Binding("down", "scroll_down", "Scroll", show=False),
+]
+"""The keys of every log panel (the panel has the focus): ``l`` or Escape closes it,
+the arrows scroll it (PgUp/PgDn too, by a page)."""
+
 
 class LinesLogPanel(Panel):
     """The lines ``lines()`` gives (``empty`` when there are none), titled ``title``,
     scrolled to the newest; ↑/↓ and PgUp/PgDn scroll, ``l`` or Escape closes it."""
 
     kind = "log"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("l", "close", "Close log"),
-        Binding("escape", "close", "Close log", show=False),
-        Binding("up", "scroll_up", "Scroll", show=False),
-        Binding("down", "scroll_down", "Scroll", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = LOG_KEYS
 
     def __init__(self, title: str, lines: Lines, empty: str) -> None:
         super().__init__(id="log-panel")

@@ -17,21 +17,11 @@ from monstertrick.tui.screens.hint import HintPanel
 from monstertrick.tui.screens.log import LinesLogPanel
 from monstertrick.tui.widgets.panel import Panel
 
-from ...tui.helpers import fixed_advice, in_view
+from ...tui.helpers import fixed_advice, in_view, open_hint
 from .test_tui import WITH_BOTS, check_no_hidden_value, make_app, to_turn
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 Snap = Callable[..., bool]
-
-
-@pytest.fixture(autouse=True)
-def keys_count_at_once() -> Iterator[None]:
-    saved = TableScreen.NEW_PLAYER_DELAY
-    TableScreen.NEW_PLAYER_DELAY = 0
-    try:
-        yield
-    finally:
-        TableScreen.NEW_PLAYER_DELAY = saved
 
 
 @pytest.fixture
@@ -72,11 +62,8 @@ async def test_the_hands_and_the_trick_stay_in_view_with_the_hint_and_the_log(
         await a_few_tricks_in(pilot)
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        await pilot.press("t")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        panel = screen.panel
-        assert isinstance(panel, HintPanel) and in_view(app, panel)
+        panel = await open_hint(pilot)
+        assert isinstance(panel, HintPanel) and screen.panel is panel
         table_in_view(pilot)
         text = str(panel.query_one("#hint-text", Static).render())
         assert text.startswith("Suggestion: play your ")
@@ -102,10 +89,7 @@ async def test_the_next_persons_turn_shows_neither_panel() -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableScreen) and not screen.bot
-        await pilot.press("t")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert isinstance(screen.panel, HintPanel)
+        await open_hint(pilot)
         await pilot.press("enter")  # plays the card under the cursor: the hint goes
         await pilot.pause()
         assert screen.result is not None and screen.panel is None

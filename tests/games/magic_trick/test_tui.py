@@ -27,18 +27,6 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"
 Snap = Callable[..., bool]
 
 
-@pytest.fixture(autouse=True)
-def keys_count_at_once() -> Iterator[None]:
-    """A new person's table takes keys as soon as it is on screen (keys pressed before
-    still never count)."""
-    saved = TableScreen.NEW_PLAYER_DELAY
-    TableScreen.NEW_PLAYER_DELAY = 0
-    try:
-        yield
-    finally:
-        TableScreen.NEW_PLAYER_DELAY = saved
-
-
 @pytest.fixture
 def quick_idle() -> Iterator[None]:
     """Let Pilot notice an idle app sooner (a whole game is a few thousand keys)."""

@@ -18,7 +18,7 @@ from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.hint import HintPanel
 from monstertrick.tui.widgets.panel import Panel
 
-from ...tui.helpers import fixed_advice, in_view
+from ...tui.helpers import fixed_advice, in_view, open_hint
 from .test_tui import session_at, snap_app
 from .test_watch import a_computer_move_on_screen, app_against_a_computer, screen_text
 
@@ -55,11 +55,8 @@ async def test_the_trick_and_the_hand_stay_in_view_with_the_hint(size: tuple[int
         await pilot.press("enter")
         screen = app.screen
         assert isinstance(screen, TurnScreen)
-        await pilot.press("t")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        panel = screen.panel
-        assert isinstance(panel, HintPanel) and in_view(app, panel)
+        panel = await open_hint(pilot)
+        assert isinstance(panel, HintPanel) and screen.panel is panel
         table_in_view(pilot)
         text = str(panel.query_one("#hint-text", Static).render())
         assert "to win this game of the match · 2.3 cards ahead at its end" in text
@@ -89,10 +86,7 @@ async def test_the_hint_never_survives_a_handoff() -> None:
         await pilot.press("enter")
         screen = app.screen
         assert isinstance(screen, TurnScreen)
-        await pilot.press("t")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert isinstance(screen.panel, HintPanel)
+        await open_hint(pilot)
         await pilot.press("enter")  # plays the card under the cursor
         await pilot.pause()
         assert screen.result is not None and screen.panel is None

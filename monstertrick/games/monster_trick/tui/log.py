@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from ....session import Session
+from ....tui.screens.log import LOG_KEYS
 from ....tui.widgets.panel import Panel
 from ..engine import Arranged, Event
 from .widgets import EventList
@@ -37,12 +38,9 @@ class LogPanel(Panel):
 
     kind = "log"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("l", "close", "Close log"),
-        Binding("escape", "close", "Close log", show=False),
+        *LOG_KEYS,
         Binding("pageup", "earlier", "Earlier", show=False),
         Binding("pagedown", "later", "Later", show=False),
-        Binding("up", "scroll_up", "Scroll", show=False),
-        Binding("down", "scroll_down", "Scroll", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
