@@ -64,10 +64,11 @@ class TableScreen(DecisionScreen):
     TableScreen #mt-trick { height: auto; padding: 0 1; border-top: solid $panel-lighten-2; }
     TableScreen #mt-status { height: auto; min-height: 2; padding: 0 1; }
     TableScreen #mt-status.-error { color: $error; }
-    TableScreen.-with-panel #mt-status { display: none; }
+    TableScreen.-short.-with-panel #mt-status { display: none; }
     TableScreen Panel {
         height: 1fr; border: none; border-top: solid $accent; padding: 0 1;
     }
+    TableScreen.-tall HintPanel { height: auto; }
     """
     BINDINGS = [
         Binding("left", "cursor(-1)", "Card", key_display="←/→"),

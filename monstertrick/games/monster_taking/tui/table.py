@@ -109,8 +109,10 @@ class MonsterTakingTable(DecisionScreen):
     MonsterTakingTable HandRow { height: 3; padding: 0 1; }
     MonsterTakingTable #mt-status { height: auto; min-height: 2; padding: 0 1; }
     MonsterTakingTable #mt-status.-error { color: $error; }
-    MonsterTakingTable.-with-panel #mt-since { display: none; }
+    MonsterTakingTable.-with-log #mt-since { display: none; }
+    MonsterTakingTable.-short.-with-hint #mt-since { display: none; }
     MonsterTakingTable Panel { height: 1fr; }
+    MonsterTakingTable.-tall HintPanel { height: auto; }
     """
 
     viewer: int | None = None
