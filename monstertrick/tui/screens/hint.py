@@ -44,9 +44,10 @@ def _no_aim(action: Any) -> str | None:
 class HintTerms:
     """How a game's screen puts its hint in words: ``words`` says an action ("play G7 on
     trick 2"); ``goal`` what the chances are of ("to win the game"); ``points`` a mean of
-    the game's own measure of a result, in a few words ("2.1 VP"; None: not shown),
-    ``expected`` the same at length ("2.1 VP expected this round"); ``aim`` what an action aims for, when there is
-    something to say ("aims for 2 or 5 tricks to score the 6")."""
+    the game's own measure of a result, in a few words ("2.1 VP"; None: not shown), and
+    ``expected`` the same at length ("2.1 VP expected this round"); ``aim`` what an
+    action aims for, when there is something to say ("aims for 2 or 5 tricks to score
+    the 6")."""
 
     words: Callable[[Any], str]
     goal: str = "to win the game"
