@@ -137,6 +137,9 @@ class Session:
     """Per seat, the hints its person took in this game (kept in the save's meta)."""
     bots: dict[int, Any] = field(default_factory=dict, repr=False)
     """The computer players met so far, per seat (a test may seat its own)."""
+    aids: set[str] = field(default_factory=set)
+    """The table's aids switched on (e.g. Magic Trick's deduction aid): they stay on from
+    screen to screen until switched off (not saved)."""
     _undo: tuple[int, int, dict[int, int]] | None = field(default=None, repr=False)
     """Seat, log length and ``seen`` before the decision that may be taken back."""
 
