@@ -152,6 +152,31 @@ def test_monster_trick_take_back_restores_the_game_and_its_save(tmp_path) -> Non
         session.take_back(seat)
 
 
+def test_a_vp_row_taken_back_is_offered_again_as_it_was_laid() -> None:
+    """Taking back a confirmed VP row: the arrange screen starts from the order laid,
+    not from the VP cards in their first order; the next decision forgets it."""
+    from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
+
+    session = Session.start(seating((None, None)), seed=3)
+    step = session.next_step()
+    assert isinstance(step, Handoff)
+    session.pass_keyboard(step.seat)
+    step = session.next_step()
+    assert isinstance(step, Turn) and step.task == "arrange"
+    assert ArrangeScreen(session, step.seat).order == [1, 2, 3]
+    session.apply(step.seat, (3, 1, 2))
+    assert session.taken_back(step.seat) is None
+    session.take_back(step.seat)
+    assert session.state.arrangement(step.seat) is None
+    assert session.taken_back(step.seat) == (3, 1, 2)
+    assert session.taken_back(1 - step.seat) is None
+    assert ArrangeScreen(session, step.seat).order == [3, 1, 2]
+    session.apply(step.seat, (2, 3, 1))
+    assert session.taken_back(step.seat) is None
+    session.done()
+    assert session.state.arrangement(step.seat) == (2, 3, 1)
+
+
 def test_hints_taken_are_counted_logged_and_saved_with_the_game(tmp_path) -> None:
     from monstertrick.saves import SaveStore, read_save
     from monstertrick.session import HintTaken, Turn

@@ -40,7 +40,8 @@ class ArrangeScreen(DecisionScreen):
         self.player = self.seat = player
         self.private_to = player
         self.confirmed = False
-        self.order = list(session.state.vp_set)
+        laid = session.taken_back(player)  # a row taken back starts as it was laid
+        self.order = list(laid if laid is not None else session.state.vp_set)
         self.cursor = 0
 
     def _topbar(self) -> Content:
