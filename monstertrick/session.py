@@ -318,6 +318,15 @@ class Session:
         self.autosave()
         return events
 
+    def hands_over_next(self) -> bool:
+        """Whether the next decision is another person's, made after a handoff: a
+        person's result screen then says "pass the keyboard on" (else "go on")."""
+        rules, state = self.rules, self.state
+        if not rules.hidden_hands or rules.round_over(state) or rules.is_over(state):
+            return False
+        seat, _ = rules.to_decide(state)
+        return not self.is_bot(seat) and seat != self.keyboard
+
     def can_take_back(self, seat: int) -> bool:
         """Whether ``seat`` may still take back their last decision: only until the
         table moves on from its result (nobody else has seen anything of it)."""

@@ -138,3 +138,39 @@ async def test_five_long_names_at_80x24_show_the_newest_moves_totals_and_whole_m
         message = str(status.render())
         assert message.endswith("Press Enter to pass the keyboard on, or u to take it back.")
         assert "or u to take it back." in " ".join(screen_text(app).split())
+
+
+async def test_the_key_bar_says_go_on_when_the_message_does() -> None:
+    """After a decision, Enter's name in the key bar matches the message: "Pass on"
+    when another person takes the keyboard next, "Go on" when nobody does."""
+    from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
+
+    def key_bar() -> str:
+        return screen_text(app).splitlines()[-1]
+
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Cy:easy"]), seed=2, pace=60)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ArrangeScreen)  # alone: no handoff
+        await pilot.press("enter")
+        assert "Press Enter to go on" in " ".join(screen_text(app).split())
+        assert "⏎ Go on" in key_bar() and "Pass on" not in key_bar(), key_bar()
+    app = MonsterTrickApp(session=make_match(["Ann", "Cy:easy"], 5))
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.player == 0
+        slot = table.view.legal_slots(table.view.hand[0])[0]
+        await pilot.press(str(slot + 1))
+        assert "Press Enter to go on" in " ".join(screen_text(app).split())
+        assert "⏎ Go on" in key_bar() and "Pass on" not in key_bar(), key_bar()
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=2)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the handoff to Ann
+        assert isinstance(app.screen, ArrangeScreen)
+        await pilot.press("enter")
+        assert "Press Enter to pass the keyboard on" in " ".join(screen_text(app).split())
+        assert "⏎ Pass on" in key_bar() and "Go on" not in key_bar(), key_bar()
