@@ -174,3 +174,45 @@ async def test_the_key_bar_says_go_on_when_the_message_does() -> None:
         await pilot.press("enter")
         assert "Press Enter to pass the keyboard on" in " ".join(screen_text(app).split())
         assert "⏎ Pass on" in key_bar() and "Go on" not in key_bar(), key_bar()
+
+
+@pytest.mark.parametrize("game", ["monster-trick", "monster-taking", "magic-trick"])
+async def test_a_screenshot_from_the_palette_is_named_after_the_game(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+P → Screenshot: the file and the picture's title name the game on screen,
+    both while it is played and in its replay viewer."""
+    import os
+
+    from monstertrick.games import GAMES
+    from monstertrick.session import Session
+
+    monkeypatch.setenv("HOME", str(tmp_path / "nobody"))  # no ~/Downloads
+    monkeypatch.setenv("XDG_DOWNLOAD_DIR", str(tmp_path / "nobody" / "Downloads"))
+    monkeypatch.setattr(MonsterTrickApp, "SCREENSHOT_DELAY", 0)
+    folder = Path(os.environ["MONSTERTRICK_HOME"]) / "screenshots"
+    title = GAMES[game].title
+    people = {"monster-trick": 3, "monster-taking": 2, "magic-trick": 4}[game]
+    names = ["Ann", "Bob", "Cid", "Dee"][:people]
+    played = Session.start(parse_seats([f"{n}:easy" for n in names], game=game), 4, game=game)
+    played.play_to_end()
+    for app in (
+        MonsterTrickApp(session=Session.start(parse_seats(names, game=game), 4, game=game)),
+        MonsterTrickApp(view=played.state, game=game),
+    ):
+        app.theme = THEME
+        before = set(folder.glob("*.svg"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+p", *"Screenshot", "enter")
+            for _ in range(50):
+                await pilot.pause()
+                if set(folder.glob("*.svg")) - before:
+                    break
+        (picture,) = set(folder.glob("*.svg")) - before
+        assert picture.name.startswith(f"{title.replace(' ', '_')}_"), picture.name
+        svg = picture.read_text(encoding="utf-8")
+        assert f">{title}<" in svg.replace("&#160;", " ")
+        for other in GAMES.values():
+            if other.title != title:
+                assert f">{other.title}<" not in svg.replace("&#160;", " ")
