@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     view.add_argument(
         "--reveal",
         action="store_true",
-        help="show an unfinished game too (its hands and VP rows are still secret)",
+        help="show an unfinished game too, with what is still secret in it",
     )
 
     replay = sub.add_parser(
@@ -314,9 +314,9 @@ def run_view(file: str, *, reveal: bool) -> int:
         return _problem(f"{shown(file)} cannot be shown: {exc}")
     if not saved.finished and not reveal:
         return _problem(
-            f"{shown(file)} is an unfinished game: its hands and VP rows are still secret, so the "
-            "viewer will not show them. Continue it with 'monstertrick resume', or add "
-            "--reveal to show everything anyway."
+            f"{shown(file)} is an unfinished game: {GAMES[saved.game_key].secret} are "
+            "still secret, so the viewer will not show them. Continue it with 'monstertrick "
+            "resume', or add --reveal to show everything anyway."
         )
     return run_app(view=saved.game, game=saved.game_key)  # in that game's own viewer
 

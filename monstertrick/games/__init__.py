@@ -75,6 +75,9 @@ class GameType:
     """What the game is, in a few words (the setup form's line under the game choice)."""
     score_name: str
     """What its final totals count, e.g. "VP" (History, the arena)."""
+    secret: str
+    """What an unfinished game keeps secret, as the subject of "are still secret" (the
+    `view` command's refusal), e.g. "its hands and VP rows"."""
 
     def load(self) -> Any:
         """The game package's ``GAME`` object."""
@@ -109,6 +112,7 @@ GAMES: dict[str, GameType] = {
             "monstertrick.games.monster_trick",
             about="predict how many tricks you win with your VP cards",
             score_name="VP",
+            secret="its hands and VP rows",
         ),
         GameType(
             "monster-taking",
@@ -118,6 +122,7 @@ GAMES: dict[str, GameType] = {
             "monstertrick.games.monster_taking",
             about="a trick-taking duel: the first to win 2 games wins",
             score_name="games won",
+            secret="its hands and face-down discards",
         ),
         GameType(
             "magic-trick",
@@ -127,6 +132,7 @@ GAMES: dict[str, GameType] = {
             "monstertrick.games.magic_trick",
             about="nobody sees the values in a hand, not even its holder",
             score_name="points",
+            secret="the values of the cards in its hands",
         ),
     )
 }

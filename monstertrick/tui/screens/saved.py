@@ -121,7 +121,15 @@ class ContinueScreen(Screen[SavedGame | None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Game", "Players", "Where", "Last played")
+        # Fixed widths for the game and the date; players and place share what is left
+        # (less the room of a scroll bar) and wrap in it, so the list fits an 80-column
+        # terminal without scrolling sideways (as History does).
+        game, date = 14, 16
+        rest = self.app.size.width - game - date - 2 * 4 - 2 - 2
+        players = max(14, rest * 2 // 5)
+        widths = (game, players, max(20, rest - players), date)
+        for label, width in zip(("Game", "Players", "Where", "Last played"), widths, strict=True):
+            table.add_column(label, width=width)
         self.reload()
         table.focus()
 
@@ -141,6 +149,7 @@ class ContinueScreen(Screen[SavedGame | None]):
                 place,
                 Text(when(saved.meta.updated)),
                 key=str(i),
+                height=None,  # as many lines as the longest cell needs
             )
         paths = [g.path for g in self.games]
         if chosen is not None and chosen.path in paths:
