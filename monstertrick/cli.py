@@ -39,8 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         required=True,
         metavar="NAMES",
-        help='2 to 5 comma-separated names, in seat order, e.g. "Ann,Bob,Cid"; '
-        'NAME:LEVEL makes a computer player (easy, medium, hard), e.g. "Ann, Cy:hard, Bob:easy"',
+        help='comma-separated names, in seat order, e.g. "Ann,Bob,Cid"; NAME:LEVEL makes a '
+        "computer player: easy, medium, hard, hard:N (N playouts per decision, at most "
+        '100000) or hard:Ss (S seconds per decision, at most 10), e.g. "Ann, Cy:hard, Bob:easy"',
     )
     play.add_argument(
         "--game",
@@ -122,8 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         metavar="LEVELS",
         help="comma-separated levels, one per seat (Monster Trick 2 to 5, Magic Trick 4, "
-        "Monster Taking 2): easy, medium, hard, hard:N (N playouts per decision) or, in "
-        "Monster Trick, hard:Ss (S seconds per decision, at most 10), "
+        "Monster Taking 2): easy, medium, hard, hard:N (N playouts per decision, at most "
+        "100000) or hard:Ss (S seconds per decision, at most 10), "
         "e.g. hard,medium,medium,medium",
     )
     arena.add_argument("--games", type=_positive, default=200, help="games to play (default 200)")
