@@ -291,10 +291,10 @@ def run_resume(file: str | None, *, pace: float | None = None) -> int:
             saved = read_save(Path(file))
         except RecordError as exc:
             return _problem(f"{shown(file)} cannot be resumed: {exc}")
-        if saved.finished:
-            return _problem(
-                f"{shown(file)} is a finished game: watch it with 'monstertrick view {shown(file)}'"
-            )
+    if saved.finished:  # (a listed save whose summary said it was not)
+        return _problem(
+            f"{shown(file)} is a finished game: watch it with 'monstertrick view {shown(file)}'"
+        )
     try:
         store.lock(saved.path)  # held while the game is open, never two writers
     except SaveLocked as exc:
