@@ -231,6 +231,41 @@ def _served_command(parser: argparse.ArgumentParser, app: Sequence[str]) -> list
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        try:
+            return _main(argv)
+        finally:
+            sys.stdout.flush()  # here, where a closed pipe is caught, not as Python exits
+    except BrokenPipeError:
+        # Whoever read the output stopped reading (``monstertrick replay ... | head -1``):
+        # end quietly, as a program the closed pipe ends, with nothing more to say.
+        _drop_output()
+        return BROKEN_PIPE
+
+
+BROKEN_PIPE = 141
+"""The exit status after the reader of the output went away (128 + SIGPIPE, as the
+shell reports a program that the closed pipe ended)."""
+
+
+def _drop_output() -> None:
+    """Point standard output and error at the null device, so that nothing left in their
+    buffers is written (and fails again) as the interpreter exits."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            os.dup2(null, stream.fileno())
+        except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
+            pass
+    os.close(null)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "replay":
