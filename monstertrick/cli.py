@@ -103,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
         "arena",
         help="play computer players against each other and report their strength",
         description="Play bot-only games without the UI and report per seat: win share "
-        "(a shared win counts 1/k) with a 95%% confidence interval, the mean score per "
+        "(a shared win counts 1/k) with its 95%% Wilson score interval, the mean score per "
         "game (VP in Monster Trick, points in Magic Trick, games won per match in Monster "
         "Taking) with its interval, how often the seat made its prediction (Monster "
         "Trick: the round's VP card scored was the row's highest; Magic Trick: tricks "
