@@ -252,7 +252,7 @@ class SaveMeta:
         ``make_bot`` accepts, so a resumed game never meets a level it cannot play."""
         door = GAMES[game].load()
 
-        def bot_level_problem(level: str) -> str | None:
+        def bot_level_problem(level: object) -> str | None:
             try:
                 door.make_bot(level)
             except ValueError as exc:
