@@ -15,7 +15,10 @@ A game package provides, in its ``__init__``:
     for the session (:mod:`monstertrick.session`), ``new_state``, ``to_decide``,
     ``apply``, ``undo``, ``round_number``, ``round_over``, ``next_round``, ``is_over``,
     ``view``, ``public_view``, ``position``, ``is_play_event``, ``round_log``; for its
-    computer players ``make_bot`` and ``decide``; and for the arena
+    computer players ``make_bot`` (a level of :mod:`monstertrick.levels`) and
+    ``decide``; for the saves ``to_record``, ``from_record``, ``summary(state)`` (what
+    the saved-game lists show) and ``totals_range`` (the range of a final total, which
+    a stored summary is checked against); and for the arena
     ``arena_result(state) -> ArenaResult`` and ``arena_terms`` (an :class:`ArenaTerms`).
 
 and in its ``tui`` module (imported only by the terminal app):

@@ -49,7 +49,7 @@ def when(stamp: str) -> str:
     """An ISO time as local 'YYYY-MM-DD HH:MM' (or as written if it is not one)."""
     try:
         return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
+    except (ValueError, OverflowError, OSError):  # not a time, or not one this system has
         return "—"
 
 
@@ -186,6 +186,11 @@ class ContinueScreen(Screen[SavedGame | None]):
             self.notify(f"This game cannot be continued: {exc}", severity="error", markup=False)
             self.reload()
             return
+        if opened.finished:  # its save said otherwise: its summary is rebuilt now
+            self.store.unlock(saved.path)
+            self.notify("This game is over: it is under History now.", severity="warning")
+            self.reload()
+            return
         self.dismiss(opened)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -313,6 +318,12 @@ class HistoryScreen(Screen[None]):
             opened = self.store.open(saved)  # replayed now, only this one
         except RecordError as exc:
             self.notify(f"This game cannot be shown: {exc}", severity="error", markup=False)
+            return
+        if not opened.finished:  # its save said otherwise: its summary is rebuilt now
+            self.notify(
+                "This game is not over, so its hands stay secret: continue it from Continue.",
+                severity="warning",
+            )
             return
         screens = GAMES[opened.game_key].load_screens()
         self.app.push_screen(screens.viewer(opened.game, title=", ".join(opened.players)))
