@@ -39,8 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         required=True,
         metavar="NAMES",
-        help='2 to 5 comma-separated names, in seat order, e.g. "Ann,Bob,Cid"; '
-        'NAME:LEVEL makes a computer player (easy, medium, hard), e.g. "Ann, Cy:hard, Bob:easy"',
+        help='comma-separated names, in seat order, e.g. "Ann,Bob,Cid"; NAME:LEVEL makes a '
+        "computer player: easy, medium, hard, hard:N (N playouts per decision, at most "
+        '100000) or hard:Ss (S seconds per decision, at most 10), e.g. "Ann, Cy:hard, Bob:easy"',
     )
     play.add_argument(
         "--game",
@@ -86,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     view.add_argument(
         "--reveal",
         action="store_true",
-        help="show an unfinished game too (its hands and VP rows are still secret)",
+        help="show an unfinished game too, with what is still secret in it",
     )
 
     replay = sub.add_parser(
@@ -102,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
         "arena",
         help="play computer players against each other and report their strength",
         description="Play bot-only games without the UI and report per seat: win share "
-        "(a shared win counts 1/k) with a 95%% confidence interval, the mean score per "
+        "(a shared win counts 1/k) with its 95%% Wilson score interval, the mean score per "
         "game (VP in Monster Trick, points in Magic Trick, games won per match in Monster "
         "Taking) with its interval, how often the seat made its prediction (Monster "
         "Trick: the round's VP card scored was the row's highest; Magic Trick: tricks "
@@ -122,8 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         metavar="LEVELS",
         help="comma-separated levels, one per seat (Monster Trick 2 to 5, Magic Trick 4, "
-        "Monster Taking 2): easy, medium, hard, hard:N (N playouts per decision) or, in "
-        "Monster Trick, hard:Ss (S seconds per decision, at most 10), "
+        "Monster Taking 2): easy, medium, hard, hard:N (N playouts per decision, at most "
+        "100000) or hard:Ss (S seconds per decision, at most 10), "
         "e.g. hard,medium,medium,medium",
     )
     arena.add_argument("--games", type=_positive, default=200, help="games to play (default 200)")
@@ -230,6 +231,41 @@ def _served_command(parser: argparse.ArgumentParser, app: Sequence[str]) -> list
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        try:
+            return _main(argv)
+        finally:
+            sys.stdout.flush()  # here, where a closed pipe is caught, not as Python exits
+    except BrokenPipeError:
+        # Whoever read the output stopped reading (``monstertrick replay ... | head -1``):
+        # end quietly, as a program the closed pipe ends, with nothing more to say.
+        _drop_output()
+        return BROKEN_PIPE
+
+
+BROKEN_PIPE = 141
+"""The exit status after the reader of the output went away (128 + SIGPIPE, as the
+shell reports a program that the closed pipe ended)."""
+
+
+def _drop_output() -> None:
+    """Point standard output and error at the null device, so that nothing left in their
+    buffers is written (and fails again) as the interpreter exits."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            os.dup2(null, stream.fileno())
+        except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
+            pass
+    os.close(null)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "replay":
@@ -290,10 +326,10 @@ def run_resume(file: str | None, *, pace: float | None = None) -> int:
             saved = read_save(Path(file))
         except RecordError as exc:
             return _problem(f"{shown(file)} cannot be resumed: {exc}")
-        if saved.finished:
-            return _problem(
-                f"{shown(file)} is a finished game: watch it with 'monstertrick view {shown(file)}'"
-            )
+    if saved.finished:  # (a listed save whose summary said it was not)
+        return _problem(
+            f"{shown(file)} is a finished game: watch it with 'monstertrick view {shown(file)}'"
+        )
     try:
         store.lock(saved.path)  # held while the game is open, never two writers
     except SaveLocked as exc:
@@ -314,9 +350,9 @@ def run_view(file: str, *, reveal: bool) -> int:
         return _problem(f"{shown(file)} cannot be shown: {exc}")
     if not saved.finished and not reveal:
         return _problem(
-            f"{shown(file)} is an unfinished game: its hands and VP rows are still secret, so the "
-            "viewer will not show them. Continue it with 'monstertrick resume', or add "
-            "--reveal to show everything anyway."
+            f"{shown(file)} is an unfinished game: {GAMES[saved.game_key].secret} are "
+            "still secret, so the viewer will not show them. Continue it with 'monstertrick "
+            "resume', or add --reveal to show everything anyway."
         )
     return run_app(view=saved.game, game=saved.game_key)  # in that game's own viewer
 

@@ -15,7 +15,10 @@ A game package provides, in its ``__init__``:
     for the session (:mod:`monstertrick.session`), ``new_state``, ``to_decide``,
     ``apply``, ``undo``, ``round_number``, ``round_over``, ``next_round``, ``is_over``,
     ``view``, ``public_view``, ``position``, ``is_play_event``, ``round_log``; for its
-    computer players ``make_bot`` and ``decide``; and for the arena
+    computer players ``make_bot`` (a level of :mod:`monstertrick.levels`) and
+    ``decide``; for the saves ``to_record``, ``from_record``, ``summary(state)`` (what
+    the saved-game lists show) and ``totals_range`` (the range of a final total, which
+    a stored summary is checked against); and for the arena
     ``arena_result(state) -> ArenaResult`` and ``arena_terms`` (an :class:`ArenaTerms`).
 
 and in its ``tui`` module (imported only by the terminal app):
@@ -75,6 +78,9 @@ class GameType:
     """What the game is, in a few words (the setup form's line under the game choice)."""
     score_name: str
     """What its final totals count, e.g. "VP" (History, the arena)."""
+    secret: str
+    """What an unfinished game keeps secret, as the subject of "are still secret" (the
+    `view` command's refusal), e.g. "its hands and VP rows"."""
 
     def load(self) -> Any:
         """The game package's ``GAME`` object."""
@@ -109,6 +115,7 @@ GAMES: dict[str, GameType] = {
             "monstertrick.games.monster_trick",
             about="predict how many tricks you win with your VP cards",
             score_name="VP",
+            secret="its hands and VP rows",
         ),
         GameType(
             "monster-taking",
@@ -118,6 +125,7 @@ GAMES: dict[str, GameType] = {
             "monstertrick.games.monster_taking",
             about="a trick-taking duel: the first to win 2 games wins",
             score_name="games won",
+            secret="its hands and face-down discards",
         ),
         GameType(
             "magic-trick",
@@ -127,6 +135,7 @@ GAMES: dict[str, GameType] = {
             "monstertrick.games.magic_trick",
             about="nobody sees the values in a hand, not even its holder",
             score_name="points",
+            secret="the values of the cards in its hands",
         ),
     )
 }

@@ -8,6 +8,7 @@ app hands them to the session.
 
 from __future__ import annotations
 
+import io
 import random
 import sys
 import traceback
@@ -81,6 +82,8 @@ class MonsterTrickApp(App[int]):
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="rules"),
         Binding("ctrl+c", "help_quit", show=False, system=True),
     ]
+    SCREENSHOT_DELAY: ClassVar[float] = 0.1
+    """Seconds between choosing Screenshot and taking it (the palette is gone by then)."""
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
@@ -415,14 +418,34 @@ class MonsterTrickApp(App[int]):
                 yield SystemCommand(
                     "Screenshot",
                     "Save an SVG picture of the screen (the message says where)",
-                    lambda: self.set_timer(0.1, self.save_screen_picture),
+                    self._screen_picture_soon,
                 )
             else:
                 yield command
 
+    def _screen_picture_soon(self) -> None:
+        if self.SCREENSHOT_DELAY > 0:
+            self.set_timer(self.SCREENSHOT_DELAY, self.save_screen_picture)
+        else:
+            self.call_after_refresh(self.save_screen_picture)
+
+    def picture_title(self) -> str:
+        """The game a screenshot shows, to name its file and title: the game of the
+        topmost screen that belongs to one (a replay viewer's too), else the game being
+        played, else the app's own name."""
+        for screen in reversed(self.screen_stack):
+            module = type(screen).__module__
+            for entry in GAMES.values():
+                if module.startswith(f"{entry.package}."):
+                    return entry.title
+        if self.session is not None:
+            return GAMES[self.session.game_key].title
+        return self.title
+
     def save_screen_picture(self) -> None:
-        """An SVG screenshot in the Downloads folder, or the game's own folder when there
-        is no Downloads folder; the toast names the file."""
+        """An SVG screenshot named after the game on screen, in the Downloads folder, or
+        the game's own folder when there is no Downloads folder; the toast names the
+        file."""
         from platformdirs import user_downloads_path
 
         from ..saves import home
@@ -440,7 +463,18 @@ class MonsterTrickApp(App[int]):
                 markup=False,
             )
             return
-        self.deliver_screenshot(path=str(folder))
+        title = self.picture_title()
+        stem = f"{title} {datetime.now().isoformat()}"
+        for reserved in ' <>:"/\\|?*.':
+            stem = stem.replace(reserved, "_")
+        self.deliver_text(
+            io.StringIO(self.export_screenshot(title=title)),
+            save_directory=folder,
+            save_filename=f"{stem}.svg",
+            open_method="browser",
+            mime_type="image/svg+xml",
+            name="screenshot",  # (Textual's toast then says where it went)
+        )
 
     def action_request_quit(self) -> None:
         if isinstance(self.screen, QuitScreen):

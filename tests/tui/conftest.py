@@ -37,3 +37,22 @@ def handoff_accepts_at_once() -> Iterator[None]:
         yield
     finally:
         HandoffScreen.ACCEPT_DELAY = saved
+
+
+@pytest.fixture
+def utc() -> Iterator[None]:
+    """Local time is UTC while the test runs (the saved-game lists show local dates)."""
+    import os
+    import time
+
+    saved = os.environ.get("TZ")
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["TZ"]
+        else:
+            os.environ["TZ"] = saved
+        time.tzset()

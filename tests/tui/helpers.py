@@ -6,6 +6,7 @@ import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from textual.pilot import Pilot
 
@@ -307,3 +308,34 @@ async def open_hint(pilot: Pilot[int]) -> object:
     panel = getattr(app.screen, "panel", None)
     assert isinstance(panel, HintPanel) and in_view(app, panel)
     return panel
+
+
+def save_unfinished_games(home: Path, names: Sequence[str]) -> None:
+    """An unfinished game of each game in ``home``, seated from ``names`` (five of
+    them), with fixed dates a day apart."""
+    import json
+
+    from monstertrick.games import GAMES
+    from monstertrick.saves import SaveMeta, atomic_write
+    from monstertrick.session import Handoff, Turn
+
+    for i, (key, seated) in enumerate(
+        [
+            ("magic-trick", names[:4]),
+            ("monster-taking", names[3:5]),
+            ("monster-trick", names[:5]),
+        ]
+    ):
+        match = Session.start(parse_seats(list(seated), game=key), i, game=key)
+        for _ in range(30):
+            step = match.next_step()
+            if isinstance(step, Handoff):
+                match.pass_keyboard(step.seat)
+            elif isinstance(step, Turn):
+                match.apply(step.seat, match.simple_decision(step.seat))
+            else:
+                match.done()
+        stamp = f"2026-11-2{i}T18:3{i}:00+00:00"
+        meta = SaveMeta([{"name": n, "bot": None} for n in seated], i, stamp, stamp, "0.1.0")
+        doc = GAMES[key].load().to_record(match.state, meta.to_json())
+        atomic_write(home / "saves" / f"{key}.json", json.dumps(doc))

@@ -77,6 +77,12 @@ class MagicTrick:
     """The computer players' levels offered at the table, weakest first."""
     state_type = MagicTrickState
     """The class of this game's state (how the saves tell whose state they hold)."""
+    totals_range = (
+        NUM_HANDS * score_hand(0, NUM_TRICKS, 0)[0],
+        NUM_HANDS * score_hand(0, 0, 0)[0],
+    )
+    """A player's final total (points): every hand between a bid missed by every trick
+    and a bid made with the prestige bonus."""
 
     # ------------------------------------------------------------------ the flow
     # A "round" of the session is one hand; its tasks are "play" and "sleeve".

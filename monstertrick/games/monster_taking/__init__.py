@@ -13,7 +13,7 @@ from typing import Any
 
 from ...errors import IllegalMoveError
 from .. import ArenaResult, ArenaTerms
-from .cards import CARDS, FULL_DECK, Card, Suit, deal
+from .cards import CARDS, FULL_DECK, WINS_NEEDED, Card, Suit, deal
 from .events import (
     CardPlayed,
     Event,
@@ -87,6 +87,8 @@ class MonsterTaking:
     """The computer players' levels offered at the table, weakest first."""
     state_type = MatchState
     """The class of this game's state (how the saves tell whose state they hold)."""
+    totals_range = (0, WINS_NEEDED)
+    """A player's final total: the games they won in the match."""
 
     # ------------------------------------------------------------------ the flow
 

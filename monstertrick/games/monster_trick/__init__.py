@@ -46,6 +46,8 @@ class MonsterTrick:
     """The computer players' levels offered at the table, weakest first."""
     state_type = GameState
     """The class of this game's state (how the saves tell whose state they hold)."""
+    totals_range = (0, sum(max(vps) for vps in VP_SETS))
+    """A player's final total (VP): at most the highest VP card of every round."""
 
     # ------------------------------------------------------------------ the flow
 

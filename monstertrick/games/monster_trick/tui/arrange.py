@@ -33,7 +33,8 @@ class ArrangeScreen(DecisionScreen):
         Binding("shift+left,comma", "move(-1)", "Move it", key_display="⇧←/→"),
         Binding("shift+right,full_stop", "move(1)", "Move it", show=False),
         Binding("enter", "confirm", "Confirm"),
-        Binding("enter", "pass_on", "Pass on"),
+        Binding("enter", "pass_on(True)", "Pass on"),
+        Binding("enter", "pass_on(False)", "Go on"),
         Binding("u,backspace", "take_back", "Take back", key_display="u"),
         Binding("t", "hint", "Hint"),
     ]
@@ -43,7 +44,8 @@ class ArrangeScreen(DecisionScreen):
         self.player = self.seat = player
         self.private_to = player
         self.confirmed = False
-        self.order = list(session.state.vp_set)
+        laid = session.taken_back(player)  # a row taken back starts as it was laid
+        self.order = list(laid if laid is not None else session.state.vp_set)
         self.cursor = 0
 
     def _topbar(self) -> Content:
@@ -117,7 +119,9 @@ class ArrangeScreen(DecisionScreen):
             return self.hint_ready()
         if action in ("select", "move", "confirm"):
             return not self.confirmed
-        if action in ("pass_on", "take_back"):
+        if action == "pass_on":
+            return self.confirmed and parameters == (self.session.hands_over_next(),)
+        if action == "take_back":
             return self.confirmed
         return True
 
@@ -136,12 +140,12 @@ class ArrangeScreen(DecisionScreen):
         row = self.query_one(VPRow)
         row.cursor = -1
         row.refresh()
-        after = "pass the keyboard on" if len(self.session.humans) > 1 else "go on"
+        after = "pass the keyboard on" if self.session.hands_over_next() else "go on"
         self.query_one("#status", Static).update(
             Content(f"Your VP row is laid out. Press Enter to {after}, or u to take it back.")
         )
 
-    def action_pass_on(self) -> None:
+    def action_pass_on(self, hand_over: bool = True) -> None:
         if self.confirmed:
             self.advance_once()
 

@@ -87,7 +87,8 @@ class TableScreen(DecisionScreen):
         Binding("up", "slot_cursor(-1)", "Slot", key_display="↑/↓"),
         Binding("down", "slot_cursor(1)", "Slot", show=False),
         Binding("enter", "play_here", "Play"),
-        Binding("enter", "pass_on", "Pass on"),
+        Binding("enter", "pass_on(True)", "Pass on"),
+        Binding("enter", "pass_on(False)", "Go on"),
         Binding("u,backspace", "take_back", "Take back", key_display="u"),
         Binding("l", "log", "Log"),
         Binding("t", "hint", "Hint"),
@@ -209,7 +210,9 @@ class TableScreen(DecisionScreen):
             return self.hint_ready()
         if action in ("card", "card_at", "slot", "slot_cursor", "play_here"):
             return self.result is None
-        if action in ("pass_on", "take_back"):
+        if action == "pass_on":
+            return self.result is not None and parameters == (self.session.hands_over_next(),)
+        if action == "take_back":
             return self.result is not None
         return True
 
@@ -248,14 +251,14 @@ class TableScreen(DecisionScreen):
         self._refresh_all()
         self.refresh_bindings()
         text = result_text(self.result, self.player, self.view.players)
-        after = "pass the keyboard on" if len(self.session.humans) > 1 else "go on"
+        after = "pass the keyboard on" if self.session.hands_over_next() else "go on"
         self._status(f"{text} Press Enter to {after}, or u to take it back.")
 
     def action_take_back(self) -> None:
         if self.result is not None:
             self.post_message(TakeBack(self.player))
 
-    def action_pass_on(self) -> None:
+    def action_pass_on(self, hand_over: bool = True) -> None:
         self.advance_once()
 
     def action_log(self) -> None:
