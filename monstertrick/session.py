@@ -415,11 +415,12 @@ class Session:
             view = self.view(seat)
         return self.rules.decide(self.bot(seat), view, seat, self.seed, stop)
 
-    def hint(self, seat: int, view: Any = None, stop: Any = None) -> list[tuple[Any, float]]:
+    def hint(self, seat: int, view: Any = None, stop: Any = None) -> list[Any]:
         """What the hard search would choose for the person at ``seat``, from their view
-        only: options, best first, each with its estimated chance of winning the game.
-        Changes nothing (:meth:`note_hint` counts a hint taken). ``view`` may be taken
-        beforehand, as for :meth:`decide`."""
+        only: options, best first, each an :class:`~monstertrick.search.assess.Advice`
+        (its estimated chance of winning, the game's points after it on average, and
+        the search's noise). Changes nothing (:meth:`note_hint` counts a hint taken).
+        ``view`` may be taken beforehand, as for :meth:`decide`."""
         if view is None:
             view = self.view(seat)
         return list(self.rules.hint(view, seat, self.seed, stop))

@@ -230,11 +230,16 @@ class MonsterTrickApp(App[int]):
     def _show_result(screen: DecisionScreen, events: list[object]) -> None:
         """Show a decision's result on its screen, once that screen has its widgets: a
         computer player can answer before the screen just shown for it is mounted."""
-        if screen.is_mounted:
+
+        def show() -> None:
             screen.show_result(events)
+            screen.result_shown()
+
+        if screen.is_mounted:
+            show()
         else:
             # Queued behind the screen's own compose and mount messages.
-            screen.call_after_refresh(screen.show_result, events)
+            screen.call_after_refresh(show)
 
     @property
     def screens(self) -> Any:

@@ -136,6 +136,29 @@ def test_game_log(snap_compare: Snap, size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_table_hint_open(
+    snap_compare: Snap, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The hint beside the table (its answer fixed: the first two about equal).
+    from monstertrick.games.monster_trick import GAME
+
+    from .helpers import fixed_advice
+
+    def answer(view: object, *args: object, **kwargs: object) -> list[object]:
+        return fixed_advice(view.legal_moves[::3])  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(type(GAME), "hint", lambda self, *a, **k: answer(*a, **k), raising=False)
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await pilot.press("enter", "t")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    app = app_for(session=make_match(THREE, 3, moves=14))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_round_end(snap_compare: Snap, size: tuple[int, int]) -> None:
     app = app_for(session=make_match(THREE, 3, to_round_end=True))
     assert snap_compare(app, terminal_size=size)

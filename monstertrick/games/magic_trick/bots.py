@@ -32,6 +32,7 @@ from typing import Protocol, runtime_checkable
 
 from ...levels import Level, parse_level
 from ...search import Option
+from ...search.assess import HINT_SECONDS, Advice
 from .cards import HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, PASS, TRUMP, Action, Suit
 from .deduce import value_ranges
 from .views import Phase, View
@@ -41,6 +42,8 @@ StopCheck = Callable[[], bool]
 
 LEVELS = ("easy", "medium", "hard")
 DEFAULT_PLAYOUTS = 1000
+HINT_PLAYOUTS = 20 * DEFAULT_PLAYOUTS
+"""A hint's search stops after this many playouts if its time is not up before."""
 
 Ranges = tuple[tuple[tuple[int, int] | None, ...], ...]
 
@@ -233,6 +236,28 @@ class HardBot:
         # Flat (UCB1 over the legal actions): as measured against medium below.
         budget = Budget(iterations=self.playouts, seconds=self.seconds)
         return analyse(game, rng, budget, stop, depth=1)
+
+    def advise(
+        self,
+        view: View,
+        rng: random.Random,
+        stop: StopCheck | None = None,
+        seconds: float = HINT_SECONDS,
+    ) -> list[Advice[Action]]:
+        """A hint: the search of :meth:`analyse` (medium's choice tried first, the same
+        flat UCB1) for up to ``seconds`` (and :data:`HINT_PLAYOUTS` playouts), each legal
+        action with its chance, the points the player scores this hand after it on
+        average, and the noise of its difference to the best
+        (:mod:`monstertrick.search.assess`)."""
+        from ...search import Budget, analyse
+        from ...search.assess import Common, Watched, advise
+        from .bots_search import MagicTrickSearch
+
+        first = MediumBot().choose_action(view, rng)
+        game = MagicTrickSearch(view, first=first)
+        watched = Watched(game, game.points, Common.NONE)
+        budget = Budget(seconds=seconds, enough=HINT_PLAYOUTS)
+        return advise(analyse(watched, rng, budget, stop, depth=1), watched)
 
     def choose_action(
         self, view: View, rng: random.Random, stop: StopCheck | None = None

@@ -56,6 +56,8 @@ StopCheck = Callable[[], bool]
 LEVELS = ("easy", "medium", "hard")
 """The levels a player may choose, weakest first."""
 DEFAULT_PLAYOUTS = 1000
+HINT_PLAYOUTS = 20 * DEFAULT_PLAYOUTS
+"""A hint's search stops after this many playouts if its time is not up before."""
 PAYMENT_CANDIDATES = 6
 MEDIUM_HEAD_START = 0.1
 """Won games per world credited to medium's first choice before the search."""
@@ -236,6 +238,35 @@ class HardBot(Bot):
         out = [(o.action, o.value) for o in options]
         searched = {o.action for o in options}
         out += [(a, 0.5) for a in ranked if a not in searched]
+        return out
+
+    def advise(
+        self,
+        view: PlayerView,
+        rng: random.Random,
+        stop: StopCheck | None = None,
+        seconds: float | None = None,
+    ) -> list[Any]:
+        """A hint: the search of :meth:`analyse` (the same candidates on paired worlds,
+        but without medium's head start) for up to ``seconds`` (default: a hint's time) and
+        :data:`HINT_PLAYOUTS` playouts, each candidate as an
+        :class:`~monstertrick.search.assess.Advice`: its chance to win this game, the
+        cards it leaves the player ahead when the game ends on average, and the noise
+        of its difference to the best. Candidates a stopped search did not reach follow
+        in medium's order, at 0.5."""
+        from ...search import Budget, analyse
+        from ...search.assess import HINT_SECONDS, Advice, Common, Watched, advise
+        from .search import MonsterTakingSearch
+
+        game = MonsterTakingSearch(view, rng)
+        watched = Watched(game, game.points, Common.TURNS)
+        budget = Budget(seconds=seconds or HINT_SECONDS, enough=HINT_PLAYOUTS)
+        # No head start for medium's choice: with this many playouts the measurement
+        # decides, and the options are listed by their chances.
+        options = analyse(watched, rng, budget, stop, paired=True)
+        out: list[Any] = advise(options, watched)
+        searched = {o.action for o in options}
+        out += [Advice(a, 0.5) for a in game.root_actions if a not in searched]
         return out
 
 

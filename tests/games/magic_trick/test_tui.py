@@ -27,18 +27,6 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"
 Snap = Callable[..., bool]
 
 
-@pytest.fixture(autouse=True)
-def keys_count_at_once() -> Iterator[None]:
-    """A new person's table takes keys as soon as it is on screen (keys pressed before
-    still never count)."""
-    saved = TableScreen.NEW_PLAYER_DELAY
-    TableScreen.NEW_PLAYER_DELAY = 0
-    try:
-        yield
-    finally:
-        TableScreen.NEW_PLAYER_DELAY = saved
-
-
 @pytest.fixture
 def quick_idle() -> Iterator[None]:
     """Let Pilot notice an idle app sooner (a whole game is a few thousand keys)."""
@@ -343,7 +331,7 @@ async def test_a_double_tap_never_plays_for_the_next_person() -> None:
 
 
 async def test_the_log_lists_the_hand_so_far_and_no_hidden_card() -> None:
-    from monstertrick.tui.screens.log import LinesLogScreen
+    from monstertrick.tui.screens.log import LinesLogPanel
 
     app = make_app(WITH_BOTS, 7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -354,8 +342,8 @@ async def test_the_log_lists_the_hand_so_far_and_no_hidden_card() -> None:
             await to_turn(pilot)
         await pilot.press("l")
         await pilot.pause()
-        log = app.screen
-        assert isinstance(log, LinesLogScreen) and log.title_text.startswith("Game log · hand 1")
+        log = app.screen.panel
+        assert isinstance(log, LinesLogPanel) and log.title_text.startswith("Game log · hand 1")
         text = screen_text(app)
         plays = [e for e in app.session.round_log() if type(e).__name__ == "CardPlayed"]  # type: ignore[union-attr]
         assert len(plays) >= 8
@@ -364,11 +352,11 @@ async def test_the_log_lists_the_hand_so_far_and_no_hidden_card() -> None:
         check_no_hidden_value(app)
         await pilot.press("l")
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, TableScreen) and app.screen.panel is None
 
 
 async def test_a_hint_names_positions_and_suits_never_a_hidden_value() -> None:
-    from monstertrick.tui.screens.hint import HintScreen
+    from monstertrick.tui.screens.hint import HintPanel
 
     app = make_app(WITH_BOTS, 9)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -377,8 +365,8 @@ async def test_a_hint_names_positions_and_suits_never_a_hidden_value() -> None:
             await pilot.press("t")
             await app.workers.wait_for_complete()
             await pilot.pause()
-            hint = app.screen
-            assert isinstance(hint, HintScreen)
+            hint = app.screen.panel
+            assert isinstance(app.screen, TableScreen) and isinstance(hint, HintPanel)
             text = str(hint.query_one("#hint-text", Static).render())
             assert text.startswith("Suggestion: ")
             assert ("up your sleeve" in text or "pass" in text) if sleeve else "play your" in text

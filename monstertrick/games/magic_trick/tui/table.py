@@ -20,7 +20,8 @@ from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided
 from ....tui.screens.base import DecisionScreen
-from ....tui.screens.log import LinesLogScreen
+from ....tui.screens.hint import HintTerms
+from ....tui.screens.log import LinesLogPanel
 from ....tui.widgets import KeyBar
 from ..cards import HAND_SIZE, NUM_HANDS, NUM_TRICKS, PASS, Action
 from ..deduce import Inconsistent, value_ranges
@@ -67,6 +68,11 @@ class TableScreen(DecisionScreen):
     TableScreen #mt-trick { height: auto; padding: 0 1; border-top: solid $panel-lighten-2; }
     TableScreen #mt-status { height: auto; min-height: 2; padding: 0 1; }
     TableScreen #mt-status.-error { color: $error; }
+    TableScreen.-short.-with-panel #mt-status { display: none; }
+    TableScreen Panel {
+        height: 1fr; border: none; border-top: solid $accent; padding: 0 1;
+    }
+    TableScreen.-tall HintPanel { height: auto; }
     """
     BINDINGS = [
         Binding("left", "cursor(-1)", "Card", key_display="←/→"),
@@ -82,6 +88,8 @@ class TableScreen(DecisionScreen):
         Binding("minus", "pace(-1)", "Pause", key_display="-/+"),
         Binding("plus,equals_sign", "pace(1)", "Pause", show=False),
     ]
+
+    PANEL_AFTER = "#mt-trick"
 
     NEW_PLAYER_DELAY: ClassVar[float] = 0.6
     """Seconds after another person's turn before this person's keys count: with no
@@ -344,9 +352,9 @@ class TableScreen(DecisionScreen):
         if self.bot:
             pace = self.session.pace
             if pace <= 0:
-                self.advance_once()
+                self.advance_by_itself()
             else:
-                self._timer = self.set_timer(pace, self.advance_once)
+                self._timer = self.set_timer(pace, self.advance_by_itself)
 
     def next_turn(self, seat: int, viewer: int | None) -> bool:
         if not self.bot:
@@ -367,6 +375,14 @@ class TableScreen(DecisionScreen):
 
     def hint_ready(self) -> bool:
         return self.choosing and not self.waiting
+
+    def hint_terms(self) -> HintTerms:
+        return HintTerms(
+            self.hint_words,
+            self.hint_goal,
+            points=lambda points: f"{points:+.1f} points",
+            expected=lambda points: f"{points:+.1f} points expected this hand",
+        )
 
     def hint_words(self, action: Any) -> str:
         pos = action.position
@@ -434,14 +450,18 @@ class TableScreen(DecisionScreen):
 
     def action_log(self) -> None:
         """This hand's plays, sleeves and tricks so far (everyone saw them all)."""
-        names = self.view.players
-        events = [e for e in self.session.round_log() if isinstance(e, LOGGED)]
-        self.app.push_screen(
-            LinesLogScreen(
-                f"Game log · hand {self.view.hand}",
-                [Content(e.describe(names)) for e in events],
-                "No card played yet this hand.",
-            )
+        session = self.session
+        names = session.names
+
+        def lines() -> list[Content]:
+            events = [e for e in session.round_log() if isinstance(e, LOGGED)]
+            return [Content(e.describe(names)) for e in events]
+
+        self.toggle_panel(
+            "log",
+            lambda: LinesLogPanel(
+                f"Game log · hand {self.view.hand}", lines, "No card played yet this hand."
+            ),
         )
 
     def action_deduce(self) -> None:

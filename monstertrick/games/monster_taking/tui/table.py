@@ -19,12 +19,13 @@ from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided, TakeBack
 from ....tui.screens.base import DecisionScreen
+from ....tui.screens.hint import HintTerms
 from ....tui.widgets import KeyBar
 from ..cards import Card
 from ..events import Event, Paid, TrickWon
 from ..state import Pay, Phase, Play, PlayerView, Strength
 from . import cards
-from .log import LogScreen
+from .log import LogPanel
 
 CELL = 5
 """Columns of one card in the hand (clicks are mapped back with it)."""
@@ -39,6 +40,13 @@ def dots(n: int) -> str:
 
 def describe(events: Sequence[object], names: Sequence[str]) -> str:
     return " ".join(e.describe(names) for e in events if isinstance(e, Event))
+
+
+def _cards_ahead(cards: float) -> str:
+    """The cards a player is ahead at the end of a game, on average, in words."""
+    if cards < 0:
+        return f"{-cards:.1f} cards behind at its end"
+    return f"{cards:.1f} cards ahead at its end"
 
 
 class HandRow(Static):
@@ -105,9 +113,15 @@ class MonsterTakingTable(DecisionScreen):
     MonsterTakingTable HandRow { height: 3; padding: 0 1; }
     MonsterTakingTable #mt-status { height: auto; min-height: 2; padding: 0 1; }
     MonsterTakingTable #mt-status.-error { color: $error; }
+    MonsterTakingTable.-with-log #mt-since, MonsterTakingTable.-with-log #mt-tricks,
+    MonsterTakingTable.-short.-with-hint #mt-since,
+    MonsterTakingTable.-short.-with-hint #mt-tricks { display: none; }
+    MonsterTakingTable Panel { height: 1fr; }
+    MonsterTakingTable.-tall HintPanel { height: auto; }
     """
 
     viewer: int | None = None
+    PANEL_AFTER = "#mt-trick"
 
     def __init__(self, session: Session, seat: int) -> None:
         super().__init__(session)
@@ -401,6 +415,14 @@ class TurnScreen(MonsterTakingTable):
 
     hint_goal = "to win this game of the match"
 
+    def hint_terms(self) -> HintTerms:
+        return HintTerms(
+            self.hint_words,
+            self.hint_goal,
+            points=lambda cards: f"{cards:+.1f} cards",
+            expected=_cards_ahead,
+        )
+
     def hint_ready(self) -> bool:
         return self.result is None and bool(self.the_view().hand)
 
@@ -561,9 +583,9 @@ class WatchScreen(MonsterTakingTable):
         self.refresh_bindings()
         pace = self.session.pace
         if pace <= 0:
-            self.advance_once()
+            self.advance_by_itself()
         else:
-            self._timer = self.set_timer(pace, self.advance_once)
+            self._timer = self.set_timer(pace, self.advance_by_itself)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "skip":
@@ -581,6 +603,4 @@ class WatchScreen(MonsterTakingTable):
 
     def action_log(self) -> None:
         """The events of this game so far (all public)."""
-        self.app.push_screen(
-            LogScreen(self.names, self.session.round_log(), self.session.state.game)
-        )
+        self.toggle_panel("log", lambda: LogPanel(self.session))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from textual import on
@@ -17,6 +18,7 @@ from ....tui.messages import Decided, TakeBack
 from ....tui.screens.base import DecisionScreen
 from ....tui.widgets import KeyBar
 from ..engine import NUM_ROUNDS
+from .hints import HintTerms, row_aim, vp_hint_terms
 from .widgets import Hand, VPRow
 
 
@@ -24,6 +26,7 @@ class ArrangeScreen(DecisionScreen):
     """``player`` lays out their VP row; once confirmed, it stays until Enter, and until
     then they may take it back."""
 
+    PANEL_AFTER = "#arrange-help"
     BINDINGS = [
         Binding("left", "select(-1)", "Choose", key_display="←/→"),
         Binding("right", "select(1)", "Choose", show=False),
@@ -105,7 +108,11 @@ class ArrangeScreen(DecisionScreen):
 
     def hint_words(self, action: Any) -> str:
         left, middle, right = action
-        return f"VP row {left} · {middle} · {right} (left to right)"
+        return f"VP row {left} · {middle} · {right}"
+
+    def hint_terms(self) -> HintTerms:
+        terms = vp_hint_terms(self.hint_words, aim=row_aim)
+        return replace(terms, listed=lambda row: "row " + " · ".join(map(str, row)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":

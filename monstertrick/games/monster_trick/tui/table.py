@@ -31,7 +31,8 @@ from ..engine import (
     VPCardTurned,
 )
 from . import cards
-from .log import LogScreen
+from .hints import HintTerms, vp_hint_terms
+from .log import LogPanel
 from .public import show_public
 from .widgets import EventList, Hand, PlayerPanel, PlayersHeader, TrickSlot, VPRow
 
@@ -73,6 +74,7 @@ class TableScreen(DecisionScreen):
     and until then they may take the move back."""
 
     AUTO_FOCUS = None
+    PANEL_AFTER = "#since"
     BINDINGS = [
         Binding("left", "card(-1)", "Card", key_display="←/→"),
         Binding("right", "card(1)", "Card", show=False),
@@ -200,6 +202,9 @@ class TableScreen(DecisionScreen):
             return f"open trick {slot + 1} with {card}"
         return f"play {card} on trick {slot + 1}"
 
+    def hint_terms(self) -> HintTerms:
+        return vp_hint_terms(self.hint_words)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
             return self.hint_ready()
@@ -257,9 +262,7 @@ class TableScreen(DecisionScreen):
         self.advance_once()
 
     def action_log(self) -> None:
-        self.app.push_screen(
-            LogScreen(self.names, self.session.round_log(), self.session.state.round)
-        )
+        self.toggle_panel("log", lambda: LogPanel(self.session))
 
     @on(Hand.CardChosen)
     def _card_clicked(self, message: Hand.CardChosen) -> None:
