@@ -154,14 +154,14 @@ class Game(AppService):
         # a game that is busy, stopped or blocked never ended. This asks, waits
         # QUIT_WAIT seconds, then ends it (SIGTERM, then SIGKILL). Any number of callers
         # may wait for the one stop, and a caller cancelled meanwhile does not cancel it.
+        # A game still starting has nothing to stop yet: its tab stops it once started.
+        if self._process is None:
+            return
         if self._stopping is None:
-            self._stopping = asyncio.ensure_future(self._stop())
+            self._stopping = asyncio.ensure_future(self._stop(self._process))
         await asyncio.shield(self._stopping)
 
-    async def _stop(self) -> None:
-        process = self._process
-        if process is None:
-            return
+    async def _stop(self, process: asyncio.subprocess.Process) -> None:
         await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
         if process.returncode is None and self.feed_meta({"type": "quit"}):
             with contextlib.suppress(asyncio.TimeoutError):
@@ -199,6 +199,7 @@ class GameServer(Server):
         self.limits = limits
         self.max_games = max_games
         self.games: set[Game] = set()
+        self.stopping = False
         self._refused: set[str] = set()
 
     # ------------------------------------------------------------ running
@@ -251,8 +252,9 @@ class GameServer(Server):
         app.middlewares.append(self._host_check())
 
     async def on_shutdown(self, app: web.Application) -> None:
-        # Overridden (textual-serve does nothing here): a stopping server ends every game,
-        # whatever state it is in, and so closes every tab.
+        # Overridden (textual-serve does nothing here): a stopping server starts no game
+        # and ends every game, whatever state it is in, and so closes every tab.
+        self.stopping = True
         await asyncio.gather(*(game.stop() for game in list(self.games)))
 
     # ------------------------------------------------------------ requests
@@ -328,6 +330,8 @@ class GameServer(Server):
             return web.Response(
                 status=400, text="This is the game's WebSocket; open the page instead.\n"
             )
+        if self.stopping:
+            return web.Response(status=503, text="The server is stopping.\n")
         if sum(game.running for game in self.games) >= self.max_games:
             return web.Response(
                 status=503,
