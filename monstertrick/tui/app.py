@@ -50,7 +50,6 @@ from .screens.base import DecisionScreen
 from .screens.handoff import HandoffScreen
 from .screens.quit import QuitScreen
 from .screens.rules import RulesScreen
-from .screens.saved import ContinueScreen, HistoryScreen
 from .screens.setup import SetupScreen
 from .screens.start import StartScreen
 from .screens.too_small import TooSmallScreen
@@ -162,6 +161,8 @@ class MonsterTrickApp(App[int]):
 
     @on(OpenSaved)
     def _open_saved(self, message: OpenSaved) -> None:
+        from .screens.saved import ContinueScreen, HistoryScreen  # (their tables load here)
+
         if message.which == "history":
             self.push_screen(HistoryScreen(self.store))
             return
