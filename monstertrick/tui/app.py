@@ -115,11 +115,11 @@ class MonsterTrickApp(App[int]):
             session.pace = self.pace
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        """The players' colours, and the card colours of every game that has screens."""
+        """The players' colours, and every game's card colours (from the registry: no
+        game is loaded for them)."""
         variables = dict(THEME_VARIABLES)
         for entry in GAMES.values():
-            if entry.has_screens:
-                variables.update(entry.load_screens().theme_variables())
+            variables.update(entry.theme_variables)
         return variables
 
     # ------------------------------------------------------------------ flow

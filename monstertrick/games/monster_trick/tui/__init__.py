@@ -1,4 +1,8 @@
-"""Monster Trick's screens for the terminal app (imported only by the app)."""
+"""Monster Trick's screens for the terminal app (imported only by the app).
+
+Each screen's module is imported when that screen is first made: the app's first screen
+comes up without the others.
+"""
 
 from __future__ import annotations
 
@@ -10,13 +14,6 @@ from textual.screen import Screen
 from ....session import Session
 from ....tui.screens.base import DecisionScreen, GameScreen
 from ..engine import HAND_SIZE, NUM_ROUNDS
-from . import cards
-from .arrange import ArrangeScreen
-from .game_over import GameOverScreen
-from .round_end import RoundEndScreen
-from .table import TableScreen
-from .viewer import ViewerScreen
-from .watch import WatchScreen
 
 TASKS = {
     "arrange": "arrange your VP cards",
@@ -29,16 +26,26 @@ class MonsterTrickScreens:
 
     def turn(self, session: Session, seat: int, task: str) -> DecisionScreen:
         if task == "arrange":
+            from .arrange import ArrangeScreen
+
             return ArrangeScreen(session, seat)
+        from .table import TableScreen
+
         return TableScreen(session, seat)
 
     def watch(self, session: Session, seat: int, viewer: int | None) -> DecisionScreen:
+        from .watch import WatchScreen
+
         return WatchScreen(session, seat, viewer)
 
     def round_over(self, session: Session, number: int) -> GameScreen:
+        from .round_end import RoundEndScreen
+
         return RoundEndScreen(session, number)
 
     def game_over(self, session: Session) -> GameScreen:
+        from .game_over import GameOverScreen
+
         return GameOverScreen(session)
 
     def handoff(self, session: Session, seat: int, task: str) -> tuple[str, str]:
@@ -55,11 +62,9 @@ class MonsterTrickScreens:
 
     def viewer(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> Screen[None]:
         """A finished (or revealed) game, step by step, every hand shown."""
-        return ViewerScreen(state, title=title, exit_on_close=exit_on_close)
+        from .viewer import ViewerScreen
 
-    def theme_variables(self) -> dict[str, str]:
-        """The card colours, as theme variables a theme may override."""
-        return dict(cards.THEME_VARIABLES)
+        return ViewerScreen(state, title=title, exit_on_close=exit_on_close)
 
     def rules(self) -> str:
         return (files("monstertrick.games.monster_trick") / "rules.md").read_text(encoding="utf-8")

@@ -1,0 +1,72 @@
+"""The app starts with what its first screen needs and loads the rest when first used:
+the rules' Markdown, the saved-games tables, the search, other games and the game's
+other screens stay out of a fresh process until then."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+#: Loaded only when first used, by a screen that is never the first one.
+LATER = (
+    "textual.widgets._markdown",  # the rules
+    "markdown_it",
+    "textual.widgets._data_table",  # Continue and History
+    "monstertrick.tui.screens.saved",
+    "monstertrick.search",  # computer players
+    "monstertrick.games.monster_trick.bots",
+    "monstertrick.games.magic_trick",  # the other games
+    "monstertrick.games.monster_taking",
+    "monstertrick.games.monster_trick.tui.table",  # the game's other screens
+    "monstertrick.games.monster_trick.tui.arrange",
+    "monstertrick.games.monster_trick.tui.viewer",
+)
+
+CHILD = """
+import json, sys
+from monstertrick.seating import parse_seats
+from monstertrick.tui.app import MonsterTrickApp
+
+play = sys.argv[1] == "play"
+app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob", "Cid"]), seed=1) if play else MonsterTrickApp()
+
+async def first_screen(pilot):
+    await pilot.pause()
+    print(json.dumps([type(pilot.app.screen).__name__, sorted(sys.modules)]))
+    pilot.app.exit()
+
+app.run(headless=True, size=(80, 24), auto_pilot=first_screen)
+"""
+
+
+def loaded_at_first_screen(command: str) -> tuple[str, set[str]]:
+    """The first screen of ``monstertrick`` or ``monstertrick play`` (three people) in a
+    fresh process, and the modules loaded when it is up."""
+    proc = subprocess.run([sys.executable, "-c", CHILD, command], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    screen, modules = json.loads(proc.stdout.splitlines()[-1])
+    return screen, set(modules)
+
+
+def loaded(modules: set[str], prefix: str) -> list[str]:
+    return sorted(m for m in modules if m == prefix or m.startswith(prefix + "."))
+
+
+@pytest.mark.parametrize(
+    ("command", "first", "also_later"),
+    [
+        ("play", "HandoffScreen", ()),
+        # No game is chosen yet: no game's engine either.
+        ("start", "StartScreen", ("monstertrick.games.monster_trick",)),
+    ],
+)
+def test_the_first_screen_loads_only_what_it_shows(
+    command: str, first: str, also_later: tuple[str, ...]
+) -> None:
+    screen, modules = loaded_at_first_screen(command)
+    assert screen == first
+    assert "textual.app" in modules  # (the child really ran the app)
+    assert [name for name in LATER + also_later if loaded(modules, name)] == []
