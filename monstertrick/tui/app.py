@@ -59,13 +59,6 @@ MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
 
-def game_styles() -> list[Path]:
-    """Each registered game's own styles (``tui/game.tcss`` in its package), found
-    without importing the games."""
-    found = (entry.folder / "tui" / "game.tcss" for entry in GAMES.values())
-    return [css for css in found if css.is_file()]
-
-
 def new_seed() -> int:
     """A fresh seed for a game started without one (the engine has no global randomness)."""
     return random.SystemRandom().randrange(2**31)
@@ -75,7 +68,7 @@ class MonsterTrickApp(App[int]):
     """Hot-seat Monster Trick for 2-5 people at one keyboard."""
 
     TITLE = "Monster Trick"
-    CSS_PATH = ["styles/app.tcss", *game_styles()]
+    CSS_PATH = "styles/app.tcss"  # (a game's own styles come with its screens)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="rules"),

@@ -1,6 +1,6 @@
 """The app starts with what its first screen needs and loads the rest when first used:
-the rules' Markdown, the saved-games tables, the search, other games and the game's
-other screens stay out of a fresh process until then."""
+the rules' Markdown, the saved-games tables, the search, other games, the game's other
+screens and their styles stay out of a fresh process until then."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ LATER = (
 
 CHILD = """
 import json, sys
+from pathlib import Path
 from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 
@@ -35,20 +36,21 @@ app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob", "Cid"]), seed=1) if play 
 
 async def first_screen(pilot):
     await pilot.pause()
-    print(json.dumps([type(pilot.app.screen).__name__, sorted(sys.modules)]))
+    styles = [Path(path).name for path, _ in pilot.app.stylesheet.source]
+    print(json.dumps([type(pilot.app.screen).__name__, sorted(sys.modules), styles]))
     pilot.app.exit()
 
 app.run(headless=True, size=(80, 24), auto_pilot=first_screen)
 """
 
 
-def loaded_at_first_screen(command: str) -> tuple[str, set[str]]:
+def loaded_at_first_screen(command: str) -> tuple[str, set[str], list[str]]:
     """The first screen of ``monstertrick`` or ``monstertrick play`` (three people) in a
-    fresh process, and the modules loaded when it is up."""
+    fresh process, and the modules and the style files loaded when it is up."""
     proc = subprocess.run([sys.executable, "-c", CHILD, command], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    screen, modules = json.loads(proc.stdout.splitlines()[-1])
-    return screen, set(modules)
+    screen, modules, styles = json.loads(proc.stdout.splitlines()[-1])
+    return screen, set(modules), styles
 
 
 def loaded(modules: set[str], prefix: str) -> list[str]:
@@ -66,7 +68,9 @@ def loaded(modules: set[str], prefix: str) -> list[str]:
 def test_the_first_screen_loads_only_what_it_shows(
     command: str, first: str, also_later: tuple[str, ...]
 ) -> None:
-    screen, modules = loaded_at_first_screen(command)
+    screen, modules, styles = loaded_at_first_screen(command)
     assert screen == first
     assert "textual.app" in modules  # (the child really ran the app)
     assert [name for name in LATER + also_later if loaded(modules, name)] == []
+    assert "app.tcss" in styles
+    assert "game.tcss" not in styles  # Monster Trick's table styles come with its table
