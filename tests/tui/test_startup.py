@@ -14,6 +14,7 @@ import pytest
 LATER = (
     "textual.widgets._markdown",  # the rules
     "markdown_it",
+    "importlib.resources",  # (their text)
     "textual.widgets._data_table",  # Continue and History
     "monstertrick.tui.screens.saved",
     "monstertrick.search",  # computer players

@@ -5,7 +5,6 @@ Each screen's module is imported when that screen is first made.
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Any
 
 from textual.screen import Screen
@@ -60,6 +59,8 @@ class MonsterTakingScreens:
         return ViewerScreen(state, title=title, exit_on_close=exit_on_close)
 
     def rules(self) -> str:
+        from importlib.resources import files
+
         return (files("monstertrick.games.monster_taking") / "rules.md").read_text(encoding="utf-8")
 
 

@@ -6,7 +6,6 @@ comes up without the others.
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Any
 
 from textual.screen import Screen
@@ -67,6 +66,8 @@ class MonsterTrickScreens:
         return ViewerScreen(state, title=title, exit_on_close=exit_on_close)
 
     def rules(self) -> str:
+        from importlib.resources import files
+
         return (files("monstertrick.games.monster_trick") / "rules.md").read_text(encoding="utf-8")
 
 
