@@ -110,11 +110,17 @@ def command(name: str, record: Path) -> list[str]:
     ]
 
 
+Times = dict[tuple[str, str], list[tuple[float, float]]]
+"""Per (launch, checkout), each run's wall time and processor time (user + system)."""
+
+
 def launch_times(
     runs: int, record: Path, trees: dict[str, Path], *, compile_first: bool = True
-) -> dict[tuple[str, str], list[float]]:
-    """Per (launch, checkout), the wall time of each run. The yardsticks (the minimal
-    app, the bare Python) run once a round; every other launch once per checkout."""
+) -> Times:
+    """The yardsticks (the minimal app, the bare Python) run once a round; every other
+    launch once per checkout."""
+    import resource  # (POSIX)
+
     for folder in trees.values():
         if compile_first:
             # As an installed package is (an editable checkout under
@@ -126,38 +132,50 @@ def launch_times(
         for name in (*APPS, *COMMANDS)
         for tree in ((first,) if name in ("minimal", "python") else tuple(trees))
     ]
-    times: dict[tuple[str, str], list[float]] = {launch: [] for launch in todo}
+
+    def used() -> float:
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return children.ru_utime + children.ru_stime
+
+    times: Times = {launch: [] for launch in todo}
     for _ in range(runs):
         for name, tree in todo:
             # Each checkout's own package first on the path (before an editable install).
             env = {**os.environ, "PYTHONPATH": str(trees[tree])}
-            start = time.perf_counter()
+            cpu, start = used(), time.perf_counter()
             subprocess.run(command(name, record), check=True, env=env, stdout=subprocess.DEVNULL)
-            times[name, tree].append(time.perf_counter() - start)
+            times[name, tree].append((time.perf_counter() - start, used() - cpu))
     return times
 
 
-def print_launches(
-    times: dict[tuple[str, str], list[float]], runs: int, trees: dict[str, Path]
-) -> None:
-    """Medians, each with its ratio to the yardstick's median in the first checkout."""
-    med = statistics.median
+def print_launches(times: Times, runs: int, trees: dict[str, Path]) -> None:
+    """Medians of wall and processor time, each with its ratio to the yardstick's in
+    the first checkout (on a busy machine the processor time is the steadier)."""
     first = next(iter(trees))
+
+    def median(name: str, tree: str, clock: int) -> float:
+        return statistics.median(run[clock] for run in times[name, tree])
+
     groups = (
         ("launch to first interactive screen (headless, 80x24)", APPS, "minimal"),
         ("command line (no Textual)", COMMANDS, "python"),
     )
     for title, group, yardstick in groups:
-        print(f"{title}, median of {runs} and ratio:")
-        print(f"  {'':22s}" + "".join(f"{tree:>18s}" for tree in trees))
-        base = med(times[yardstick, first])
+        print(f"{title}, median of {runs}, ms and ratio:")
+        print(f"  {'':22s}" + "".join(f"{tree:>32s}" for tree in trees))
+        print(
+            (f"  {'':22s}" + f"{'wall ms':>11s}{'':7s}{'cpu ms':>7s}{'':7s}" * len(trees)).rstrip()
+        )
+        base = [median(yardstick, first, clock) for clock in (0, 1)]
         for name, (label, _) in group.items():
-            cells = [
-                f"{med(times[name, tree]) * 1000:.0f} ms {med(times[name, tree]) / base:5.2f}x"
+            cells = "".join(
+                f"{median(name, tree, clock) * 1000:{width}.0f} "
+                f"{median(name, tree, clock) / base[clock]:5.2f}x"
                 for tree in trees
                 if (name, tree) in times
-            ]
-            print(f"  {label:22s}" + "".join(f"{cell:>18s}" for cell in cells))
+                for clock, width in ((0, 11), (1, 7))
+            )
+            print(f"  {label:22s}{cells}")
 
 
 # ---------------------------------------------------------------------- repaint latency
