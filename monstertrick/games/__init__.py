@@ -36,13 +36,14 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+
+# Named tuples rather than dataclasses: every command, ``--help`` too, loads this module,
+# and importing dataclasses would add about a fifth to ``monstertrick --help``.
 
 
-@dataclass(frozen=True)
-class ArenaResult:
+class ArenaResult(NamedTuple):
     """A finished game (or match) as the arena counts it, per seat of the table."""
 
     scores: tuple[int, ...]
@@ -55,8 +56,7 @@ class ArenaResult:
     """Predictions per seat in a game (0: the game has none, and no hit rate)."""
 
 
-@dataclass(frozen=True)
-class ArenaTerms:
+class ArenaTerms(NamedTuple):
     """The words the arena's report uses for a game."""
 
     unit: str
@@ -65,8 +65,7 @@ class ArenaTerms:
     """The hit rate's name, e.g. "bid-hit rate"; None when the game has no prediction."""
 
 
-@dataclass(frozen=True)
-class GameType:
+class GameType(NamedTuple):
     """The facts of a game that the shell needs before loading it."""
 
     key: str
@@ -83,7 +82,7 @@ class GameType:
     secret: str
     """What an unfinished game keeps secret, as the subject of "are still secret" (the
     `view` command's refusal), e.g. "its hands and VP rows"."""
-    theme_variables: Mapping[str, str] = field(compare=False)
+    theme_variables: Mapping[str, str]
     """Its cards' colours: defaults of theme variables (a theme may override them), which
     the terminal app's theme takes in before any game is loaded."""
 

@@ -1,6 +1,8 @@
-"""The app starts with what its first screen needs and loads the rest when first used:
-the rules' Markdown, the saved-games tables, the search, other games, the game's other
-screens and their styles stay out of a fresh process until then."""
+"""Start-up loads what is needed and the rest when first used.
+
+The app's first screen comes without the rules' Markdown, the saved-games tables, the
+search, other games, the game's other screens and their styles; ``--help`` without the
+app, the games and dataclasses."""
 
 from __future__ import annotations
 
@@ -75,3 +77,22 @@ def test_the_first_screen_loads_only_what_it_shows(
     assert [name for name in LATER + also_later if loaded(modules, name)] == []
     assert "app.tcss" in styles
     assert "game.tcss" not in styles  # Monster Trick's table styles come with its table
+
+
+def test_help_loads_the_registry_of_games_alone() -> None:
+    code = (
+        "import json, sys\n"
+        "from monstertrick.cli import main\n"
+        "for argv in (['--help'], ['play', '--help']):\n"
+        "    try:\n"
+        "        main(argv)\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    modules = set(json.loads(proc.stdout.splitlines()[-1]))
+    assert "monstertrick.games" in modules
+    later = ("textual", "monstertrick.games.monster_trick", "monstertrick.session", "dataclasses")
+    assert [name for name in later if loaded(modules, name)] == []
