@@ -97,7 +97,7 @@ COMMANDS = {
 
 def command(name: str, record: Path) -> list[str]:
     if name in APPS:
-        return [sys.executable, __file__, "--child", name]
+        return [sys.executable, str(Path(__file__).resolve()), "--child", name]
     args = COMMANDS[name][1]
     if args is None:
         return [sys.executable, "-c", "pass"]
@@ -140,10 +140,17 @@ def launch_times(
     times: Times = {launch: [] for launch in todo}
     for _ in range(runs):
         for name, tree in todo:
-            # Each checkout's own package first on the path (before an editable install).
+            # Each checkout's own package first on the path (before an editable install),
+            # run from elsewhere (``python -m`` puts the working folder first).
             env = {**os.environ, "PYTHONPATH": str(trees[tree])}
             cpu, start = used(), time.perf_counter()
-            subprocess.run(command(name, record), check=True, env=env, stdout=subprocess.DEVNULL)
+            subprocess.run(
+                command(name, record),
+                check=True,
+                env=env,
+                cwd=record.parent,
+                stdout=subprocess.DEVNULL,
+            )
             times[name, tree].append((time.perf_counter() - start, used() - cpu))
     return times
 
