@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,9 @@ LATER = (
     "monstertrick.games.monster_trick.tui.viewer",
 )
 
-CHILD = """
+#: The first screen of ``monstertrick`` or ``monstertrick play`` (three people), and the
+#: modules and the style files loaded when it is up.
+FIRST_SCREEN = """
 import json, sys
 from pathlib import Path
 from monstertrick.seating import parse_seats
@@ -47,13 +50,11 @@ app.run(headless=True, size=(80, 24), auto_pilot=first_screen)
 """
 
 
-def loaded_at_first_screen(command: str) -> tuple[str, set[str], list[str]]:
-    """The first screen of ``monstertrick`` or ``monstertrick play`` (three people) in a
-    fresh process, and the modules and the style files loaded when it is up."""
-    proc = subprocess.run([sys.executable, "-c", CHILD, command], capture_output=True, text=True)
+def in_fresh_process(code: str, *args: str) -> Any:
+    """What ``code``, run by a new Python, prints as JSON on its last line."""
+    proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    screen, modules, styles = json.loads(proc.stdout.splitlines()[-1])
-    return screen, set(modules), styles
+    return json.loads(proc.stdout.splitlines()[-1])
 
 
 def loaded(modules: set[str], prefix: str) -> list[str]:
@@ -71,7 +72,8 @@ def loaded(modules: set[str], prefix: str) -> list[str]:
 def test_the_first_screen_loads_only_what_it_shows(
     command: str, first: str, also_later: tuple[str, ...]
 ) -> None:
-    screen, modules, styles = loaded_at_first_screen(command)
+    screen, names, styles = in_fresh_process(FIRST_SCREEN, command)
+    modules = set(names)
     assert screen == first
     assert "textual.app" in modules  # (the child really ran the app)
     assert [name for name in LATER + also_later if loaded(modules, name)] == []
@@ -90,9 +92,7 @@ def test_help_loads_the_registry_of_games_alone() -> None:
         "        pass\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    modules = set(json.loads(proc.stdout.splitlines()[-1]))
+    modules = set(in_fresh_process(code))
     assert "monstertrick.games" in modules
     later = ("textual", "monstertrick.games.monster_trick", "monstertrick.session", "dataclasses")
     assert [name for name in later if loaded(modules, name)] == []
