@@ -27,20 +27,23 @@ and in its ``tui`` module (imported only by the terminal app):
     ``turn(session, seat, task)`` and ``watch(session, seat, viewer)`` (decision
     screens), ``round_over(session, number)``, ``game_over(session)``,
     ``handoff(session, seat, task) -> (what, detail)`` (the words of the handoff screen)
-    and ``rules() -> str`` (the rules as Markdown).
+    and ``rules() -> str`` (the rules as Markdown); each screen's module is imported when
+    that screen is first made, so that the app's first screen comes up sooner.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+
+# Named tuples rather than dataclasses: every command, ``--help`` too, loads this module,
+# and importing dataclasses would add about a fifth to ``monstertrick --help``.
 
 
-@dataclass(frozen=True)
-class ArenaResult:
+class ArenaResult(NamedTuple):
     """A finished game (or match) as the arena counts it, per seat of the table."""
 
     scores: tuple[int, ...]
@@ -53,8 +56,7 @@ class ArenaResult:
     """Predictions per seat in a game (0: the game has none, and no hit rate)."""
 
 
-@dataclass(frozen=True)
-class ArenaTerms:
+class ArenaTerms(NamedTuple):
     """The words the arena's report uses for a game."""
 
     unit: str
@@ -63,8 +65,7 @@ class ArenaTerms:
     """The hit rate's name, e.g. "bid-hit rate"; None when the game has no prediction."""
 
 
-@dataclass(frozen=True)
-class GameType:
+class GameType(NamedTuple):
     """The facts of a game that the shell needs before loading it."""
 
     key: str
@@ -81,6 +82,9 @@ class GameType:
     secret: str
     """What an unfinished game keeps secret, as the subject of "are still secret" (the
     `view` command's refusal), e.g. "its hands and VP rows"."""
+    theme_variables: Mapping[str, str]
+    """Its cards' colours: defaults of theme variables (a theme may override them), which
+    the terminal app's theme takes in before any game is loaded."""
 
     def load(self) -> Any:
         """The game package's ``GAME`` object."""
@@ -116,6 +120,14 @@ GAMES: dict[str, GameType] = {
             about="predict how many tricks you win with your VP cards",
             score_name="VP",
             secret="its hands and VP rows",
+            theme_variables={
+                "card-blue": "#6ea8ff",
+                "card-green": "#62d46a",
+                "card-purple": "#c792ff",
+                "card-yellow": "#ffd45e",
+                "card-ink": "#111111",
+                "card-back": "#6c6c7a",
+            },
         ),
         GameType(
             "monster-taking",
@@ -126,6 +138,12 @@ GAMES: dict[str, GameType] = {
             about="a trick-taking duel: the first to win 2 games wins",
             score_name="games won",
             secret="its hands and face-down discards",
+            theme_variables={
+                "suit-ignis": "#ff7a5c",
+                "suit-aqua": "#5cb8ff",
+                "suit-sylva": "#6ad46a",
+                "suit-ink": "#111111",
+            },
         ),
         GameType(
             "magic-trick",
@@ -136,6 +154,15 @@ GAMES: dict[str, GameType] = {
             about="nobody sees the values in a hand, not even its holder",
             score_name="points",
             secret="the values of the cards in its hands",
+            theme_variables={
+                "magic-hearts": "#e03131",
+                "magic-spades": "#868e96",
+                "magic-diamonds": "#f59f00",
+                "magic-clubs": "#2f9e44",
+                "magic-moons": "#4dabf7",
+                "magic-triangles": "#ae3ec9",
+                "magic-stars": "#fcc419",
+            },
         ),
     )
 }

@@ -50,7 +50,6 @@ from .screens.base import DecisionScreen
 from .screens.handoff import HandoffScreen
 from .screens.quit import QuitScreen
 from .screens.rules import RulesScreen
-from .screens.saved import ContinueScreen, HistoryScreen
 from .screens.setup import SetupScreen
 from .screens.start import StartScreen
 from .screens.too_small import TooSmallScreen
@@ -58,13 +57,6 @@ from .theme import THEME_VARIABLES
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
-
-
-def game_styles() -> list[Path]:
-    """Each registered game's own styles (``tui/game.tcss`` in its package), found
-    without importing the games."""
-    found = (entry.folder / "tui" / "game.tcss" for entry in GAMES.values())
-    return [css for css in found if css.is_file()]
 
 
 def new_seed() -> int:
@@ -76,7 +68,7 @@ class MonsterTrickApp(App[int]):
     """Hot-seat Monster Trick for 2-5 people at one keyboard."""
 
     TITLE = "Monster Trick"
-    CSS_PATH = ["styles/app.tcss", *game_styles()]
+    CSS_PATH = "styles/app.tcss"  # (a game's own styles come with its screens)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="rules"),
@@ -116,11 +108,11 @@ class MonsterTrickApp(App[int]):
             session.pace = self.pace
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        """The players' colours, and the card colours of every game that has screens."""
+        """The players' colours, and every game's card colours (from the registry: no
+        game is loaded for them)."""
         variables = dict(THEME_VARIABLES)
         for entry in GAMES.values():
-            if entry.has_screens:
-                variables.update(entry.load_screens().theme_variables())
+            variables.update(entry.theme_variables)
         return variables
 
     # ------------------------------------------------------------------ flow
@@ -162,6 +154,8 @@ class MonsterTrickApp(App[int]):
 
     @on(OpenSaved)
     def _open_saved(self, message: OpenSaved) -> None:
+        from .screens.saved import ContinueScreen, HistoryScreen  # (their tables load here)
+
         if message.which == "history":
             self.push_screen(HistoryScreen(self.store))
             return

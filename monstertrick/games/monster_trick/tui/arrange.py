@@ -26,6 +26,7 @@ class ArrangeScreen(DecisionScreen):
     """``player`` lays out their VP row; once confirmed, it stays until Enter, and until
     then they may take it back."""
 
+    CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
     PANEL_AFTER = "#arrange-help"
     BINDINGS = [
         Binding("left", "select(-1)", "Choose", key_display="←/→"),

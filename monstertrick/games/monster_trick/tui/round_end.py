@@ -20,6 +20,7 @@ from .log import LogPanel
 class RoundEndScreen(PauseScreen):
     """Public: shown to the whole table."""
 
+    CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
     BINDINGS = [Binding("l", "log", "Log")]
     PANEL_AFTER = "#round-end"
 

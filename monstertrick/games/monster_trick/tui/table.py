@@ -73,6 +73,7 @@ class TableScreen(DecisionScreen):
     """``player``'s turn. They choose a card and a slot; the result stays until Enter,
     and until then they may take the move back."""
 
+    CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
     AUTO_FOCUS = None
     PANEL_AFTER = "#since"
     BINDINGS = [

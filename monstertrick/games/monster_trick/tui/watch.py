@@ -50,6 +50,7 @@ def public_result(events: Sequence[Event], names: Sequence[str]) -> str:
 class WatchScreen(DecisionScreen):
     """``actor`` (a computer player) decides; everyone may look."""
 
+    CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
     AUTO_FOCUS = None
     PANEL_AFTER = "#since"
     BINDINGS = [
