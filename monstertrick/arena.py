@@ -126,7 +126,7 @@ class SeatStats:
         return {
             "bot": self.bot,
             "win_share": round(win, 4),
-            "win_ci95": [round(min(1.0, max(0.0, x)), 4) for x in _ci(self.win)],
+            "win_ci95": [round(x, 4) for x in wilson(sum(self.win), n)],
             "mean_score": round(mean_score, 3),
             "score_ci95": [round(x, 3) for x in _ci(self.score)],
             "hit_rate": round(self.hits / self.chances, 4) if self.chances else None,
@@ -135,8 +135,33 @@ class SeatStats:
         }
 
 
+Z95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95% interval."""
+
+
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a win share of ``wins`` in
+    ``games``: unlike the normal approximation, it is never of zero width at 0% or 100%
+    and stays inside [0, 1], so it is right for a few games too (2 wins in 2 games:
+    [34.2%, 100%]).
+
+    ``wins`` may be fractional, a shared win counting 1/k: it is used as it is, the
+    share ``wins / games`` taking the place of a proportion of whole wins. That is
+    conservative: a game's outcome lies in [0, 1], and no outcome in [0, 1] with mean
+    p varies more than a win-or-lose one (p(1 - p)), which the interval assumes; split
+    wins only make the true spread smaller. No games: [0, 1], nothing is known."""
+    if games <= 0:
+        return (0.0, 1.0)
+    p = min(1.0, max(0.0, wins / games))
+    z2n = z * z / games
+    centre = (p + z2n / 2) / (1 + z2n)
+    half = z / (1 + z2n) * math.sqrt(p * (1 - p) / games + z2n / (4 * games))
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 def _ci(values: Sequence[float]) -> tuple[float, float]:
-    """The 95% confidence interval of the mean (normal approximation)."""
+    """The 95% confidence interval of the mean (normal approximation: the mean score's;
+    win shares use :func:`wilson`)."""
     n = len(values)
     if n == 0:
         return (0.0, 0.0)

@@ -17,6 +17,7 @@ from . import __version__
 from .games import DEFAULT_GAME, GAMES
 
 if TYPE_CHECKING:
+    from .saves import SavedGame
     from .seating import Seating
 
 
@@ -39,8 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         required=True,
         metavar="NAMES",
-        help='2 to 5 comma-separated names, in seat order, e.g. "Ann,Bob,Cid"; '
-        'NAME:LEVEL makes a computer player (easy, medium, hard), e.g. "Ann, Cy:hard, Bob:easy"',
+        help='comma-separated names, in seat order, e.g. "Ann,Bob,Cid"; NAME:LEVEL makes a '
+        "computer player: easy, medium, hard, hard:N (N playouts per decision, at most "
+        '100000) or hard:Ss (S seconds per decision, at most 10), e.g. "Ann, Cy:hard, Bob:easy"',
     )
     play.add_argument(
         "--game",
@@ -86,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     view.add_argument(
         "--reveal",
         action="store_true",
-        help="show an unfinished game too (its hands and VP rows are still secret)",
+        help="show an unfinished game too, with what is still secret in it",
     )
 
     replay = sub.add_parser(
@@ -102,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         "arena",
         help="play computer players against each other and report their strength",
         description="Play bot-only games without the UI and report per seat: win share "
-        "(a shared win counts 1/k) with a 95%% confidence interval, the mean score per "
+        "(a shared win counts 1/k) with its 95%% Wilson score interval, the mean score per "
         "game (VP in Monster Trick, points in Magic Trick, games won per match in Monster "
         "Taking) with its interval, how often the seat made its prediction (Monster "
         "Trick: the round's VP card scored was the row's highest; Magic Trick: tricks "
@@ -122,8 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         metavar="LEVELS",
         help="comma-separated levels, one per seat (Monster Trick 2 to 5, Magic Trick 4, "
-        "Monster Taking 2): easy, medium, hard, hard:N (N playouts per decision) or, in "
-        "Monster Trick, hard:Ss (S seconds per decision, at most 10), "
+        "Monster Taking 2): easy, medium, hard, hard:N (N playouts per decision, at most "
+        "100000) or hard:Ss (S seconds per decision, at most 10), "
         "e.g. hard,medium,medium,medium",
     )
     arena.add_argument("--games", type=_positive, default=200, help="games to play (default 200)")
@@ -135,7 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser(
         "serve",
-        usage="monstertrick serve [-h] [--host HOST] [--port PORT] [-- COMMAND ...]",
+        usage="monstertrick serve [-h] [--host HOST] [--port PORT] [--allow-host NAME]\n"
+        "                          [--max-games N] [-- COMMAND ...]",
         help="serve the game to web browsers (needs monstertrick[web])",
         description="Serve the game to web browsers: every tab that opens the page gets "
         "a game process of its own, the start screen or, after --, the same fixed "
@@ -143,15 +146,39 @@ def build_parser() -> argparse.ArgumentParser:
         'monstertrick serve -- play --players "Ann, Bob:hard". Closing a tab ends its '
         "game; the autosave keeps it for Continue. There is no login and every tab "
         "shares one saves folder: keep the default 127.0.0.1 unless you trust the "
-        'network. Needs textual-serve: pip install "monstertrick[web]".',
+        "network. Only pages opened at one of this server's names are served (so that "
+        "no other web site can reach it through a name of its own): 127.0.0.1, localhost "
+        "and [::1]; with --host, also that address and, unless it is a loopback address, "
+        "this machine's host name, NAME.local, its full name and any of its addresses; "
+        "and every --allow-host NAME. A tab that sends too much, too fast, is closed; "
+        "a closed tab or a stopped server ends its games. "
+        'Needs textual-serve: pip install "monstertrick[web]".',
     )
     serve.add_argument(
         "--host",
+        type=_host_name,
         default="127.0.0.1",
-        help="the address to listen on (default 127.0.0.1: this machine only)",
+        help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: "
+        "every address of this machine)",
     )
     serve.add_argument(
         "--port", type=_port, default=8000, help="the port to listen on (default 8000)"
+    )
+    serve.add_argument(
+        "--allow-host",
+        type=_host_name,
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also serve pages opened at NAME (e.g. a name the router gives this machine); "
+        "may be repeated",
+    )
+    serve.add_argument(
+        "--max-games",
+        type=_positive,
+        default=16,
+        metavar="N",
+        help="at most N games (open tabs) at once (default 16)",
     )
     serve.add_argument(
         "app",
@@ -191,6 +218,16 @@ def _port(text: str) -> int:
     return value
 
 
+def _host_name(text: str) -> str:
+    from .guards import host_name
+
+    if host_name(text) is None:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a host name or address (e.g. 192.168.1.20, table.local)"
+        )
+    return text[1:-1] if text.startswith("[") else text  # [::1] is ::1 to listen on
+
+
 def playable_games() -> list[str]:
     """The registered games that have screens (a ``tui`` package), by key."""
     from .games import GAMES
@@ -226,10 +263,52 @@ def _served_command(parser: argparse.ArgumentParser, app: Sequence[str]) -> list
     args = own.parse_args(command)
     if args.command == "play":
         _seats(own, args)
+    problem = None
+    if args.command == "view":
+        problem = _viewable(args.file, reveal=args.reveal)
+    elif args.command == "resume":
+        problem = _resumable(args.file)
+    if isinstance(problem, str):
+        parser.error(problem)
     return command
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        try:
+            return _main(argv)
+        finally:
+            sys.stdout.flush()  # here, where a closed pipe is caught, not as Python exits
+    except BrokenPipeError:
+        # Whoever read the output stopped reading (``monstertrick replay ... | head -1``):
+        # end quietly, as a program the closed pipe ends, with nothing more to say.
+        _drop_output()
+        return BROKEN_PIPE
+
+
+BROKEN_PIPE = 141
+"""The exit status after the reader of the output went away (128 + SIGPIPE, as the
+shell reports a program that the closed pipe ended)."""
+
+
+def _drop_output() -> None:
+    """Point standard output and error at the null device, so that nothing left in their
+    buffers is written (and fails again) as the interpreter exits."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            os.dup2(null, stream.fileno())
+        except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
+            pass
+    os.close(null)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "replay":
@@ -251,7 +330,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = _served_command(parser, args.app)
         from .serve import serve
 
-        return serve(command, host=args.host, port=args.port)
+        return serve(
+            command,
+            host=args.host,
+            port=args.port,
+            allow_hosts=args.allow_host,
+            max_games=args.max_games,
+        )
     if args.command == "resume":
         return run_resume(args.file, pace=args.pace)
     if args.command == "view":
@@ -265,11 +350,28 @@ def _problem(message: str) -> int:
 
 
 def run_resume(file: str | None, *, pace: float | None = None) -> int:
+    from .records import shown
+    from .saves import SaveLocked, SaveStore
+
+    saved = _resumable(file)
+    if isinstance(saved, str):
+        return _problem(saved)
+    try:
+        SaveStore().lock(saved.path)  # held while the game is open, never two writers
+    except SaveLocked as exc:
+        label = shown(file if file is not None else str(saved.path))
+        return _problem(f"{label} cannot be resumed: {exc}; close it there first")
+    return run_app(resume=saved, pace=pace)
+
+
+def _resumable(file: str | None) -> SavedGame | str:
+    """The saved game ``resume [FILE]`` continues (FILE, or the unfinished game played
+    most recently), or why there is none."""
     from pathlib import Path
 
     from .errors import RecordError
     from .records import shown
-    from .saves import SaveLocked, SaveStore, read_save
+    from .saves import SaveStore, read_save
 
     store = SaveStore()
     if file is None:
@@ -277,31 +379,33 @@ def run_resume(file: str | None, *, pace: float | None = None) -> int:
         for d in damaged:
             print(f"damaged save {shown(str(d.path))}: {d.reason}", file=sys.stderr)
         if not games:
-            return _problem(
+            return (
                 f"no unfinished games in {shown(str(store.saves))}; start one with 'monstertrick'"
             )
         file = str(games[0].path)
         try:
             saved = store.open(games[0])  # replayed now, only this one
         except RecordError as exc:
-            return _problem(f"{shown(file)} cannot be resumed: {exc}")
+            return f"{shown(file)} cannot be resumed: {exc}"
     else:
         try:
             saved = read_save(Path(file))
         except RecordError as exc:
-            return _problem(f"{shown(file)} cannot be resumed: {exc}")
-        if saved.finished:
-            return _problem(
-                f"{shown(file)} is a finished game: watch it with 'monstertrick view {shown(file)}'"
-            )
-    try:
-        store.lock(saved.path)  # held while the game is open, never two writers
-    except SaveLocked as exc:
-        return _problem(f"{shown(file)} cannot be resumed: {exc}; close it there first")
-    return run_app(resume=saved, pace=pace)
+            return f"{shown(file)} cannot be resumed: {exc}"
+    if saved.finished:  # (a listed save whose summary said it was not)
+        return f"{shown(file)} is a finished game: watch it with 'monstertrick view {shown(file)}'"
+    return saved
 
 
 def run_view(file: str, *, reveal: bool) -> int:
+    saved = _viewable(file, reveal=reveal)
+    if isinstance(saved, str):
+        return _problem(saved)
+    return run_app(view=saved.game, game=saved.game_key)  # in that game's own viewer
+
+
+def _viewable(file: str, *, reveal: bool) -> SavedGame | str:
+    """The game ``view FILE`` shows, or why it cannot."""
     from pathlib import Path
 
     from .errors import RecordError
@@ -311,14 +415,14 @@ def run_view(file: str, *, reveal: bool) -> int:
     try:
         saved = read_save(Path(file))
     except RecordError as exc:
-        return _problem(f"{shown(file)} cannot be shown: {exc}")
+        return f"{shown(file)} cannot be shown: {exc}"
     if not saved.finished and not reveal:
-        return _problem(
-            f"{shown(file)} is an unfinished game: its hands and VP rows are still secret, so the "
-            "viewer will not show them. Continue it with 'monstertrick resume', or add "
-            "--reveal to show everything anyway."
+        return (
+            f"{shown(file)} is an unfinished game: {GAMES[saved.game_key].secret} are "
+            "still secret, so the viewer will not show them. Continue it with 'monstertrick "
+            "resume', or add --reveal to show everything anyway."
         )
-    return run_app(view=saved.game, game=saved.game_key)  # in that game's own viewer
+    return saved
 
 
 def run_app(**options: object) -> int:

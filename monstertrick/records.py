@@ -145,6 +145,12 @@ def kind(value: Any) -> str:
     )
 
 
+def is_plain_text(text: str) -> bool:
+    """Whether ``text`` holds no control, format or surrogate characters (the names
+    rule's characters): it can reach the screen without escaping anything."""
+    return not any(unicodedata.category(ch) in FORBIDDEN_CATEGORIES for ch in text)
+
+
 def name_problem(name: Any) -> str | None:
     """Why ``name`` breaks the names rule of RECORD_FORMAT.md, or None when it is a name.
 

@@ -4,20 +4,27 @@ A saved game is a ``monstertrick-record/1`` record of any registered game (its `
 key; :mod:`monstertrick.games`), so ``monstertrick replay`` accepts it, with a ``meta``
 object: seats (names and bot levels), seed, created and updated times, the app's version
 and the game's ``summary``. This module knows a game only through its registered door
-(``to_record``, ``from_record``, ``is_over``, ``summary``): it imports no game engine
-(the bot levels of a meta are checked by the game's own ``make_bot``).
+(``to_record``, ``from_record``, ``is_over``, ``summary``, ``totals_range``): it imports
+no game engine (the bot levels of a meta are checked by the game's own ``make_bot``, in
+the grammar every game shares, :mod:`monstertrick.levels`).
 
 The lists (Continue, History, the start screen's counts) read each save's
-``meta["summary"]`` and never replay it when the summary holds a fingerprint of the
-save's record that matches: such a summary was written by this program from the game it
-had in play, so the list trusts it (players, where the game stands, the results). A save
-is replayed when it is opened (:meth:`SaveStore.open`, :func:`read_save`), and when its
-summary is missing or does not match (an old save, a record edited by hand): then once,
-a failure meaning the save is damaged, as always, and the summary is written into the
-save so that the next list need not replay it again (a record without meta, or a game
-open in another window, is not written to, and is replayed at every list). What the
-lists trust is only that a record this program wrote replays: one that no longer does
-(a program that reads it differently) is listed, and found damaged when it is opened.
+``meta["summary"]`` and do not replay the save when that summary passes
+:func:`summary_problem`: it holds the fingerprint of exactly this record (a record
+changed behind its summary's back is noticed that way), and its content is what this
+program writes for such a record (the record's players, each following the names rule;
+plain text; winners and totals that fit the game). The fingerprint is no signature:
+anyone can recompute it, so a summary is file content like the rest, never markup nor
+terminal control, and never trusted beyond what is checked. A summary is only a copy of
+what the record says: one that is missing or fails a check (an old save, a record or a
+summary edited by hand) is thrown away and rebuilt from the record, which is replayed
+once, a failure meaning the save is damaged (moved into ``damaged/`` with the reason,
+as always), and the rebuilt summary is written into the save so that the next list need
+not replay it again (a record without meta, or a game open in another window, is not
+written to, and is replayed at every list). A save is also replayed when it is opened
+(:meth:`SaveStore.open`, :func:`read_save`). What the lists take on trust is only that
+a record whose summary checks out replays: one that no longer does (a program that
+reads it differently) is listed, and found damaged when it is opened.
 
 Games in progress live in ``<home>/saves/``; finished games move to ``<home>/history/``;
 a file that cannot be read is moved, never deleted or overwritten, into
@@ -44,7 +51,7 @@ import stat
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -52,7 +59,17 @@ from typing import Any
 from . import __version__
 from .errors import RecordError
 from .games import DEFAULT_GAME, GAMES
-from .records import check_format, game_of, is_int, kind, parse_json, quote, read_record_file
+from .records import (
+    check_format,
+    check_players,
+    game_of,
+    is_int,
+    is_plain_text,
+    kind,
+    parse_json,
+    quote,
+    read_record_file,
+)
 
 SAVES = "saves"
 HISTORY = "history"
@@ -235,7 +252,7 @@ class SaveMeta:
         ``make_bot`` accepts, so a resumed game never meets a level it cannot play."""
         door = GAMES[game].load()
 
-        def bot_level_problem(level: str) -> str | None:
+        def bot_level_problem(level: object) -> str | None:
             try:
                 door.make_bot(level)
             except ValueError as exc:
@@ -272,10 +289,10 @@ class SaveMeta:
         if not (
             isinstance(hints, list)
             and (not hints or len(hints) == len(players))
-            and all(isinstance(h, int) and not isinstance(h, bool) and h >= 0 for h in hints)
+            and all(is_int(h) and 0 <= h <= MAX_HINTS for h in hints)
         ):
             raise RecordError(
-                f'meta: "hints" must list one whole number (0 or more) per player, '
+                f'meta: "hints" must list one whole number (0 to {MAX_HINTS}) per player, '
                 f"not {quote(hints)}"
             )
         known = {"seats", "seed", "created", "updated", "version", "hints", SUMMARY}
@@ -291,6 +308,8 @@ class SaveMeta:
 
 
 _SEAT_KEYS = {"name", "bot"}
+MAX_HINTS = 100_000
+"""The most hints a save may say one person took (a game has a few hundred decisions)."""
 
 
 SUMMARY = "summary"
@@ -323,20 +342,87 @@ def fingerprint(doc: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def _trusted_summary(doc: dict[str, Any]) -> dict[str, Any] | None:
-    """The summary in the save's meta, if it is one this program wrote for exactly this
-    record; None otherwise (then the save must be replayed)."""
+_SUMMARY_KEYS = frozenset({"players", "round", "where", "over", "winners", "totals", "hits"})
+"""The keys a summary may hold besides its fingerprint (``hits``: Monster Trick's)."""
+MAX_WHERE = 120
+"""The longest "where the game stands" a summary may give (a game writes about 60)."""
+MAX_ROUND = 1000
+"""The highest round (hand, game) a summary may name (a record has at most hundreds)."""
+
+
+def summary_problem(info: Any, doc: dict[str, Any], key: str) -> str | None:
+    """What keeps ``info``, the summary found in the save ``doc`` of game ``key``, from
+    being shown as it is (None: nothing). A summary is checked as strictly as the lists
+    use it: the fingerprint of exactly this record; the record's players, each following
+    the names rule; plain text where the game stands; and, once over, the winners
+    (distinct seats, each with the highest total) and one total per player in the
+    game's range (``totals_range``); per seat hits ``[made, rounds scored]`` if any.
+    Anyone can recompute a fingerprint, so nothing else of a summary is taken on trust.
+    """
+    if not isinstance(info, dict) or info.get(_FINGERPRINT) != fingerprint(doc):
+        return "no summary of this record"
+    if not set(info) - {_FINGERPRINT} <= _SUMMARY_KEYS:
+        return "unknown keys"
+    if info.get("players") != doc.get("players"):
+        return "not the record's players"
+    facts = GAMES[key]
+    try:
+        n = len(check_players(info["players"], facts.min_players, facts.max_players))
+    except RecordError as exc:
+        return str(exc)
+    where: Any = info.get("where")
+    over: Any = info.get("over")
+    rounds: Any = info.get("round")
+    if not (isinstance(where, str) and 0 < len(where) <= MAX_WHERE and is_plain_text(where)):
+        return '"where" is not a line of plain text'
+    if not (is_int(rounds) and 1 <= rounds <= MAX_ROUND) or not isinstance(over, bool):
+        return '"round" or "over" is not one'
+    winners: Any = info.get("winners")
+    totals: Any = info.get("totals")
+    if not over:
+        if winners is not None or totals is not None:
+            return "results of a game that is not over"
+    else:
+        low, high = door(key).totals_range
+        if not (
+            isinstance(totals, list)
+            and len(totals) == n
+            and all(is_int(t) and low <= t <= high for t in totals)
+        ):
+            return f'"totals" is not one total per player, each {low} to {high}'
+        if not (
+            isinstance(winners, list)
+            and winners
+            and all(is_int(w) and 0 <= w < n for w in winners)
+            and len(set(winners)) == len(winners)
+            and all(totals[w] == max(totals) for w in winners)
+        ):
+            return '"winners" are not players with the highest total'
+    hits: Any = info.get("hits", [])
+    if not (
+        isinstance(hits, list)
+        and len(hits) in (0, n)
+        and all(
+            isinstance(h, list)
+            and len(h) == 2
+            and all(is_int(x) for x in h)
+            and 0 <= h[0] <= h[1] <= rounds
+            for h in hits
+        )
+    ):
+        return '"hits" is not [made, rounds scored] per player'
+    return None
+
+
+def _trusted_summary(doc: dict[str, Any], key: str) -> dict[str, Any] | None:
+    """The summary in the save's meta, if it is one this program could have written for
+    exactly this record (:func:`summary_problem`); None otherwise (then the save is
+    replayed and its summary rebuilt from the record)."""
     meta = doc.get("meta")
     info = meta.get(SUMMARY) if isinstance(meta, dict) else None
-    if not isinstance(info, dict) or info.get(_FINGERPRINT) != fingerprint(doc):
+    if summary_problem(info, doc, key) is not None:
         return None
-    players = info.get("players")
-    if (
-        players != doc.get("players")
-        or not isinstance(info.get("where"), str)
-        or not isinstance(info.get("over"), bool)
-    ):
-        return None
+    assert isinstance(info, dict)
     return {k: v for k, v in info.items() if k != _FINGERPRINT}
 
 
@@ -626,52 +712,75 @@ class SaveStore:
         return target
 
     def glance(self, path: Path) -> SavedGame:
-        """A save as the lists show it: read, its meta checked, and its summary trusted
-        when it is the one written for exactly this record (see the module's docstring);
-        otherwise replayed, once: its summary is then written into it. Raises
+        """A save as the lists show it: read, its meta checked, and its summary used
+        when it passes :func:`summary_problem` (see the module's docstring); otherwise
+        replayed, once: its summary is then rebuilt and written into it. Raises
         :class:`RecordError` when it cannot be used."""
         data, doc = _read_doc(path)
         key = game_of(doc)
-        info = _trusted_summary(doc)
+        info = _trusted_summary(doc, key)
         if info is not None:
             return SavedGame(path, key, SaveMeta.from_json(doc["meta"], info["players"], key), info)
         saved = _replayed(path, doc)
         self._add_summary(path, data, doc, saved)
         return saved
 
-    def _add_summary(self, path: Path, data: bytes, doc: dict[str, Any], saved: SavedGame) -> None:
-        """Write the summary into a save that has none (or a stale one), the record
-        untouched; quietly nothing when that cannot be done now (the game is open, in
-        this window or another, or the file changed, or cannot be written)."""
+    def _add_summary(
+        self, path: Path, data: bytes, doc: dict[str, Any], saved: SavedGame, *, held: bool = False
+    ) -> bool:
+        """Write the summary into a save that has none (or one that failed its check),
+        the record untouched; quietly nothing when that cannot be done now (the game is
+        open, in this window or another, or the file changed, or cannot be written).
+        ``held``: this window holds the game only to open it (nothing plays it yet), so
+        it may write. Returns whether it was written."""
         if not isinstance(doc.get("meta"), dict) or path.parent not in (self.saves, self.history):
-            return
-        if _lock_file(path) in _HELD:
-            return  # open here: its own autosave writes the summary
+            return False
+        mine = _lock_file(path) in _HELD
+        if mine and not held:
+            return False  # open here: its own autosave writes the summary
         try:
-            _acquire(path)
+            if not mine:
+                _acquire(path)
         except SaveLocked:
-            return
+            return False
         try:
             if read_record_file(path) != data:
-                return  # written meanwhile
+                return False  # written meanwhile
             body = {k: v for k, v in doc.items() if k != "meta"}
             summary = {**saved.info, _FINGERPRINT: fingerprint(body)}
             atomic_write(path, _record_text({**doc, "meta": {**doc["meta"], SUMMARY: summary}}))
+            return True
         except (RecordError, OSError, UnicodeEncodeError, TypeError, ValueError):
-            pass
+            return False
         finally:
-            _release(path)
+            if not mine:
+                _release(path)
 
     def open(self, saved: SavedGame) -> SavedGame:
         """The save replayed (to be resumed or viewed). A save that turns out to be
-        damaged is moved into damaged/ and :class:`RecordError` says why."""
+        damaged is moved into damaged/ and :class:`RecordError` says why. A listed
+        summary that the replay contradicts (one edited by hand to pass its check:
+        where the game stands, whether it is over) is rebuilt in the file, and the file
+        moves to the folder the game belongs in (saves/ or history/); the caller goes by
+        the replayed game (``finished`` of the result)."""
         if saved.is_open:
             return saved
         try:
-            return read_save(saved.path)
+            data, doc = _read_doc(saved.path)
+            opened = _replayed(saved.path, doc)
         except RecordError as exc:
             damaged = self._quarantine(saved.path, str(exc))
             raise RecordError(f"the save is damaged: {damaged.reason}") from None
+        if opened.info != saved.info and self._add_summary(
+            saved.path, data, doc, opened, held=True
+        ):
+            folder = self.history if opened.finished else self.saves
+            if saved.path.parent in (self.saves, self.history) and saved.path.parent != folder:
+                try:
+                    return replace(opened, path=_move(saved.path, folder))
+                except OSError:
+                    pass  # it moves at the next list
+        return opened
 
     def _scan(self, folder: Path) -> Iterator[SavedGame | DamagedSave]:
         for path in _entries(folder):
@@ -736,7 +845,7 @@ class SaveStore:
     def finished(self) -> tuple[list[SavedGame], list[DamagedSave]]:
         """Finished games, most recent first, and every damaged save. An unfinished
         game found in the history goes back to the saves (it is listed there)."""
-        games: list[SavedGame] = []
+        _, games, stranded = self._sort_saves()  # finished games found there move first
         damaged: list[DamagedSave] = []
         for item in self._scan(self.history):
             if isinstance(item, DamagedSave):
@@ -755,8 +864,6 @@ class SaveStore:
                             f"back to the saves folder ({exc.strerror or exc})",
                         )
                     )
-        _, left, stranded = self._sort_saves()
-        games += left
         games.sort(key=lambda g: g.meta.updated, reverse=True)
         return games, damaged + stranded + self.damaged_saves()
 

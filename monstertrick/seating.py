@@ -77,7 +77,7 @@ def level_problem(name: str, level: str, game: str = DEFAULT_GAME) -> str | None
         door.make_bot(level)
     except ValueError as exc:
         return f"{name}: {exc}"
-    if level.split(":", 1)[0] not in door.levels:
+    if level.split(":", 1)[0].strip() not in door.levels:
         # (the arena's yardsticks, e.g. ismcts, are not offered at the table)
         return f"{name}: {level!r} is not a level of the table: choose {', '.join(door.levels)}"
     return None
@@ -89,7 +89,8 @@ def parse_seats(
     """Check the names (and who starts) and build the seating for ``game``.
 
     An entry ``"Cy:hard"`` seats a computer player called Cy at level ``hard`` (any level
-    the game's ``make_bot`` accepts: easy, medium, hard, hard:N).
+    the game's ``make_bot`` accepts, :mod:`monstertrick.levels`: easy, medium, hard,
+    hard:N, hard:Ss).
     """
     facts = GAMES[game]
     MIN_PLAYERS, MAX_PLAYERS = facts.min_players, facts.max_players

@@ -6,43 +6,49 @@ draws its screen with xterm.js. The command is fixed when the server starts: not
 browser sends becomes part of it. Closing a tab ends its game process; the game's autosave
 keeps it for Continue.
 
+What a browser may do is bounded (:mod:`monstertrick.guards`): only pages that name this
+server (its Host names) are served, every message is metered, terminal sizes are clamped
+and every game process ends with its tab or the server. The glue to textual-serve is in
+:mod:`monstertrick.tabserver`.
+
 Importing this module imports neither Textual nor textual-serve: that happens only in
 :func:`serve`, when the server is about to run.
 """
 
 from __future__ import annotations
 
-import asyncio
-import html
-import ipaddress
-import logging
-import re
+import json
+import os
 import shlex
 import sys
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+
+from .guards import MessageLimits, is_loopback, terminal_size
 
 TITLE = "Monster Trick"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+MAX_GAMES = 16
+"""Game processes at once by default (one per open tab); a tab beyond them is refused."""
+
 INSTALL_HINT = (
     "serving in a browser needs textual-serve, which is not installed: "
     'pip install "monstertrick[web]"'
 )
 
-HOST_HEADER = re.compile(r"[A-Za-z0-9.\-]+(:[0-9]+)?|\[[0-9A-Fa-f:.]+\](:[0-9]+)?")
-"""A Host header that may go into the page's links as it is."""
-
-SHUTDOWN_WAIT = 5.0
-"""Seconds a stopping server waits for the game processes of open tabs to end."""
-
 SERVABLE = ("play", "resume", "view")
 """The commands a tab may run (the others do not open the game's screen)."""
 
+LIMITS = MessageLimits()
+"""What one tab may send. The page sends a message per key, mouse move and resize: a
+person never comes near these; a flood, or one message larger than a paste of a few
+lines, closes the tab (the game's autosave keeps it)."""
 
-def app_command(args: Sequence[str]) -> str:
-    """The shell command that runs the game for one tab: this interpreter, this package,
-    the fixed arguments, each quoted.
+
+def app_argv(args: Sequence[str]) -> list[str]:
+    """The command that runs the game for one tab: this interpreter, this package and the
+    fixed arguments.
 
     ``-m`` alone would put the server's working folder first on the game's import path,
     so a stray ``re.py`` or ``json.py`` there would be run instead of Python's own: ``-P``
@@ -50,17 +56,13 @@ def app_command(args: Sequence[str]) -> str:
     ignores PYTHON* variables and the user's site-packages.
     """
     safe_path = "-P" if sys.version_info >= (3, 11) else "-I"
-    return shlex.join([sys.executable, safe_path, "-m", "monstertrick", *args])
+    return [sys.executable, safe_path, "-m", "monstertrick", *args]
 
 
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is reachable from this machine only."""
-    if host.casefold() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
+def app_command(args: Sequence[str]) -> str:
+    """:func:`app_argv` as one line of shell, each part quoted (it is run without a shell;
+    this is how it is shown)."""
+    return shlex.join(app_argv(args))
 
 
 def exposure_warning(host: str, port: int, saves: str) -> str | None:
@@ -74,85 +76,103 @@ def exposure_warning(host: str, port: int, saves: str) -> str | None:
     )
 
 
-def serve(args: Sequence[str], *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:
-    """Serve ``monstertrick ARGS...`` to browsers until SIGINT or SIGTERM; the exit code.
+# ---------------------------------------------------------------------- the page's messages
 
-    ``args`` must already be checked (``cli`` does it with its own parser).
+
+@dataclass(frozen=True)
+class Stdin:
+    """Keys, mouse and pastes, as a terminal would send them."""
+
+    data: str
+
+
+@dataclass(frozen=True)
+class Resize:
+    """The terminal's new size, already clamped."""
+
+    columns: int
+    rows: int
+
+
+@dataclass(frozen=True)
+class Ping:
+    """A round trip: the page wants ``data`` back."""
+
+    data: str
+
+
+@dataclass(frozen=True)
+class Focus:
+    """The page gained (or lost) the keyboard."""
+
+    focused: bool
+
+
+ClientMessage = Stdin | Resize | Ping | Focus
+
+
+def parse_message(text: str) -> ClientMessage | None:
+    """One message of textual-serve's page (a JSON list: ``["stdin", TEXT]``,
+    ``["resize", {"width": W, "height": H}]``, ``["ping", TEXT]``, ``["focus"]`` or
+    ``["blur"]``), or None for anything else, which is ignored."""
+    try:
+        envelope = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(envelope, list) or not envelope:
+        return None
+    kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+    if kind == "stdin" and isinstance(data, str):
+        return Stdin(data)
+    if kind == "resize" and isinstance(data, dict):
+        size = terminal_size(data.get("width"), data.get("height"))
+        return None if size is None else Resize(*size)
+    if kind == "ping" and isinstance(data, str) and len(data) <= 64:
+        return Ping(data)
+    if kind in ("focus", "blur"):
+        return Focus(kind == "focus")
+    return None
+
+
+# ---------------------------------------------------------------------- serving
+
+
+def serve(
+    args: Sequence[str],
+    *,
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    allow_hosts: Sequence[str] = (),
+    max_games: int = MAX_GAMES,
+) -> int:
+    """Serve ``monstertrick ARGS...`` to browsers until SIGINT, SIGTERM or SIGHUP; the
+    exit code.
+
+    ``args`` must already be checked (``cli`` does it with its own parser), and so must
+    ``host`` and ``allow_hosts`` be host names. Pages are served to the names of
+    :meth:`~monstertrick.guards.HostNames.for_address`.
     """
     try:
-        from aiohttp import web
-        from textual_serve.server import Server
+        from .tabserver import GameServer
     except ImportError:
         print(f"monstertrick: {INSTALL_HINT}", file=sys.stderr)
         return 2
 
+    from .guards import HostNames
     from .saves import SaveStore
 
     warning = exposure_warning(host, port, str(SaveStore().saves))
     if warning is not None:
         print(warning, file=sys.stderr)
 
-    class GameServer(Server):
-        """textual-serve's server, with the game's title and addresses that follow
-        the browser (a server bound to 0.0.0.0 is opened at this machine's address)."""
-
-        def initialize_logging(self) -> None:
-            super().initialize_logging()
-            # one line per page and file fetched is noise at a game table
-            logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
-
-        async def handle_index(self, request: Any) -> Any:
-            # The page's links (static files, the WebSocket) go back to the address the
-            # browser used. Only this page changes; the command never does.
-            if HOST_HEADER.fullmatch(request.host):
-                self.public_url = f"{request.scheme}://{request.host}"
-            response = await super().handle_index(request)
-            assert isinstance(response, web.Response) and response.text is not None
-            title = f"<title>{html.escape(TITLE)}</title>"
-            response.text = response.text.replace("<head>", f"<head>\n    {title}", 1)
-            return response
-
-        async def handle_websocket(self, request: Any) -> Any:
-            # Browsers let any page open a WebSocket anywhere: only this server's own
-            # page may start a game (it sends its own address as the Origin).
-            origin = request.headers.get("Origin")
-            if origin is not None and origin != f"{request.scheme}://{request.host}":
-                raise web.HTTPForbidden(text="only the game's own page may open a game")
-            # One tab: its game process lives as long as this handler.
-            tab = asyncio.current_task()
-            if tab is not None:
-                tabs.add(tab)
-            try:
-                return await super().handle_websocket(request)
-            finally:
-                if tab is not None:
-                    tabs.discard(tab)
-
-        async def on_shutdown(self, app: Any) -> None:
-            # A stopping server closes every tab, which ends its game process (the
-            # autosave keeps the game); it waits a moment for them, never forever.
-            for tab in tabs:
-                tab.cancel()
-            if tabs:
-                await asyncio.wait(list(tabs), timeout=SHUTDOWN_WAIT)
-
-        async def on_startup(self, app: Any) -> None:
-            where = f"[{host}]" if ":" in host else host
-            if host in ("0.0.0.0", "::", ""):
-                where = "<this machine's address>"
-            print(
-                f"{TITLE}: open http://{where}:{port} in a browser "
-                "(each tab is a game of its own; Ctrl+C stops the server)",
-                flush=True,
-            )
-
-    tabs: set[asyncio.Task[Any]] = set()
-    server = GameServer(app_command(args), host=host, port=port, title=TITLE)
+    names = HostNames.for_address(host, allow_hosts)
+    server = GameServer(
+        app_argv(args), host=host, port=port, names=names, limits=LIMITS, max_games=max_games
+    )
     try:
         server.serve()
     except OSError as exc:
-        print(
-            f"monstertrick: cannot serve on {host}:{port}: {exc.strerror or exc}", file=sys.stderr
-        )
+        reason = os.strerror(exc.errno) if exc.errno else str(exc)  # not aiohttp's long form
+        print(f"monstertrick: cannot serve on {host}:{port}: {reason}", file=sys.stderr)
         return 1
     return 0

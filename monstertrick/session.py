@@ -137,8 +137,14 @@ class Session:
     """Per seat, the hints its person took in this game (kept in the save's meta)."""
     bots: dict[int, Any] = field(default_factory=dict, repr=False)
     """The computer players met so far, per seat (a test may seat its own)."""
-    _undo: tuple[int, int, dict[int, int]] | None = field(default=None, repr=False)
-    """Seat, log length and ``seen`` before the decision that may be taken back."""
+    aids: set[str] = field(default_factory=set)
+    """The table's aids switched on (e.g. Magic Trick's deduction aid): they stay on from
+    screen to screen until switched off (not saved)."""
+    _undo: tuple[int, int, dict[int, int], Any] | None = field(default=None, repr=False)
+    """Seat, log length and ``seen`` before the decision that may be taken back, and the
+    decision."""
+    _taken_back: tuple[int, Any] | None = field(default=None, repr=False)
+    """The seat and decision last taken back, until the next decision."""
 
     # ------------------------------------------------------------------ creation
 
@@ -298,8 +304,9 @@ class Session:
         step = self.next_step()
         if not isinstance(step, (Turn, BotTurn)) or step.seat != seat:
             raise ValueError(f"it is not {self.names[seat]}'s decision now")
-        before = (seat, len(self.log), dict(self.seen))
+        before = (seat, len(self.log), dict(self.seen), action)
         events: list[Any] = self.rules.apply(self.state, seat, action)
+        self._taken_back = None
         self._record(events)
         self.seen[seat] = len(self.log)
         human = not self.is_bot(seat)
@@ -310,6 +317,15 @@ class Session:
         self._undo = before if private else None
         self.autosave()
         return events
+
+    def hands_over_next(self) -> bool:
+        """Whether the next decision is another person's, made after a handoff: a
+        person's result screen then says "pass the keyboard on" (else "go on")."""
+        rules, state = self.rules, self.state
+        if not rules.hidden_hands or rules.round_over(state) or rules.is_over(state):
+            return False
+        seat, _ = rules.to_decide(state)
+        return not self.is_bot(seat) and seat != self.keyboard
 
     def can_take_back(self, seat: int) -> bool:
         """Whether ``seat`` may still take back their last decision: only until the
@@ -330,13 +346,24 @@ class Session:
                 f"{self.names[seat]} can no longer take that back: the game has moved on"
             )
         assert self._undo is not None
-        _, length, seen = self._undo
+        _, length, seen, action = self._undo
         self.rules.undo(self.state)
         del self.log[length:]
         self.seen = seen
         self.pending = None
         self._undo = None
+        self._taken_back = (seat, action)
         self.autosave()
+
+    def taken_back(self, seat: int) -> Any:
+        """The decision ``seat`` just took back, while it is theirs to make again (their
+        screen starts from it: a VP row as it was laid); otherwise None."""
+        if self._taken_back is None or self._taken_back[0] != seat:
+            return None
+        step = self.next_step()
+        if not isinstance(step, Turn) or step.seat != seat:
+            return None
+        return self._taken_back[1]
 
     def _next_round(self) -> None:
         self.rules.next_round(self.state)
@@ -388,11 +415,12 @@ class Session:
             view = self.view(seat)
         return self.rules.decide(self.bot(seat), view, seat, self.seed, stop)
 
-    def hint(self, seat: int, view: Any = None, stop: Any = None) -> list[tuple[Any, float]]:
+    def hint(self, seat: int, view: Any = None, stop: Any = None) -> list[Any]:
         """What the hard search would choose for the person at ``seat``, from their view
-        only: options, best first, each with its estimated chance of winning the game.
-        Changes nothing (:meth:`note_hint` counts a hint taken). ``view`` may be taken
-        beforehand, as for :meth:`decide`."""
+        only: options, best first, each an :class:`~monstertrick.search.assess.Advice`
+        (its estimated chance of winning, the game's points after it on average, and
+        the search's noise). Changes nothing (:meth:`note_hint` counts a hint taken).
+        ``view`` may be taken beforehand, as for :meth:`decide`."""
         if view is None:
             view = self.view(seat)
         return list(self.rules.hint(view, seat, self.seed, stop))

@@ -263,3 +263,25 @@ def test_a_file_name_that_is_not_utf8_does_not_break_the_report(files, tmp_path)
     )
     assert proc.returncode == 0, proc.stderr
     assert b"totals:" in proc.stdout and b"\\udcff" in proc.stdout
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_a_reader_that_stops_early_ends_replay_quietly(files, as_json: bool) -> None:
+    """``monstertrick replay FILE... | head -1``: the reader goes away after a line;
+    replay ends at once with nothing on stderr (no BrokenPipeError traceback) and the
+    status of a program the closed pipe ended (128 + SIGPIPE). Far more output than a
+    pipe holds, so that writing it must meet the closed pipe."""
+    flags = ["--json"] if as_json else []
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "monstertrick", "replay", *flags, *[str(files["finished"])] * 400],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    proc.stderr.close()
+    assert proc.wait() == 141
+    assert err == b""
+    assert first.startswith(b'{"complete"' if as_json else str(files["finished"]).encode())

@@ -13,14 +13,19 @@ import monstertrick.serve as serve_module
 from monstertrick.cli import main
 from monstertrick.serve import app_command, exposure_warning, is_loopback
 
+Call = tuple[list[str], str, int, list[str], int]
+
 
 @pytest.fixture
-def served(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], str, int]]:
-    """Calls of serve() made by the command line (nothing is served)."""
-    calls: list[tuple[list[str], str, int]] = []
+def served(monkeypatch: pytest.MonkeyPatch) -> list[Call]:
+    """Calls of serve() made by the command line (nothing is served): the command, the
+    host, the port, the allowed host names and the most games at once."""
+    calls: list[Call] = []
 
-    def fake(args: list[str], *, host: str, port: int) -> int:
-        calls.append((list(args), host, port))
+    def fake(
+        args: list[str], *, host: str, port: int, allow_hosts: list[str], max_games: int
+    ) -> int:
+        calls.append((list(args), host, port, list(allow_hosts), max_games))
         return 0
 
     monkeypatch.setattr(serve_module, "serve", fake)
@@ -36,12 +41,18 @@ def code_of(*argv: str) -> int:
 
 def test_defaults_serve_the_start_screen_on_127_0_0_1_port_8000(served) -> None:
     assert code_of("serve") == 0
-    assert served == [([], "127.0.0.1", 8000)]
+    assert served == [([], "127.0.0.1", 8000, [], 16)]
 
 
 def test_the_command_after_dashes_is_checked_and_passed_on(served) -> None:
     assert code_of("serve", "--port", "8123", "--", "play", "--players", "Ann, Bob:hard") == 0
-    assert served == [(["play", "--players", "Ann, Bob:hard"], "127.0.0.1", 8123)]
+    assert served == [(["play", "--players", "Ann, Bob:hard"], "127.0.0.1", 8123, [], 16)]
+
+
+def test_allowed_host_names_and_the_most_games_are_passed_on(served) -> None:
+    argv = ["--host", "[::1]", "--allow-host", "Table.Local", "--allow-host", "10.0.0.7"]
+    assert code_of("serve", *argv, "--max-games", "3") == 0
+    assert served == [([], "::1", 8000, ["Table.Local", "10.0.0.7"], 3)]
 
 
 @pytest.mark.parametrize(
@@ -55,6 +66,10 @@ def test_the_command_after_dashes_is_checked_and_passed_on(served) -> None:
         (["--", "serve"], "play, resume, view"),
         (["--", "--version"], "play, resume, view"),
         (["--port", "0"], "port"),
+        (["--allow-host", "evil.example:8000"], "not a host name"),
+        (["--allow-host", "http://evil.example"], "not a host name"),
+        (["--host", "bad host"], "not a host name"),
+        (["--max-games", "0"], "at least 1"),
     ],
 )
 def test_a_usage_error_is_reported_at_once_with_status_2(served, capsys, argv, said) -> None:
@@ -108,10 +123,10 @@ def test_only_loopback_addresses_are_quiet(host: str, loopback: bool) -> None:
 
 def test_serving_elsewhere_than_loopback_warns_on_stderr(monkeypatch, capsys) -> None:
     pytest.importorskip("textual_serve")
-    from textual_serve.server import Server
+    from monstertrick.tabserver import GameServer
 
     started: list[str] = []
-    monkeypatch.setattr(Server, "serve", lambda self, debug=False: started.append(self.command))
+    monkeypatch.setattr(GameServer, "serve", lambda self, debug=False: started.append(self.command))
     assert serve_module.serve(["play", "--players", "Ann,Bob"], host="0.0.0.0", port=8000) == 0
     assert started and started[0].endswith(" -m monstertrick play --players Ann,Bob")
     err = capsys.readouterr().err
@@ -123,6 +138,7 @@ def test_serving_elsewhere_than_loopback_warns_on_stderr(monkeypatch, capsys) ->
 def test_without_textual_serve_it_says_how_to_install_it(monkeypatch, capsys) -> None:
     monkeypatch.setitem(sys.modules, "textual_serve", None)
     monkeypatch.setitem(sys.modules, "textual_serve.server", None)
+    monkeypatch.delitem(sys.modules, "monstertrick.tabserver", raising=False)  # imported again
     assert code_of("serve", "--", "play", "--players", "Ann,Bob") == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and 'pip install "monstertrick[web]"' in err

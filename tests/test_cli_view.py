@@ -58,3 +58,26 @@ def test_view_still_refuses_an_unfinished_game_of_another_game(
     err = capsys.readouterr().err
     assert "still secret" in err and "--reveal" in err
     assert "Monster Trick games only" not in err
+
+
+@pytest.mark.parametrize(
+    ("game", "names", "secret"),
+    [
+        ("magic-trick", ["Ann", "Bob", "Cid", "Dee"], "the values of the cards in its hands"),
+        ("monster-taking", ["Ann", "Bob"], "its hands and face-down discards"),
+        ("monster-trick", ["Ann", "Bob"], "its hands and VP rows"),
+    ],
+)
+def test_the_refusal_of_an_unfinished_game_names_that_games_secrets(
+    game: str, names: list[str], secret: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = Session.start(parse_seats(names, game=game), 2, SaveStore(), game=game)
+    seat, _ = match.rules.to_decide(match.state)
+    if match.rules.hidden_hands:
+        match.pass_keyboard(seat)
+    match.apply(seat, match.simple_decision(seat))
+    assert main(["view", str(match.save_path)]) == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"is an unfinished game: {secret} are still secret" in err, err
+    if game != "monster-trick":
+        assert "VP row" not in err

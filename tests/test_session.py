@@ -152,6 +152,51 @@ def test_monster_trick_take_back_restores_the_game_and_its_save(tmp_path) -> Non
         session.take_back(seat)
 
 
+def test_a_vp_row_taken_back_is_offered_again_as_it_was_laid() -> None:
+    """Taking back a confirmed VP row: the arrange screen starts from the order laid,
+    not from the VP cards in their first order; the next decision forgets it."""
+    from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
+
+    session = Session.start(seating((None, None)), seed=3)
+    step = session.next_step()
+    assert isinstance(step, Handoff)
+    session.pass_keyboard(step.seat)
+    step = session.next_step()
+    assert isinstance(step, Turn) and step.task == "arrange"
+    assert ArrangeScreen(session, step.seat).order == [1, 2, 3]
+    session.apply(step.seat, (3, 1, 2))
+    assert session.taken_back(step.seat) is None
+    session.take_back(step.seat)
+    assert session.state.arrangement(step.seat) is None
+    assert session.taken_back(step.seat) == (3, 1, 2)
+    assert session.taken_back(1 - step.seat) is None
+    assert ArrangeScreen(session, step.seat).order == [3, 1, 2]
+    session.apply(step.seat, (2, 3, 1))
+    assert session.taken_back(step.seat) is None
+    session.done()
+    assert session.state.arrangement(step.seat) == (2, 3, 1)
+
+
+def test_the_words_after_a_decision_follow_who_is_next_at_the_keyboard() -> None:
+    """ "pass the keyboard on" only when another person decides next, after a handoff."""
+    session = Session.start(seating((None, None, "easy")), seed=3)
+    session.pass_keyboard(0)
+    session.apply(0, (1, 2, 3))
+    assert session.hands_over_next()  # then P1 arranges, after a handoff
+    session.done()
+    session.pass_keyboard(1)
+    session.apply(1, (1, 2, 3))
+    assert not session.hands_over_next()  # then the computer player
+    alone = Session.start(seating((None, "easy")), seed=3, game="monster-taking")
+    seat, _ = alone.rules.to_decide(alone.state)
+    alone.apply(seat, alone.view(seat).legal_actions[0])
+    assert not alone.hands_over_next()
+    magic = Session.start(seating((None, None, None, None)), seed=3, game="magic-trick")
+    seat, _ = magic.rules.to_decide(magic.state)
+    magic.apply(seat, magic.simple_decision(seat))
+    assert not magic.hands_over_next()  # nothing private: no handoff ever
+
+
 def test_hints_taken_are_counted_logged_and_saved_with_the_game(tmp_path) -> None:
     from monstertrick.saves import SaveStore, read_save
     from monstertrick.session import HintTaken, Turn

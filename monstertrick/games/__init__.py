@@ -15,7 +15,10 @@ A game package provides, in its ``__init__``:
     for the session (:mod:`monstertrick.session`), ``new_state``, ``to_decide``,
     ``apply``, ``undo``, ``round_number``, ``round_over``, ``next_round``, ``is_over``,
     ``view``, ``public_view``, ``position``, ``is_play_event``, ``round_log``; for its
-    computer players ``make_bot`` and ``decide``; and for the arena
+    computer players ``make_bot`` (a level of :mod:`monstertrick.levels`) and
+    ``decide``; for the saves ``to_record``, ``from_record``, ``summary(state)`` (what
+    the saved-game lists show) and ``totals_range`` (the range of a final total, which
+    a stored summary is checked against); and for the arena
     ``arena_result(state) -> ArenaResult`` and ``arena_terms`` (an :class:`ArenaTerms`).
 
 and in its ``tui`` module (imported only by the terminal app):
@@ -24,20 +27,23 @@ and in its ``tui`` module (imported only by the terminal app):
     ``turn(session, seat, task)`` and ``watch(session, seat, viewer)`` (decision
     screens), ``round_over(session, number)``, ``game_over(session)``,
     ``handoff(session, seat, task) -> (what, detail)`` (the words of the handoff screen)
-    and ``rules() -> str`` (the rules as Markdown).
+    and ``rules() -> str`` (the rules as Markdown); each screen's module is imported when
+    that screen is first made, so that the app's first screen comes up sooner.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+
+# Named tuples rather than dataclasses: every command, ``--help`` too, loads this module,
+# and importing dataclasses would add about a fifth to ``monstertrick --help``.
 
 
-@dataclass(frozen=True)
-class ArenaResult:
+class ArenaResult(NamedTuple):
     """A finished game (or match) as the arena counts it, per seat of the table."""
 
     scores: tuple[int, ...]
@@ -50,8 +56,7 @@ class ArenaResult:
     """Predictions per seat in a game (0: the game has none, and no hit rate)."""
 
 
-@dataclass(frozen=True)
-class ArenaTerms:
+class ArenaTerms(NamedTuple):
     """The words the arena's report uses for a game."""
 
     unit: str
@@ -60,8 +65,7 @@ class ArenaTerms:
     """The hit rate's name, e.g. "bid-hit rate"; None when the game has no prediction."""
 
 
-@dataclass(frozen=True)
-class GameType:
+class GameType(NamedTuple):
     """The facts of a game that the shell needs before loading it."""
 
     key: str
@@ -75,6 +79,12 @@ class GameType:
     """What the game is, in a few words (the setup form's line under the game choice)."""
     score_name: str
     """What its final totals count, e.g. "VP" (History, the arena)."""
+    secret: str
+    """What an unfinished game keeps secret, as the subject of "are still secret" (the
+    `view` command's refusal), e.g. "its hands and VP rows"."""
+    theme_variables: Mapping[str, str]
+    """Its cards' colours: defaults of theme variables (a theme may override them), which
+    the terminal app's theme takes in before any game is loaded."""
 
     def load(self) -> Any:
         """The game package's ``GAME`` object."""
@@ -109,6 +119,15 @@ GAMES: dict[str, GameType] = {
             "monstertrick.games.monster_trick",
             about="predict how many tricks you win with your VP cards",
             score_name="VP",
+            secret="its hands and VP rows",
+            theme_variables={
+                "card-blue": "#6ea8ff",
+                "card-green": "#62d46a",
+                "card-purple": "#c792ff",
+                "card-yellow": "#ffd45e",
+                "card-ink": "#111111",
+                "card-back": "#6c6c7a",
+            },
         ),
         GameType(
             "monster-taking",
@@ -118,6 +137,13 @@ GAMES: dict[str, GameType] = {
             "monstertrick.games.monster_taking",
             about="a trick-taking duel: the first to win 2 games wins",
             score_name="games won",
+            secret="its hands and face-down discards",
+            theme_variables={
+                "suit-ignis": "#ff7a5c",
+                "suit-aqua": "#5cb8ff",
+                "suit-sylva": "#6ad46a",
+                "suit-ink": "#111111",
+            },
         ),
         GameType(
             "magic-trick",
@@ -127,6 +153,16 @@ GAMES: dict[str, GameType] = {
             "monstertrick.games.magic_trick",
             about="nobody sees the values in a hand, not even its holder",
             score_name="points",
+            secret="the values of the cards in its hands",
+            theme_variables={
+                "magic-hearts": "#e03131",
+                "magic-spades": "#868e96",
+                "magic-diamonds": "#f59f00",
+                "magic-clubs": "#2f9e44",
+                "magic-moons": "#4dabf7",
+                "magic-triangles": "#ae3ec9",
+                "magic-stars": "#fcc419",
+            },
         ),
     )
 }

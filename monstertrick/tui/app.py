@@ -8,6 +8,7 @@ app hands them to the session.
 
 from __future__ import annotations
 
+import io
 import random
 import sys
 import traceback
@@ -49,7 +50,6 @@ from .screens.base import DecisionScreen
 from .screens.handoff import HandoffScreen
 from .screens.quit import QuitScreen
 from .screens.rules import RulesScreen
-from .screens.saved import ContinueScreen, HistoryScreen
 from .screens.setup import SetupScreen
 from .screens.start import StartScreen
 from .screens.too_small import TooSmallScreen
@@ -57,13 +57,6 @@ from .theme import THEME_VARIABLES
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
-
-
-def game_styles() -> list[Path]:
-    """Each registered game's own styles (``tui/game.tcss`` in its package), found
-    without importing the games."""
-    found = (entry.folder / "tui" / "game.tcss" for entry in GAMES.values())
-    return [css for css in found if css.is_file()]
 
 
 def new_seed() -> int:
@@ -75,12 +68,14 @@ class MonsterTrickApp(App[int]):
     """Hot-seat Monster Trick for 2-5 people at one keyboard."""
 
     TITLE = "Monster Trick"
-    CSS_PATH = ["styles/app.tcss", *game_styles()]
+    CSS_PATH = "styles/app.tcss"  # (a game's own styles come with its screens)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="rules"),
         Binding("ctrl+c", "help_quit", show=False, system=True),
     ]
+    SCREENSHOT_DELAY: ClassVar[float] = 0.1
+    """Seconds between choosing Screenshot and taking it (the palette is gone by then)."""
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
@@ -113,11 +108,11 @@ class MonsterTrickApp(App[int]):
             session.pace = self.pace
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        """The players' colours, and the card colours of every game that has screens."""
+        """The players' colours, and every game's card colours (from the registry: no
+        game is loaded for them)."""
         variables = dict(THEME_VARIABLES)
         for entry in GAMES.values():
-            if entry.has_screens:
-                variables.update(entry.load_screens().theme_variables())
+            variables.update(entry.theme_variables)
         return variables
 
     # ------------------------------------------------------------------ flow
@@ -159,6 +154,8 @@ class MonsterTrickApp(App[int]):
 
     @on(OpenSaved)
     def _open_saved(self, message: OpenSaved) -> None:
+        from .screens.saved import ContinueScreen, HistoryScreen  # (their tables load here)
+
         if message.which == "history":
             self.push_screen(HistoryScreen(self.store))
             return
@@ -227,11 +224,16 @@ class MonsterTrickApp(App[int]):
     def _show_result(screen: DecisionScreen, events: list[object]) -> None:
         """Show a decision's result on its screen, once that screen has its widgets: a
         computer player can answer before the screen just shown for it is mounted."""
-        if screen.is_mounted:
+
+        def show() -> None:
             screen.show_result(events)
+            screen.result_shown()
+
+        if screen.is_mounted:
+            show()
         else:
             # Queued behind the screen's own compose and mount messages.
-            screen.call_after_refresh(screen.show_result, events)
+            screen.call_after_refresh(show)
 
     @property
     def screens(self) -> Any:
@@ -410,14 +412,34 @@ class MonsterTrickApp(App[int]):
                 yield SystemCommand(
                     "Screenshot",
                     "Save an SVG picture of the screen (the message says where)",
-                    lambda: self.set_timer(0.1, self.save_screen_picture),
+                    self._screen_picture_soon,
                 )
             else:
                 yield command
 
+    def _screen_picture_soon(self) -> None:
+        if self.SCREENSHOT_DELAY > 0:
+            self.set_timer(self.SCREENSHOT_DELAY, self.save_screen_picture)
+        else:
+            self.call_after_refresh(self.save_screen_picture)
+
+    def picture_title(self) -> str:
+        """The game a screenshot shows, to name its file and title: the game of the
+        topmost screen that belongs to one (a replay viewer's too), else the game being
+        played, else the app's own name."""
+        for screen in reversed(self.screen_stack):
+            module = type(screen).__module__
+            for entry in GAMES.values():
+                if module.startswith(f"{entry.package}."):
+                    return entry.title
+        if self.session is not None:
+            return GAMES[self.session.game_key].title
+        return self.title
+
     def save_screen_picture(self) -> None:
-        """An SVG screenshot in the Downloads folder, or the game's own folder when there
-        is no Downloads folder; the toast names the file."""
+        """An SVG screenshot named after the game on screen, in the Downloads folder, or
+        the game's own folder when there is no Downloads folder; the toast names the
+        file."""
         from platformdirs import user_downloads_path
 
         from ..saves import home
@@ -435,7 +457,18 @@ class MonsterTrickApp(App[int]):
                 markup=False,
             )
             return
-        self.deliver_screenshot(path=str(folder))
+        title = self.picture_title()
+        stem = f"{title} {datetime.now().isoformat()}"
+        for reserved in ' <>:"/\\|?*.':
+            stem = stem.replace(reserved, "_")
+        self.deliver_text(
+            io.StringIO(self.export_screenshot(title=title)),
+            save_directory=folder,
+            save_filename=f"{stem}.svg",
+            open_method="browser",
+            mime_type="image/svg+xml",
+            name="screenshot",  # (Textual's toast then says where it went)
+        )
 
     def action_request_quit(self) -> None:
         if isinstance(self.screen, QuitScreen):

@@ -163,3 +163,31 @@ def test_arena_does_not_import_textual() -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["games"] == 1
+
+
+def test_win_shares_have_a_wilson_interval_of_real_width_after_a_few_games(capsys) -> None:
+    """After 2 games a seat that won both (or none) still has a wide interval, never
+    "100% [100%, 100%]"."""
+    assert main(["arena", "--seats", "medium,easy,easy", "--games", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    for s in report["seats"]:
+        lo, hi = s["win_ci95"]
+        assert 0 <= lo <= s["win_share"] <= hi <= 1
+        assert hi - lo > 0.3, s
+    assert any(s["win_share"] in (0.0, 1.0) for s in report["seats"])
+
+
+def test_the_wilson_interval() -> None:
+    # Known values: 50 of 100, 2 of 2, 0 of 2.
+    assert arena.wilson(50, 100) == pytest.approx((0.4038, 0.5962), abs=1e-4)
+    assert arena.wilson(2, 2) == pytest.approx((0.3424, 1.0), abs=1e-4)
+    assert arena.wilson(0, 2) == pytest.approx((0.0, 0.6576), abs=1e-4)
+    for games in (1, 2, 5, 40):
+        for wins in [w / 2 for w in range(2 * games + 1)]:  # shared wins count halves
+            lo, hi = arena.wilson(wins, games)
+            assert 0 <= lo < wins / games < hi <= 1 or (lo < hi and wins in (0, games))
+            # Symmetric: the losses' interval is the wins' one turned round.
+            assert arena.wilson(games - wins, games) == pytest.approx((1 - hi, 1 - lo))
+    # More games, a narrower interval around the same share.
+    widths = [hi - lo for lo, hi in (arena.wilson(0.3 * n, n) for n in (10, 100, 1000))]
+    assert widths == sorted(widths, reverse=True)

@@ -107,7 +107,7 @@ def test_the_hint_lists_a_move_with_interchangeable_cards_once() -> None:
         return calls[0] > 16  # 256 iterations: every candidate is tried
 
     hints = GAME.hint(view, p, 5, stop)
-    groups = [(same[move.card], move.slot) for move, _ in hints]  # type: ignore[union-attr]
+    groups = [(same[o.action.card], o.action.slot) for o in hints]
     assert len(groups) == len(set(groups))
     assert set(groups) == {(same[m.card], m.slot) for m in distinct_moves(view)}
 
@@ -125,8 +125,8 @@ def test_the_hint_ranks_the_candidates_with_a_chance_to_win() -> None:
         return calls[0] > 8  # 128 iterations
 
     hints = GAME.hint(view, p, 5, stop)
-    assert hints and all(move in view.legal_moves for move, _ in hints)
-    assert all(0.0 <= chance <= 1.0 for _, chance in hints)
+    assert hints and all(o.action in view.legal_moves for o in hints)
+    assert all(0.0 <= o.chance <= 1.0 for o in hints)
     options = HardBot(iterations=128).analyse(view, random.Random(0))
     assert sum(o.visits for o in options) == 128
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
 
 from textual.pilot import Pilot
 
@@ -257,3 +259,83 @@ async def workers_done(app: MonsterTrickApp) -> None:
         except WorkerCancelled:
             continue
     raise AssertionError("the workers never finished")
+
+
+def in_view(app: MonsterTrickApp, widget: object) -> bool:
+    """Whether ``widget`` is on the screen now, whole and uncovered: on the screen on top,
+    inside the terminal, and what is drawn at each of its corners (and its middle)
+    belongs to it."""
+    from textual.widget import Widget
+
+    assert isinstance(widget, Widget)
+    screen = app.screen
+    if widget.screen is not screen or not widget.display:
+        return False
+    region = widget.region
+    if region.area == 0 or not screen.region.contains_region(region):
+        return False
+    x0, y0 = region.x, region.y
+    x1, y1 = region.right - 1, region.bottom - 1
+    for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1), ((x0 + x1) // 2, (y0 + y1) // 2)):
+        found, _ = screen.get_widget_at(x, y)
+        if found is not widget and widget not in found.ancestors:
+            return False
+    return True
+
+
+def fixed_advice(actions: Sequence[object]) -> list[object]:
+    """A hint's answer for the first three of ``actions``, always the same: the first two
+    about equal (within the noise), the third clearly behind."""
+    from monstertrick.search.assess import Advice
+
+    answers = [
+        Advice(None, 0.352, 1200, 2.34),
+        Advice(None, 0.349, 1200, 2.12, gap=0.003, noise=0.0021),
+        Advice(None, 0.311, 400, 1.83, gap=0.041, noise=0.0046),
+    ]
+    return [replace(a, action=action) for a, action in zip(answers, actions)]
+
+
+async def open_hint(pilot: Pilot[int]) -> object:
+    """Press ``t`` and let the hint answer: its panel, in view on the screen on top."""
+    from monstertrick.tui.screens.hint import HintPanel
+
+    await pilot.press("t")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    app = pilot.app
+    assert isinstance(app, MonsterTrickApp)
+    panel = getattr(app.screen, "panel", None)
+    assert isinstance(panel, HintPanel) and in_view(app, panel)
+    return panel
+
+
+def save_unfinished_games(home: Path, names: Sequence[str]) -> None:
+    """An unfinished game of each game in ``home``, seated from ``names`` (five of
+    them), with fixed dates a day apart."""
+    import json
+
+    from monstertrick.games import GAMES
+    from monstertrick.saves import SaveMeta, atomic_write
+    from monstertrick.session import Handoff, Turn
+
+    for i, (key, seated) in enumerate(
+        [
+            ("magic-trick", names[:4]),
+            ("monster-taking", names[3:5]),
+            ("monster-trick", names[:5]),
+        ]
+    ):
+        match = Session.start(parse_seats(list(seated), game=key), i, game=key)
+        for _ in range(30):
+            step = match.next_step()
+            if isinstance(step, Handoff):
+                match.pass_keyboard(step.seat)
+            elif isinstance(step, Turn):
+                match.apply(step.seat, match.simple_decision(step.seat))
+            else:
+                match.done()
+        stamp = f"2026-11-2{i}T18:3{i}:00+00:00"
+        meta = SaveMeta([{"name": n, "bot": None} for n in seated], i, stamp, stamp, "0.1.0")
+        doc = GAMES[key].load().to_record(match.state, meta.to_json())
+        atomic_write(home / "saves" / f"{key}.json", json.dumps(doc))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from monstertrick.games.monster_trick.tui.log import LogScreen
+from monstertrick.games.monster_trick.tui.log import LogPanel
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.widgets import Hand, TrickSlot
 from monstertrick.tui.app import MonsterTrickApp
@@ -39,13 +39,17 @@ async def test_game_log_shows_the_rounds_public_events() -> None:
     app = MonsterTrickApp(session=match)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "l")
-        assert isinstance(app.screen, LogScreen)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and isinstance(screen.panel, LogPanel)
         text = screen_text(app)
         first = match.log[3]  # after the three Arranged events
         assert first.describe(match.names) in text
         assert "arranged" not in text
         await pilot.press("l")
-        assert isinstance(app.screen, TableScreen)
+        await pilot.pause()
+        assert app.screen is screen and screen.panel is None
+        assert not screen.query(LogPanel)
 
 
 def test_help_and_replay_never_import_textual() -> None:

@@ -138,3 +138,81 @@ async def test_five_long_names_at_80x24_show_the_newest_moves_totals_and_whole_m
         message = str(status.render())
         assert message.endswith("Press Enter to pass the keyboard on, or u to take it back.")
         assert "or u to take it back." in " ".join(screen_text(app).split())
+
+
+async def test_the_key_bar_says_go_on_when_the_message_does() -> None:
+    """After a decision, Enter's name in the key bar matches the message: "Pass on"
+    when another person takes the keyboard next, "Go on" when nobody does."""
+    from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
+
+    def key_bar() -> str:
+        return screen_text(app).splitlines()[-1]
+
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Cy:easy"]), seed=2, pace=60)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ArrangeScreen)  # alone: no handoff
+        await pilot.press("enter")
+        assert "Press Enter to go on" in " ".join(screen_text(app).split())
+        assert "⏎ Go on" in key_bar() and "Pass on" not in key_bar(), key_bar()
+    app = MonsterTrickApp(session=make_match(["Ann", "Cy:easy"], 5))
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.player == 0
+        slot = table.view.legal_slots(table.view.hand[0])[0]
+        await pilot.press(str(slot + 1))
+        assert "Press Enter to go on" in " ".join(screen_text(app).split())
+        assert "⏎ Go on" in key_bar() and "Pass on" not in key_bar(), key_bar()
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=2)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the handoff to Ann
+        assert isinstance(app.screen, ArrangeScreen)
+        await pilot.press("enter")
+        assert "Press Enter to pass the keyboard on" in " ".join(screen_text(app).split())
+        assert "⏎ Pass on" in key_bar() and "Go on" not in key_bar(), key_bar()
+
+
+@pytest.mark.parametrize("game", ["monster-trick", "monster-taking", "magic-trick"])
+async def test_a_screenshot_from_the_palette_is_named_after_the_game(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+P → Screenshot: the file and the picture's title name the game on screen,
+    both while it is played and in its replay viewer."""
+    import os
+
+    from monstertrick.games import GAMES
+    from monstertrick.session import Session
+
+    monkeypatch.setenv("HOME", str(tmp_path / "nobody"))  # no ~/Downloads
+    monkeypatch.setenv("XDG_DOWNLOAD_DIR", str(tmp_path / "nobody" / "Downloads"))
+    monkeypatch.setattr(MonsterTrickApp, "SCREENSHOT_DELAY", 0)
+    folder = Path(os.environ["MONSTERTRICK_HOME"]) / "screenshots"
+    title = GAMES[game].title
+    people = {"monster-trick": 3, "monster-taking": 2, "magic-trick": 4}[game]
+    names = ["Ann", "Bob", "Cid", "Dee"][:people]
+    played = Session.start(parse_seats([f"{n}:easy" for n in names], game=game), 4, game=game)
+    played.play_to_end()
+    for app in (
+        MonsterTrickApp(session=Session.start(parse_seats(names, game=game), 4, game=game)),
+        MonsterTrickApp(view=played.state, game=game),
+    ):
+        app.theme = THEME
+        before = set(folder.glob("*.svg"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+p", *"Screenshot", "enter")
+            for _ in range(50):
+                await pilot.pause()
+                if set(folder.glob("*.svg")) - before:
+                    break
+        (picture,) = set(folder.glob("*.svg")) - before
+        assert picture.name.startswith(f"{title.replace(' ', '_')}_"), picture.name
+        svg = picture.read_text(encoding="utf-8")
+        assert f">{title}<" in svg.replace("&#160;", " ")
+        for other in GAMES.values():
+            if other.title != title:
+                assert f">{other.title}<" not in svg.replace("&#160;", " ")

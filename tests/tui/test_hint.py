@@ -12,12 +12,13 @@ from textual.widgets import Static
 from monstertrick.games.monster_trick import GAME
 from monstertrick.games.monster_trick.engine import PlayerView
 from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
-from monstertrick.games.monster_trick.tui.log import LogScreen
+from monstertrick.games.monster_trick.tui.log import LogPanel
 from monstertrick.games.monster_trick.tui.table import TableScreen
+from monstertrick.search.assess import Advice
 from monstertrick.seating import parse_seats
 from monstertrick.session import HintTaken, Session, Turn
 from monstertrick.tui.app import MonsterTrickApp
-from monstertrick.tui.screens.hint import HintScreen
+from monstertrick.tui.screens.hint import HintPanel
 
 THEME = "textual-dark"
 
@@ -31,9 +32,7 @@ class Recorder:
         self.block = block
         self.stopped = threading.Event()
 
-    def __call__(
-        self, view: Any, seat: int, seed: int, stop: Any = None
-    ) -> list[tuple[Any, float]]:
+    def __call__(self, view: Any, seat: int, seed: int, stop: Any = None) -> list[Advice[Any]]:
         self.calls.append((view, seat))
         if self.block:
             while not stop():
@@ -42,9 +41,9 @@ class Recorder:
             return []
         if view.phase.name == "ARRANGING":
             a, b, c = view.vp_set
-            return [((a, b, c), 0.42), ((c, b, a), 0.3)]
+            return [Advice((a, b, c), 0.42), Advice((c, b, a), 0.3)]
         moves = view.legal_moves
-        return [(moves[0], 0.37), (moves[-1], 0.25)]
+        return [Advice(moves[0], 0.37), Advice(moves[-1], 0.25)]
 
 
 @pytest.fixture
@@ -86,7 +85,8 @@ async def test_a_hint_on_the_vp_row_and_on_a_move_from_the_persons_view_only(
         await pilot.press("t")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert isinstance(app.screen, HintScreen)
+        assert isinstance(app.screen, ArrangeScreen)
+        assert isinstance(app.screen.panel, HintPanel)
         text = text_of(app, "#hint-text")
         assert "Suggestion: VP row " in text and "42%" in text
         # The search got Ann's own view, and nothing else.
@@ -96,20 +96,20 @@ async def test_a_hint_on_the_vp_row_and_on_a_move_from_the_persons_view_only(
         assert HintTaken(0) in session.log
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, ArrangeScreen)
+        assert isinstance(app.screen, ArrangeScreen) and app.screen.panel is None
         await _row_then_hint_on_the_table(pilot, app)
         text = text_of(app, "#hint-text")
-        assert "Suggestion: " in text and "37%" in text and "Other options:" in text
+        assert "Suggestion: " in text and "37%" in text and "25%" in text
         view, seat = door_hint.calls[-1]
         assert seat == 0 and view == session.view(0)
         assert session.hints == [2, 0, 0]
         await pilot.press("t")  # t closes it too
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, TableScreen) and app.screen.panel is None
         # The log says a hint was taken, and never what it said.
         await pilot.press("l")
         await pilot.pause()
-        assert isinstance(app.screen, LogScreen)
+        assert isinstance(app.screen.panel, LogPanel)
         from tests.tui.helpers import screen_text
 
         log = screen_text(app)
@@ -122,11 +122,11 @@ async def test_a_move_hint_names_the_cards_that_would_do_just_the_same(
     """Ann holds Y6, Y7 and Y8 with no card between them left in play: the search weighs
     the lowest only, and the hint says the other two would do the same."""
 
-    def answer(view: Any, seat: int, seed: int, stop: Any = None) -> list[tuple[Any, float]]:
+    def answer(view: Any, seat: int, seed: int, stop: Any = None) -> list[Advice[Any]]:
         if view.phase.name == "ARRANGING":
-            return [(view.vp_set, 0.5)]
+            return [Advice(view.vp_set, 0.5)]
         move = next(m for m in view.legal_moves if str(m.card) == "Y6")
-        return [(move, 0.4)]
+        return [Advice(move, 0.4)]
 
     monkeypatch.setattr(type(GAME), "hint", lambda self, *a, **k: answer(*a, **k), raising=False)
     session = Session.start(parse_seats(["Ann", "Cy:easy", "Bo:easy"]), 5)
@@ -152,11 +152,11 @@ async def test_escape_stops_the_search_and_no_hint_is_counted(
         await pilot.pause()
         await pilot.press("t")
         await pilot.pause()
-        assert isinstance(app.screen, HintScreen)
+        assert isinstance(app.screen.panel, HintPanel)
         assert "Thinking…" in text_of(app, "#hint-text")
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, ArrangeScreen)
+        assert isinstance(app.screen, ArrangeScreen) and app.screen.panel is None
         await app.workers.wait_for_complete()
         assert recorder.stopped.is_set()  # the search saw the stop
     assert session.hints == [] and not any(isinstance(e, HintTaken) for e in session.log)
@@ -178,7 +178,7 @@ async def test_no_hint_key_on_a_computer_players_turn_or_after_deciding(
         assert screen.check_action("hint", ()) is False
         await pilot.press("t")
         await pilot.pause()
-        assert not isinstance(app.screen, HintScreen) and door_hint.calls == []
+        assert screen.panel is None and door_hint.calls == []
 
 
 def test_a_hint_is_only_for_the_person_whose_decision_it_is() -> None:
@@ -187,3 +187,34 @@ def test_a_hint_is_only_for_the_person_whose_decision_it_is() -> None:
     assert not isinstance(step, Turn)  # a handoff first: nobody may take a hint yet
     with pytest.raises(ValueError):
         session.note_hint(step.seat)  # type: ignore[union-attr]
+
+
+def test_the_hint_in_words_says_when_the_options_are_about_equal_and_what_sets_them_apart() -> None:
+    from monstertrick.games.monster_trick.tui.hints import row_aim, vp_hint_terms
+    from monstertrick.tui.screens.hint import hint_lines
+
+    terms = vp_hint_terms(lambda row: "VP row " + " · ".join(map(str, row)), aim=row_aim)
+    rows = [
+        Advice((1, 3, 2), 0.351, 4000, 2.41),
+        Advice((2, 3, 1), 0.350, 4000, 2.33, gap=0.001, noise=0.002),
+        Advice((3, 1, 2), 0.349, 2000, 2.38, gap=0.002, noise=0.003),
+    ]
+    assert hint_lines(rows, terms) == [
+        "Suggestion: VP row 1 · 3 · 2, aims for 2 or 5 tricks to score the 3",
+        "  about 35.1% to win the game · 2.4 VP expected this round",
+        "≈ 35.0% · 2.3 VP  VP row 2 · 3 · 1, aims for 2 or 5 tricks to score the 3",
+        "≈ 34.9% · 2.4 VP  VP row 3 · 1 · 2, aims for 1, 4 or 7 tricks to score the 3",
+        "≈ These are about equal: within the search's noise (±0.6%).",
+    ]
+    # Told apart: whole percents (the noise is a point or more), no "≈".
+    apart = [
+        Advice((1, 3, 2), 0.45, 900, 2.9),
+        Advice((2, 3, 1), 0.30, 900, 2.0, gap=0.15, noise=0.01),
+        Advice((3, 1, 2), 0.25, 300, 1.7, gap=0.2, noise=0.02),
+    ]
+    lines = hint_lines(apart, terms)
+    assert lines[1] == "  about 45% to win the game · 2.9 VP expected this round"
+    assert lines[2].startswith("  30% · 2.0 VP  ") and lines[3].startswith("  25% · 1.7 VP  ")
+    assert lines[4] == "The suggestion is ahead of the others by more than the search's noise."
+    # Nothing measured (a search stopped at once): no verdict either way.
+    assert len(hint_lines([Advice((1, 3, 2), 0.4), Advice((2, 3, 1), 0.3)], terms)) == 3

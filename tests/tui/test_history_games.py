@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from rich.text import Text
 from textual.widgets import DataTable
 
@@ -10,9 +13,9 @@ from monstertrick.saves import SaveStore
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
 from monstertrick.tui.app import MonsterTrickApp
-from monstertrick.tui.screens.saved import ContinueScreen, HistoryScreen
+from monstertrick.tui.screens.saved import ContinueScreen, HistoryScreen, when
 
-from .helpers import THEME
+from .helpers import THEME, save_unfinished_games, screen_text
 
 SIZE = (100, 30)
 
@@ -130,3 +133,27 @@ async def test_continue_lists_the_game_of_each_unfinished_game() -> None:
         listed = {row[0]: row[1] for row in rows(table)}
         assert listed == {"Magic Trick": "Ann, Bob, Cid, Dee", "Monster Taking": "Eve, Fay"}
         assert all(isinstance(table.get_row_at(r)[0], Text) for r in range(table.row_count))
+
+
+@pytest.mark.usefixtures("utc")
+async def test_continue_at_80_columns_shows_every_column_whole(monstertrick_home: Path) -> None:
+    """Long names and long places wrap in their columns; the date of every game and
+    the "Last played" heading are never cut at the edge of an 80-column terminal."""
+    from .test_snapshots import LONG
+
+    save_unfinished_games(monstertrick_home, LONG)
+    app = MonsterTrickApp()
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ContinueScreen) and len(screen.games) == 3
+        text = screen_text(app)
+        assert "Last played" in text
+        for saved in screen.games:
+            assert when(saved.meta.updated) in text, text
+            assert saved.info["where"].split(",")[0] in text
+        first = screen.games[0]
+        words = {word.strip(",") for word in text.split()}
+        assert all(word in words for name in first.players for word in name.split()), text

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from monstertrick.games.monster_trick.tui.game_over import GameOverScreen
-from monstertrick.games.monster_trick.tui.log import LogScreen
+from monstertrick.games.monster_trick.tui.log import LogPanel
 from monstertrick.games.monster_trick.tui.round_end import RoundEndScreen
 from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
@@ -53,7 +53,8 @@ async def test_markup_names_show_literally_in_the_log_and_toasts() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("enter")
         await pilot.press("l")
-        assert isinstance(app.screen, LogScreen)
+        await pilot.pause()
+        assert isinstance(app.screen.panel, LogPanel)
         text = screen_text(app)
         assert "[/]" in text and "[@click=quit]Q" in text
         await pilot.press("escape")

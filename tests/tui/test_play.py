@@ -6,6 +6,8 @@ import random
 import re
 
 import pytest
+from textual import events
+from textual.geometry import Size
 from textual.widgets import Input
 
 from monstertrick.games.monster_trick.engine import Move, standings
@@ -161,6 +163,21 @@ async def test_quit_asks_while_a_game_runs() -> None:
         await pilot.press("y")
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_two_tiny_sizes_at_once_then_the_game_carries_on() -> None:
+    """A browser tab made tiny sends sizes faster than the notice goes up."""
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        handoff = app.screen
+        for width, height in ((1, 1), (2, 1)):  # both before the notice is on screen
+            size = Size(width, height)
+            app._driver._size = size  # as Pilot.resize_terminal does, without its pause
+            app.post_message(events.Resize(size, size))
+        await until(pilot, lambda: isinstance(app.screen, TooSmallScreen), "the too-small notice")
+        await pilot.resize_terminal(100, 30)
+        await until(pilot, lambda: app.screen is handoff, "the game back on screen")
+    assert app.return_code in (None, 0)
 
 
 async def test_too_small_then_the_game_carries_on() -> None:

@@ -17,7 +17,7 @@ from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 
 from ..engine.helpers import random_step
-from .helpers import THEME, make_match
+from .helpers import THEME, make_match, save_unfinished_games
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 THREE = ("Ann", "Bob", "Cid")
@@ -136,6 +136,29 @@ def test_game_log(snap_compare: Snap, size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_table_hint_open(
+    snap_compare: Snap, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The hint beside the table (its answer fixed: the first two about equal).
+    from monstertrick.games.monster_trick import GAME
+
+    from .helpers import fixed_advice
+
+    def answer(view: object, *args: object, **kwargs: object) -> list[object]:
+        return fixed_advice(view.legal_moves[::3])  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(type(GAME), "hint", lambda self, *a, **k: answer(*a, **k), raising=False)
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await pilot.press("enter", "t")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    app = app_for(session=make_match(THREE, 3, moves=14))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_round_end(snap_compare: Snap, size: tuple[int, int]) -> None:
     app = app_for(session=make_match(THREE, 3, to_round_end=True))
     assert snap_compare(app, terminal_size=size)
@@ -231,11 +254,7 @@ def _saved_games(home: Path) -> None:
 
 
 @pytest.fixture
-def saved_games(monstertrick_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import time
-
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
+def saved_games(monstertrick_home: Path, utc: None) -> None:
     _saved_games(monstertrick_home)
 
 
@@ -245,6 +264,19 @@ def test_continue(snap_compare: Snap, size: tuple[int, int], saved_games: None) 
         await pilot.press("c")
 
     assert snap_compare(app_for(), terminal_size=size, run_before=run_before)
+
+
+@pytest.fixture
+def unfinished_games(monstertrick_home: Path, utc: None) -> None:
+    save_unfinished_games(monstertrick_home, LONG)
+
+
+def test_continue_every_game_long_names(snap_compare: Snap, unfinished_games: None) -> None:
+    # At 80 columns every column is whole: names and places wrap, dates never cut.
+    async def run_before(pilot: Pilot[int]) -> None:
+        await pilot.press("c")
+
+    assert snap_compare(app_for(), terminal_size=(80, 24), run_before=run_before)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from monstertrick.games.monster_trick.engine.record import to_record
 from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
 from monstertrick.games.monster_trick.tui.table import TableScreen
+from monstertrick.games.monster_trick.tui.widgets import VPRow
 from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
@@ -54,6 +55,9 @@ async def test_a_vp_row_confirmed_can_be_taken_back_with_backspace() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ArrangeScreen) and not app.screen.confirmed
         assert app.session.state.arrangement(0) is None
+        # The row comes back as it was laid, not as [1][2][3].
+        assert app.screen.order == [2, 1, 3]
+        assert app.screen.query_one(VPRow).values == (2, 1, 3)
         await pilot.press("enter", "enter")
-        assert app.session.state.arrangement(0) == (1, 2, 3)
+        assert app.session.state.arrangement(0) == (2, 1, 3)
         assert isinstance(app.screen, HandoffScreen) and app.screen.player == 1

@@ -102,6 +102,13 @@ def descendants(root: int) -> dict[int, list[str]]:
     return found
 
 
+def still_running(processes: dict[int, list[str]]) -> list[int]:
+    """Those of ``processes`` (pid: command line, as :func:`descendants` gives them) that
+    still run that command: a process that has ended, or whose pid now belongs to another
+    command, is not."""
+    return [pid for pid, cmd in processes.items() if _cmdline(pid) == cmd]
+
+
 def wait_until(
     condition: Callable[[], Any],
     timeout: float,
@@ -127,18 +134,24 @@ class Server:
     port: int
     home: Path
     log: Path
+    host: str = "127.0.0.1"
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
+        return f"http://{self.host}:{self.port}/"
+
+    seen: dict[int, list[str]] = field(default_factory=dict)
+    """Every game process :meth:`game_processes` has found (killed at the end if left)."""
 
     def game_processes(self) -> dict[int, list[str]]:
         """The server's game processes (the shell that starts one included)."""
-        return {
+        found = {
             pid: cmd
             for pid, cmd in descendants(self.proc.pid).items()
             if any("monstertrick" in part for part in cmd)
         }
+        self.seen.update(found)
+        return found
 
     def saves(self) -> list[Path]:
         return sorted((self.home / "saves").glob("*.json"))
@@ -154,28 +167,37 @@ class Server:
 
 
 @contextmanager
-def serving(command: Sequence[str], home: Path, log: Path) -> Iterator[Server]:
-    """Run ``monstertrick serve --port P -- COMMAND`` until the block ends; it is ready
-    (accepting connections) when the block starts."""
+def serving(
+    command: Sequence[str],
+    home: Path,
+    log: Path,
+    options: Sequence[str] = (),
+    host: str = "127.0.0.1",
+) -> Iterator[Server]:
+    """Run ``monstertrick serve --host HOST --port P [OPTIONS] -- COMMAND`` until the
+    block ends; it is ready (accepting connections) when the block starts. Whatever is
+    left of it then (the server, its games) is killed."""
     port = free_port()
     env = {**os.environ, "MONSTERTRICK_HOME": str(home)}
+    argv = ["serve", "--host", host, "--port", str(port), *options, "--", *command]
     with open(log, "wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "monstertrick", "serve", "--port", str(port), "--", *command],
+            [sys.executable, "-m", "monstertrick", *argv],
             stdout=out,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
             env=env,
             start_new_session=True,
         )
-    server = Server(proc, port, home, log)
+    server = Server(proc, port, home, log, host)
+    games: dict[int, list[str]] = {}
     try:
 
         def ready() -> bool:
             if proc.poll() is not None:
                 raise AssertionError(f"the server stopped: {server.output()}")
             try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                socket.create_connection((host, port), timeout=1).close()
             except OSError:
                 return False
             return True
@@ -184,11 +206,19 @@ def serving(command: Sequence[str], home: Path, log: Path) -> Iterator[Server]:
         yield server
     finally:
         if proc.poll() is None:
+            games = server.game_processes()
             try:
-                os.killpg(proc.pid, signal.SIGKILL)  # its own group: the games too
+                os.killpg(proc.pid, signal.SIGKILL)  # its own group
             except ProcessLookupError:
                 pass
             proc.wait()
+        games.update(server.seen)
+        for pid in still_running(games):  # each game leads a group of its own (or should)
+            for kill in (os.killpg, os.kill):
+                try:
+                    kill(pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
 
 
 # ---------------------------------------------------------------------- the page

@@ -61,6 +61,18 @@ def test_a_tab_plays_the_game_and_closing_it_ends_its_game_process(
         assert server.stop() == 0, server.output()
 
 
+def test_a_page_opened_at_another_of_the_servers_names_plays(browser: Any, tmp_path: Path) -> None:
+    """The page's links are relative: they lead back to wherever the browser found it."""
+    with serving(PLAY, tmp_path / "home", tmp_path / "serve.log") as server:
+        screen = Screen.open(browser, f"http://localhost:{server.port}/")
+        screen.wait_for(HANDOFF_TO_ANN)
+        screen.focus()
+        screen.press_until("Enter", ARRANGE_ANN)
+        screen.close()
+        wait_until(lambda: not server.game_processes(), 20, "the game process to end")
+        assert server.stop() == 0, server.output()
+
+
 def test_a_page_load_without_a_decision_leaves_no_save(browser: Any, tmp_path: Path) -> None:
     home = tmp_path / "home"
     with serving(PLAY, home, tmp_path / "serve.log") as server:

@@ -77,6 +77,12 @@ class MagicTrick:
     """The computer players' levels offered at the table, weakest first."""
     state_type = MagicTrickState
     """The class of this game's state (how the saves tell whose state they hold)."""
+    totals_range = (
+        NUM_HANDS * score_hand(0, NUM_TRICKS, 0)[0],
+        NUM_HANDS * score_hand(0, 0, 0)[0],
+    )
+    """A player's final total (points): every hand between a bid missed by every trick
+    and a bid made with the prestige bonus."""
 
     # ------------------------------------------------------------------ the flow
     # A "round" of the session is one hand; its tasks are "play" and "sleeve".
@@ -183,19 +189,18 @@ class MagicTrick:
         turn = 2 * len(view.turns) + (view.phase is Phase.SLEEVE)
         return bot.choose_action(view, bot_rng(seed, view.hand, turn, seat), stop)  # type: ignore[no-any-return]
 
-    def hint(
-        self, view: View, seat: int, seed: int, stop: Any = None
-    ) -> list[tuple[Action, float]]:
-        """The hard player's analysis of ``seat``'s decision: every legal action with its
-        estimated chance to win the game, best first (randomness as in :meth:`decide`)."""
+    def hint(self, view: View, seat: int, seed: int, stop: Any = None) -> list[Any]:
+        """The hard player's analysis of ``seat``'s decision, for a hint: every legal
+        action as :class:`~monstertrick.search.assess.Advice` (its estimated chance to
+        win the game, the points it scores this hand on average, the search's noise),
+        best first (randomness as in :meth:`decide`)."""
         from ...decisions import bot_rng
         from .bots import HardBot
 
         if view.current_player != seat:
             raise ValueError(f"it is not {view.players[seat]}'s turn")
         turn = 2 * len(view.turns) + (view.phase is Phase.SLEEVE)
-        options = HardBot().analyse(view, bot_rng(seed, view.hand, turn, seat), stop)
-        return [(o.action, o.value) for o in options]
+        return HardBot().advise(view, bot_rng(seed, view.hand, turn, seat), stop)
 
     # ------------------------------------------------------------------ records
 

@@ -1,4 +1,5 @@
-"""Computer players for Magic Trick: ``easy``, ``medium`` and ``hard`` (``hard:N``).
+"""Computer players for Magic Trick: ``easy``, ``medium`` and ``hard`` (``hard:N``,
+``hard:Ss``; the grammar of every game, :mod:`monstertrick.levels`).
 
 Every bot decides from the public :class:`~.views.View` (there is nothing private in
 Magic Trick: nobody sees the values in any hand, their own included) and the
@@ -17,7 +18,8 @@ Magic Trick: nobody sees the values in any hand, their own included) and the
   tries the legal actions by UCB1 (medium's choice first), finishes the hand with
   random legal actions (:func:`~.playout.playout`) and keeps the action with the best
   chance to win the game: the win itself after the last hand, an estimate from the
-  totals before. ``hard:N`` uses N playouts per decision, reproducibly given the rng.
+  totals before. ``hard:N`` uses N playouts per decision, reproducibly given the rng;
+  ``hard:Ss`` as many as S seconds allow.
   (Against three medium players, ``hard:200`` won 83.5% of 100 games, seed 1; the
   flat search for the best final margin it replaced won 83.0%.)
 """
@@ -28,7 +30,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+from ...levels import Level, parse_level
 from ...search import Option
+from ...search.assess import HINT_SECONDS, Advice
 from .cards import HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, PASS, TRUMP, Action, Suit
 from .deduce import value_ranges
 from .views import Phase, View
@@ -38,6 +42,8 @@ StopCheck = Callable[[], bool]
 
 LEVELS = ("easy", "medium", "hard")
 DEFAULT_PLAYOUTS = 1000
+HINT_PLAYOUTS = 20 * DEFAULT_PLAYOUTS
+"""A hint's search stops after this many playouts if its time is not up before."""
 
 Ranges = tuple[tuple[tuple[int, int] | None, ...], ...]
 
@@ -207,11 +213,16 @@ class HardBot:
     the hand, the win (last hand) or an estimate of the chance to win (earlier) as the
     reward (:mod:`.bots_search`); medium's choice tried first."""
 
-    def __init__(self, playouts: int = DEFAULT_PLAYOUTS) -> None:
-        if playouts < 1:
+    def __init__(self, playouts: int | None = None, *, seconds: float | None = None) -> None:
+        if playouts is None and seconds is None:
+            playouts = DEFAULT_PLAYOUTS
+        if playouts is not None and playouts < 1:
             raise ValueError("the number of playouts must be at least 1")
         self.playouts = playouts
-        self.name = "hard" if playouts == DEFAULT_PLAYOUTS else f"hard:{playouts}"
+        self.seconds = seconds
+        self.name = (
+            "hard" if playouts == DEFAULT_PLAYOUTS else str(Level("hard", playouts, seconds))
+        )
 
     def analyse(
         self, view: View, rng: random.Random, stop: StopCheck | None = None
@@ -223,7 +234,30 @@ class HardBot:
         first = MediumBot().choose_action(view, rng)
         game = MagicTrickSearch(view, first=first)
         # Flat (UCB1 over the legal actions): as measured against medium below.
-        return analyse(game, rng, Budget(iterations=self.playouts), stop, depth=1)
+        budget = Budget(iterations=self.playouts, seconds=self.seconds)
+        return analyse(game, rng, budget, stop, depth=1)
+
+    def advise(
+        self,
+        view: View,
+        rng: random.Random,
+        stop: StopCheck | None = None,
+        seconds: float = HINT_SECONDS,
+    ) -> list[Advice[Action]]:
+        """A hint: the search of :meth:`analyse` (medium's choice tried first, the same
+        flat UCB1) for up to ``seconds`` (and :data:`HINT_PLAYOUTS` playouts), each legal
+        action with its chance, the points the player scores this hand after it on
+        average, and the noise of its difference to the best
+        (:mod:`monstertrick.search.assess`)."""
+        from ...search import Budget, analyse
+        from ...search.assess import Common, Watched, advise
+        from .bots_search import MagicTrickSearch
+
+        first = MediumBot().choose_action(view, rng)
+        game = MagicTrickSearch(view, first=first)
+        watched = Watched(game, game.points, Common.NONE)
+        budget = Budget(seconds=seconds, enough=HINT_PLAYOUTS)
+        return advise(analyse(watched, rng, budget, stop, depth=1), watched)
 
     def choose_action(
         self, view: View, rng: random.Random, stop: StopCheck | None = None
@@ -241,24 +275,17 @@ def margin(totals: Sequence[int], p: int) -> int:
     return totals[p] - max(t for q, t in enumerate(totals) if q != p)
 
 
-def make_bot(spec: str) -> Bot:
-    """The computer player for a level: ``easy``, ``medium``, ``hard`` or ``hard:N``."""
-    text = spec.strip().lower()
-    level, _, option = text.partition(":")
-    if level == "easy" and not option:
+def make_bot(spec: object) -> Bot:
+    """The computer player for a level (:mod:`monstertrick.levels`): ``easy``,
+    ``medium``, ``hard``, ``hard:N`` (N playouts per decision) or ``hard:Ss`` (a time
+    budget of S seconds). Raises :class:`~monstertrick.levels.LevelError` (a
+    ``ValueError``) saying why anything else is not a level."""
+    level = parse_level(spec, LEVELS)
+    if level.word == "easy":
         return EasyBot()
-    if level == "medium" and not option:
+    if level.word == "medium":
         return MediumBot()
-    if level == "hard":
-        if not option:
-            return HardBot()
-        if option.isdigit() and int(option) >= 1:
-            return HardBot(int(option))
-        raise ValueError(f"{spec.strip()!r}: write hard:N with N playouts per decision (hard:200)")
-    raise ValueError(
-        f"{spec.strip()!r} is not a computer player: choose easy, medium or hard "
-        "(or hard:N for N playouts per decision)"
-    )
+    return HardBot(level.playouts, seconds=level.seconds)
 
 
 __all__ = [

@@ -67,6 +67,10 @@ class MagicTrickSearch:
     def playout(self, world: MagicTrickState, rng: random.Random) -> None:
         playout(world, rng)
 
+    def points(self, world: MagicTrickState) -> float:
+        """The points the searching player scored in the hand just finished in ``world``."""
+        return float(world._results[-1].scores[self._player])
+
     def rewards(self, world: MagicTrickState) -> Sequence[float]:
         results = world._results
         if len(results) == NUM_HANDS:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...errors import IllegalMoveError
 from .. import ArenaResult, ArenaTerms
-from .cards import CARDS, FULL_DECK, Card, Suit, deal
+from .cards import CARDS, FULL_DECK, WINS_NEEDED, Card, Suit, deal
 from .events import (
     CardPlayed,
     Event,
@@ -87,6 +87,8 @@ class MonsterTaking:
     """The computer players' levels offered at the table, weakest first."""
     state_type = MatchState
     """The class of this game's state (how the saves tell whose state they hold)."""
+    totals_range = (0, WINS_NEEDED)
+    """A player's final total: the games they won in the match."""
 
     # ------------------------------------------------------------------ the flow
 
@@ -178,17 +180,17 @@ class MonsterTaking:
         seed and the position only."""
         return bot.choose(view, self._rng(view, seat, seed), stop)  # type: ignore[no-any-return]
 
-    def hint(
-        self, view: PlayerView, seat: int, seed: int, stop: Any = None
-    ) -> list[tuple[Action, float]]:
-        """The hard player's analysis of ``seat``'s decision from its view: the
-        candidates with their estimated chance to win this game of the match, best
-        first (``stop`` cuts the search short)."""
-        from .bots import make_bot
+    def hint(self, view: PlayerView, seat: int, seed: int, stop: Any = None) -> list[Any]:
+        """The hard player's analysis of ``seat``'s decision from its view, for a hint:
+        the candidates as :class:`~monstertrick.search.assess.Advice` (their estimated
+        chance to win this game of the match, the cards they leave the player ahead
+        at its end on average, the search's noise), best first (``stop`` cuts the
+        search short)."""
+        from .bots import HardBot
 
         if view.current_player != seat:
             raise ValueError(f"it is not {view.players[seat]}'s decision")
-        return make_bot("hard").analyse(view, self._rng(view, seat, seed), stop)  # type: ignore[attr-defined, no-any-return]
+        return HardBot().advise(view, self._rng(view, seat, seed), stop)
 
     @staticmethod
     def _rng(view: PlayerView, seat: int, seed: int) -> Any:

@@ -11,10 +11,11 @@ A bot decides from its seat's :class:`~.state.PlayerView` alone and the
     cheaply when that makes its own best suit Highest), leads cards that no unseen card
     beats, wins tricks cheaply (making the loser owe most), loses them owing least, and
     pays with the least valuable legal set (fewest cards, then weakest).
-``hard`` / ``hard:N``
+``hard`` / ``hard:N`` / ``hard:Ss`` (written as in every game, :mod:`monstertrick.levels`)
     the project's shared search (:func:`monstertrick.search.analyse`) over the game as
     :class:`~.search.MonsterTakingSearch` sees it from the seat's view: ``N`` (default
-    1000) playouts per decision, flat with common random numbers (``paired``). Each
+    1000) playouts per decision (or as many as ``S`` seconds allow), flat with common
+    random numbers (``paired``). Each
     determinized world (:class:`~.determinize.Determinizer`) is played out once after
     every candidate action, with the same random choices for all of them, to the end of
     the game by :func:`~.playout.greedy_playout` (followers win cheaply when they can);
@@ -36,6 +37,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
+from ...levels import Level, level_problem, parse_level
 from .cards import DOTS, FULL_DECK, Card
 from .state import Action, Pay, Phase, Play, PlayerView
 
@@ -51,7 +53,11 @@ __all__ = [
 
 StopCheck = Callable[[], bool]
 
+LEVELS = ("easy", "medium", "hard")
+"""The levels a player may choose, weakest first."""
 DEFAULT_PLAYOUTS = 1000
+HINT_PLAYOUTS = 20 * DEFAULT_PLAYOUTS
+"""A hint's search stops after this many playouts if its time is not up before."""
 PAYMENT_CANDIDATES = 6
 MEDIUM_HEAD_START = 0.1
 """Won games per world credited to medium's first choice before the search."""
@@ -194,11 +200,16 @@ class HardBot(Bot):
     search_options: ClassVar[dict[str, Any]] = {"paired": True, "head_start": MEDIUM_HEAD_START}
     """How :func:`monstertrick.search.analyse` searches (chosen by measurement)."""
 
-    def __init__(self, playouts: int = DEFAULT_PLAYOUTS) -> None:
-        if playouts < 1:
+    def __init__(self, playouts: int | None = None, *, seconds: float | None = None) -> None:
+        if playouts is None and seconds is None:
+            playouts = DEFAULT_PLAYOUTS
+        if playouts is not None and playouts < 1:
             raise ValueError("a hard bot needs at least 1 playout")
         self.playouts = playouts
-        self.name = "hard" if playouts == DEFAULT_PLAYOUTS else f"hard:{playouts}"
+        self.seconds = seconds
+        self.name = (
+            "hard" if playouts == DEFAULT_PLAYOUTS else str(Level("hard", playouts, seconds))
+        )
 
     def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
         return self.analyse(view, rng, stop, forced_too=False)[0][0]
@@ -222,10 +233,40 @@ class HardBot(Bot):
         ranked = game.root_actions
         if len(ranked) == 1 and not forced_too:
             return [(ranked[0], 0.0)]
-        options = analyse(game, rng, Budget(iterations=self.playouts), stop, **self.search_options)
+        budget = Budget(iterations=self.playouts, seconds=self.seconds)
+        options = analyse(game, rng, budget, stop, **self.search_options)
         out = [(o.action, o.value) for o in options]
         searched = {o.action for o in options}
         out += [(a, 0.5) for a in ranked if a not in searched]
+        return out
+
+    def advise(
+        self,
+        view: PlayerView,
+        rng: random.Random,
+        stop: StopCheck | None = None,
+        seconds: float | None = None,
+    ) -> list[Any]:
+        """A hint: the search of :meth:`analyse` (the same candidates on paired worlds,
+        but without medium's head start) for up to ``seconds`` (default: a hint's time) and
+        :data:`HINT_PLAYOUTS` playouts, each candidate as an
+        :class:`~monstertrick.search.assess.Advice`: its chance to win this game, the
+        cards it leaves the player ahead when the game ends on average, and the noise
+        of its difference to the best. Candidates a stopped search did not reach follow
+        in medium's order, at 0.5."""
+        from ...search import Budget, analyse
+        from ...search.assess import HINT_SECONDS, Advice, Common, Watched, advise
+        from .search import MonsterTakingSearch
+
+        game = MonsterTakingSearch(view, rng)
+        watched = Watched(game, game.points, Common.TURNS)
+        budget = Budget(seconds=seconds or HINT_SECONDS, enough=HINT_PLAYOUTS)
+        # No head start for medium's choice: with this many playouts the measurement
+        # decides, and the options are listed by their chances.
+        options = analyse(watched, rng, budget, stop, paired=True)
+        out: list[Any] = advise(options, watched)
+        searched = {o.action for o in options}
+        out += [Advice(a, 0.5) for a in game.root_actions if a not in searched]
         return out
 
 
@@ -235,25 +276,18 @@ def cheapest_payments(actions: Sequence[Action], rank: Sequence[int], k: int) ->
     return sorted(actions, key=lambda a: _pay_cost(a, rank))[:k]
 
 
-def bot_level_problem(spec: str) -> str | None:
-    """Why ``spec`` is not a bot level ("easy", "medium", "hard", "hard:N"), or None."""
-    if spec in ("easy", "medium", "hard"):
-        return None
-    if spec.startswith("hard:"):
-        n = spec[5:]
-        if n.isdigit() and int(n) >= 1:
-            return None
-        return f"{spec!r}: the number of playouts after 'hard:' is a whole number from 1"
-    return f"{spec!r} is not a level: choose easy, medium, hard or hard:N"
+def bot_level_problem(spec: object) -> str | None:
+    """Why ``spec`` is not a level (:mod:`monstertrick.levels`), or None."""
+    return level_problem(spec, LEVELS)
 
 
-def make_bot(spec: str) -> Bot:
-    """The bot of level ``spec`` (raises ``ValueError`` for an unknown level)."""
-    problem = bot_level_problem(spec)
-    if problem is not None:
-        raise ValueError(problem)
-    if spec == "easy":
+def make_bot(spec: object) -> Bot:
+    """The bot of a level (:mod:`monstertrick.levels`): ``easy``, ``medium``, ``hard``,
+    ``hard:N`` or ``hard:Ss``; raises :class:`~monstertrick.levels.LevelError` (a
+    ``ValueError``) saying why anything else is not a level."""
+    level = parse_level(spec, LEVELS)
+    if level.word == "easy":
         return EasyBot()
-    if spec == "medium":
+    if level.word == "medium":
         return MediumBot()
-    return HardBot(int(spec[5:]) if spec.startswith("hard:") else DEFAULT_PLAYOUTS)
+    return HardBot(level.playouts, seconds=level.seconds)

@@ -23,7 +23,7 @@ class GameDealt:
     lead: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"Game {self.game} is dealt: 13 cards each; {names[self.lead]} is LEAD."
+        return f"Game {self.game} is dealt: 13 cards each; {names[self.lead]} leads this game."
 
 
 @dataclass(frozen=True, slots=True)

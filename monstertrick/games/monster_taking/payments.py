@@ -20,13 +20,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from itertools import combinations, product
 
 from .cards import CARDS, DOTS, Card, cards_text
 
 __all__ = [
+    "PaymentDue",
     "dot_counts",
     "legal_payments",
+    "payment_due",
     "payment_problem",
     "payment_total",
     "random_payment",
@@ -133,6 +136,43 @@ def cheapest_payment(hand: Sequence[int], d: int) -> tuple[Card, ...]:
     return min(payments, key=lambda p: (len(p), p)) if payments else ()
 
 
+def _dots(n: int) -> str:
+    return f"{n} dot{'s' if n != 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentDue:
+    """What the loser of a trick must pay: ``total`` dots for the ``owed`` ``d``, and,
+    when the total is not ``d``, why not (in the payer's words)."""
+
+    owed: int
+    total: int
+    reason: str | None
+    """None when the total is ``d``; else the rule that sets it, e.g. "no set of your
+    cards makes exactly 1 dot, so you pay the smallest total above it: 3 dots"."""
+
+
+def payment_due(hand: Iterable[int], d: int) -> PaymentDue:
+    """The total a loser holding ``hand`` must pay for ``d`` owed dots, and why."""
+    counts = dot_counts(hand)
+    total = total_for(counts, d)
+    if total == d:
+        return PaymentDue(d, total, None)
+    if total == 0:
+        return PaymentDue(d, 0, "you have no cards with dots, so you pay nothing")
+    everything = counts[0] + 2 * counts[1] + 3 * counts[2] + 4 * counts[3]
+    if total == everything and total < d:
+        reason = (
+            f"your cards with dots make only {_dots(total)} of the {d} owed, so you pay all of them"
+        )
+    else:
+        reason = (
+            f"no set of your cards makes exactly {_dots(d)}, so you pay the smallest "
+            f"total above it that they make: {_dots(total)}"
+        )
+    return PaymentDue(d, total, reason)
+
+
 def payment_problem(hand: Sequence[int], cards: Sequence[int], d: int) -> str | None:
     """Why paying ``cards`` from ``hand`` for ``d`` owed dots is not allowed, or None."""
     seen: set[int] = set()
@@ -144,26 +184,18 @@ def payment_problem(hand: Sequence[int], cards: Sequence[int], d: int) -> str | 
             return f"{CARDS[c]} is not in your hand"
         if DOTS[c] == 0:
             return f"{CARDS[c]} has no dots: cards without dots are never paid"
-    counts = dot_counts(hand)
-    total = total_for(counts, d)
+    due = payment_due(hand, d)
     paid = sum(DOTS[c] for c in cards)
-    if paid == total:
+    if paid == due.total:
         return None
     if d == 0:
         return "the two cards have the same dots: nothing is paid"
     example = cards_text(cheapest_payment(hand, d))
-    got = f"those cards total {paid} dot{'s' if paid != 1 else ''}"
-    if total == d:
+    got = f"those cards total {_dots(paid)}"
+    if due.reason is None:
         return f"{got}; you can pay exactly {d}, with {example}"
-    everything = counts[0] + 2 * counts[1] + 3 * counts[2] + 4 * counts[3]
-    if total == everything and total < d:
-        if total == 0:
-            return "you have no cards with dots: you pay nothing"
-        return (
-            f"{got}; your dotted cards make only {total} of the {d} owed, "
-            f"so you pay all of them: {example}"
-        )
-    return (
-        f"{got}; no set of your cards makes exactly {d}, and the smallest total above "
-        f"it is {total}, e.g. {example}"
-    )
+    if due.total == 0:
+        return due.reason
+    if due.total < d:
+        return f"{got}; {due.reason}: {example}"
+    return f"{got}; {due.reason}, e.g. {example}"

@@ -91,6 +91,14 @@ class MonsterTakingSearch:
     def playout(self, world: MatchState, rng: random.Random) -> None:
         greedy_playout(world, rng)
 
+    def points(self, world: MatchState) -> float:
+        """How many cards the searching player is ahead when the game ends in ``world``:
+        the cards left in their hand minus the other player's (the loser has none)."""
+        result = world.game_result()
+        assert result is not None, "the cards left of an unfinished game"
+        me = self._player
+        return float(result.cards_left[me] - result.cards_left[1 - me])
+
     def rewards(self, world: MatchState) -> Sequence[float]:
         result = world.game_result()
         assert result is not None, "rewards of an unfinished game"

@@ -50,7 +50,7 @@ from .events import (
     SuitsRanked,
     TrickWon,
 )
-from .payments import legal_payments, payment_problem, payment_total
+from .payments import PaymentDue, legal_payments, payment_due, payment_problem, payment_total
 
 
 class Phase(Enum):
@@ -247,6 +247,9 @@ class PlayerView:
     results: tuple[GameResult, ...]
     legal_actions: tuple[Action, ...]
     """The viewer's actions now (empty when it is not their decision)."""
+    payment: PaymentDue | None = None
+    """When the viewer must pay now: the total their payment must make and, when it is
+    not ``d``, the rule's reason (None in every other view)."""
 
     @property
     def owed(self) -> int | None:
@@ -811,6 +814,11 @@ class MatchState:
                 tuple(self.legal_actions())
                 if seat is not None and seat == self.current_player
                 else ()
+            ),
+            payment=(
+                payment_due(self._hands[seat], self._log.tricks[-1].owed or 0)
+                if seat is not None and seat == self.current_player and self._phase is _PAY
+                else None
             ),
         )
 

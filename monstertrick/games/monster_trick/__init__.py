@@ -46,6 +46,8 @@ class MonsterTrick:
     """The computer players' levels offered at the table, weakest first."""
     state_type = GameState
     """The class of this game's state (how the saves tell whose state they hold)."""
+    totals_range = (0, sum(max(vps) for vps in VP_SETS))
+    """A player's final total (VP): at most the highest VP card of every round."""
 
     # ------------------------------------------------------------------ the flow
 
@@ -152,13 +154,13 @@ class MonsterTrick:
         rng = bot_rng(seed, view.round, len(view.played), seat)
         return bot.choose_move(view, rng, stop)  # type: ignore[no-any-return]
 
-    def hint(
-        self, view: PlayerView, seat: int, seed: int, stop: Any = None
-    ) -> list[tuple[Decision, float]]:
-        """The hard player's analysis of ``seat``'s decision from its view: every
-        candidate with its estimated chance to win the game, best first (the position's
-        randomness as in :meth:`decide`; ``stop`` cuts the search short). Moves with
-        interchangeable cards are the same move: only the best-ranked is listed."""
+    def hint(self, view: PlayerView, seat: int, seed: int, stop: Any = None) -> list[Any]:
+        """The hard player's analysis of ``seat``'s decision from its view, for a hint:
+        every candidate as :class:`~monstertrick.search.assess.Advice` (its estimated
+        chance to win the game, the VP it scores this round on average, the search's
+        noise), best first (the position's randomness as in :meth:`decide`; ``stop``
+        cuts the search short). Moves with interchangeable cards are the same move:
+        only the best-ranked is listed."""
         from .bots import HardBot, bot_rng
 
         if view.phase is Phase.ARRANGING:
@@ -167,18 +169,18 @@ class MonsterTrick:
             raise ValueError(f"it is not {view.players[seat]}'s turn")
         else:
             rng = bot_rng(seed, view.round, len(view.played), seat)
-        options = HardBot().analyse(view, rng, stop)
+        options = HardBot().advise(view, rng, stop)
         if view.phase is Phase.ARRANGING:
-            return [(o.action, o.value) for o in options]
+            return options
         same = view.interchangeable_cards()
-        out: list[tuple[Decision, float]] = []
+        out = []
         seen: set[tuple[Card, int]] = set()
         for o in options:
             assert isinstance(o.action, Move)
             key = (same[o.action.card], o.action.slot)
             if key not in seen:
                 seen.add(key)
-                out.append((o.action, o.value))
+                out.append(o)
         return out
 
     # ------------------------------------------------------------------ records

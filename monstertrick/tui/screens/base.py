@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual._time import get_time
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widget import Widget
 
 from ...seating import next_pace, pace_label
 from ...session import Session
 from ..messages import Advance, NewGame
+
+if TYPE_CHECKING:
+    from ..widgets.panel import Panel
+    from .hint import HintTerms
 
 
 class GameScreen(Screen[None]):
@@ -22,6 +28,59 @@ class GameScreen(Screen[None]):
     """
 
     private_to: int | None = None
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close_panel", "Close", show=False),
+    ]
+
+    PANEL_AFTER: ClassVar[str] = ""
+    """Where a panel (a hint, a log) opens: after the widget this selects, in its parent;
+    the screen has the class ``-with-panel`` meanwhile, for its styles to make room."""
+
+    panel: Panel | None = None
+    """The panel open on this screen, if any."""
+
+    _advance_pending: bool
+    _waiting_for_panel = False
+
+    def open_panel(self, panel: Panel) -> None:
+        """Open ``panel`` beside the table (closing any other one first)."""
+        self.close_panel()
+        anchor = self.query_one(self.PANEL_AFTER)
+        parent = anchor.parent
+        assert isinstance(parent, Widget)
+        self.panel = panel
+        parent.mount(panel, after=anchor)
+        self.add_class("-with-panel", f"-with-{panel.kind}")
+        panel.focus()
+        self.refresh_bindings()
+
+    def close_panel(self) -> None:
+        """Close the open panel, if any (stopping what it was doing)."""
+        panel = self.panel
+        if panel is None:
+            return
+        self.panel = None
+        stop = getattr(panel, "stop", None)
+        if stop is not None:
+            stop()
+        panel.remove()
+        self.remove_class("-with-panel", f"-with-{panel.kind}")
+        self.refresh_bindings()
+        if self._waiting_for_panel:
+            self._waiting_for_panel = False
+            self.advance_once()
+
+    def toggle_panel(self, kind: str, make: Callable[[], Panel]) -> None:
+        """The key of a ``kind`` of panel: open one (``make()``), or close it if it is
+        the one open."""
+        if self.panel is not None and self.panel.kind == kind:
+            self.close_panel()
+        else:
+            self.open_panel(make())
+
+    def action_close_panel(self) -> None:
+        self.close_panel()
 
     def action_scroll_since(self, pages: int) -> None:
         """PgUp/PgDn: scroll the list of this round's moves (``#since``) by a page."""
@@ -49,7 +108,17 @@ class GameScreen(Screen[None]):
             self._advance_pending = True
             return
         self._advanced = True
+        self._waiting_for_panel = False
         self.post_message(Advance(self))
+
+    def advance_by_itself(self) -> None:
+        """The game goes on without a key (a computer player's move has been shown for
+        the pace; a pause with nobody at the table to press Enter), but not while a
+        panel is open: the table is reading it, and the game goes on when it closes."""
+        if self.panel is not None:
+            self._waiting_for_panel = True
+            return
+        self.advance_once()
 
     def hold_keys(self, delay: float) -> None:
         """Let no key count for ``delay`` seconds from now (a double tap meant for the
@@ -125,7 +194,7 @@ class DecisionScreen(GameScreen):
         )
 
     # A person's turn screen binds ``t`` to ``hint`` (shown while :meth:`hint_ready`)
-    # and says its actions in :meth:`hint_words`.
+    # and says its actions in :meth:`hint_terms`.
 
     hint_goal = "to win the game"
     """What a hint's chances are the chances of."""
@@ -138,13 +207,28 @@ class DecisionScreen(GameScreen):
         """An action of this screen's decision in a player's words ("play G7 on trick 2")."""
         return str(action)
 
-    def action_hint(self) -> None:
-        if self.hint_ready():
-            from .hint import HintScreen
+    def hint_terms(self) -> HintTerms:
+        """How this screen's hint says things (:class:`~.hint.HintTerms`)."""
+        from .hint import HintTerms
 
-            self.app.push_screen(
-                HintScreen(self.session, self.seat, self.hint_words, self.hint_goal)
-            )
+        return HintTerms(self.hint_words, self.hint_goal)
+
+    def action_hint(self) -> None:
+        if self.panel is not None and self.panel.kind == "hint":
+            self.close_panel()
+        elif self.hint_ready():
+            from .hint import HintPanel
+
+            self.open_panel(HintPanel(self.session, self.seat, self.hint_terms()))
+
+    def result_shown(self) -> None:
+        """A decision's result is on this screen: a hint open for it closes (it was for
+        the position before), a log shows it."""
+        panel = self.panel
+        if panel is not None and panel.kind == "hint":
+            self.close_panel()
+        elif panel is not None:
+            panel.update_content()
 
 
 class PauseScreen(GameScreen):
@@ -161,9 +245,9 @@ class PauseScreen(GameScreen):
         if not self.session.humans:
             pace = self.session.pace * self.PACES
             if pace <= 0:
-                self.call_later(self.advance_once)
+                self.call_later(self.advance_by_itself)
             else:
-                self.set_timer(pace, self.advance_once)
+                self.set_timer(pace, self.advance_by_itself)
 
     def action_continue(self) -> None:
         self.advance_once()

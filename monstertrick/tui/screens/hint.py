@@ -2,85 +2,138 @@
 
 The search runs in a worker thread on the person's own view (taken before it starts, so
 it can read nothing else), shows "Thinking…" meanwhile, and stops when the person closes
-the hint. Only the person at the keyboard sees it: it opens over their own private
-screen. A hint shown is counted with the game and noted in the public log
-(:meth:`~monstertrick.session.Session.note_hint`): the table learns that a hint was
+the hint. The hint opens in a panel beside the table, on the person's own private
+screen, so the table stays in view to check it against; it goes with that screen (a
+handoff never shows it). A hint shown is counted with the game and noted in the public
+log (:meth:`~monstertrick.session.Session.note_hint`): the table learns that a hint was
 taken, never what it said.
+
+When the search cannot tell the options' chances apart (their difference is within its
+own measured noise, :mod:`monstertrick.search.assess`), the hint says so and shows what
+does tell them apart: the game's points after each option on average (VP this round,
+points this hand, cards ahead at the end of a game), and for a VP row what it aims for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
+from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Static
 from textual.worker import Worker, get_current_worker
 
 from ...session import Session
-from ..widgets import KeyBar
+from ..widgets.panel import Panel
 
 SHOWN = 3
 """How many options a hint lists."""
 
+THINKING = "Thinking… (Escape stops)"
 
-def hint_lines(
-    options: Sequence[tuple[Any, float]],
-    words: Callable[[Any], str],
-    goal: str = "to win the game",
-) -> list[str]:
-    """The hint in words: the suggestion, then the next options, each with its chance."""
+
+def _no_aim(action: Any) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class HintTerms:
+    """How a game's screen puts its hint in words: ``words`` says an action ("play G7 on
+    trick 2"); ``goal`` what the chances are of ("to win the game"); ``points`` a mean of
+    the game's own measure of a result, in a few words ("2.1 VP"; None: not shown), and
+    ``expected`` the same at length ("2.1 VP expected this round"); ``aim`` what an
+    action aims for, when there is something to say ("aims for 2 or 5 tricks to score
+    the 6")."""
+
+    words: Callable[[Any], str]
+    goal: str = "to win the game"
+    points: Callable[[float], str] | None = None
+    expected: Callable[[float], str] | None = None
+    aim: Callable[[Any], str | None] = field(default=_no_aim)
+    listed: Callable[[Any], str] | None = None
+    """An action in the list of options, if shorter there ("row 3 · 2 · 1")."""
+
+
+def _percent(value: float, decimals: int) -> str:
+    return f"{value * 100:.{decimals}f}%"
+
+
+def hint_lines(options: Sequence[Any], terms: HintTerms) -> list[str]:
+    """The hint in words: the suggestion with its chance (and points), the next options,
+    and whether the search can tell their chances apart. ``options`` are
+    :class:`~monstertrick.search.assess.Advice`, best first."""
+    from ...search.assess import Z, equal_to_best
+
     if not options:
         return ["No suggestion: there is nothing to choose."]
-    best, chance = options[0]
-    lines = [f"Suggestion: {words(best)}", f"  about {chance:.0%} {goal}", ""]
-    if len(options) > 1:
-        lines.append("Other options:")
-        for action, value in options[1:SHOWN]:
-            lines.append(f"  {words(action)}: about {value:.0%}")
+    shown = list(options[:SHOWN])
+    others = shown[1:]
+    noises = [o.noise for o in others if o.noise is not None]
+    # Whole percents, unless the search's noise is below a point: then a tenth.
+    decimals = 1 if noises and Z * min(noises) < 0.01 else 0
+
+    def said(o: Any, words: Callable[[Any], str] = terms.words) -> str:
+        aim = terms.aim(o.action)
+        return f"{words(o.action)}, {aim}" if aim else words(o.action)
+
+    def figures(o: Any) -> str:
+        text = _percent(o.chance, decimals)
+        if terms.points is not None and o.points is not None:
+            text += f" · {terms.points(o.points)}"
+        return text
+
+    best = shown[0]
+    chance = f"about {_percent(best.chance, decimals)} {terms.goal}"
+    if best.points is not None and terms.expected is not None:
+        chance += f" · {terms.expected(best.points)}"
+    lines = [f"Suggestion: {said(best)}", f"  {chance}"]
+    marks = equal_to_best(shown)
+    for o, same in zip(others, marks):
+        mark = "≈" if same else " "
+        lines.append(f"{mark} {figures(o)}  {said(o, terms.listed or terms.words)}")
+    equal = [o for o, same in zip(others, marks) if same]
+    if equal:
+        noise = f"±{max(Z * o.noise for o in equal) * 100:.1f}%"
+        if len(equal) == len(others):
+            lines.append(f"≈ These are about equal: within the search's noise ({noise}).")
+        else:
+            lines.append(f"≈ About equal to the suggestion: within the search's noise ({noise}).")
+    elif others and len(noises) == len(others):
+        lines.append("The suggestion is ahead of the others by more than the search's noise.")
     return lines
 
 
-class HintScreen(ModalScreen[None]):
-    """Asks ``session`` for ``seat``'s hint and shows it; ``words`` says an action and
-    ``goal`` what the chances are of ("to win the game")."""
+class HintPanel(Panel):
+    """Asks ``session`` for ``seat``'s hint and shows it, in ``terms``."""
 
+    kind = "hint"
     DEFAULT_CSS = """
-    HintScreen { align: center middle; }
-    HintScreen #hint-box {
-        width: 64; max-width: 95%; height: auto; max-height: 90%;
-        border: round $accent; background: $surface; padding: 0 1;
-    }
+    HintPanel { height: auto; max-height: 100%; }
+    HintPanel #hint-text { width: 1fr; }
     """
-    BINDINGS = [Binding("escape,t", "close", "Close hint")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "close", "Close hint"),
+        Binding("escape", "close", "Close hint", show=False),
+    ]
 
-    def __init__(
-        self,
-        session: Session,
-        seat: int,
-        words: Callable[[Any], str],
-        goal: str = "to win the game",
-    ) -> None:
-        super().__init__()
-        self.goal = goal
+    def __init__(self, session: Session, seat: int, terms: HintTerms) -> None:
+        super().__init__(id="hint-panel")
         self.session = session
         self.seat = seat
-        self.words = words
-        self.options: list[tuple[Any, float]] | None = None
+        self.terms = terms
+        self.options: list[Any] | None = None
         self._worker: Worker[None] | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="hint-box") as box:
-            box.border_title = f"Hint for {self.session.names[self.seat]}"
-            yield Static(Content("Thinking… (Escape stops)"), id="hint-text")
-        yield KeyBar()
+        yield Static(Content(THINKING), id="hint-text")
 
     def on_mount(self) -> None:
+        self.border_title = f"Hint for {self.session.names[self.seat]}"
+        self.border_subtitle = "t or Esc closes"
         view = self.session.view(self.seat)  # taken here: the worker reads nothing else
         self._worker = self.think(view)
 
@@ -91,12 +144,13 @@ class HintScreen(ModalScreen[None]):
         if not worker.is_cancelled:
             self.app.call_from_thread(self.show_options, options)
 
-    def show_options(self, options: list[tuple[Any, float]]) -> None:
-        if not self.is_attached:
-            return
+    def show_options(self, options: list[Any]) -> None:
+        ready = getattr(self.screen, "hint_ready", None) if self.is_attached else None
+        if ready is None or not ready() or self.options is not None:
+            return  # closed, or the decision was made meanwhile: nothing is shown
         self.options = options
         self.session.note_hint(self.seat)
-        text = "\n".join(hint_lines(options, self.words, self.goal))
+        text = "\n".join(hint_lines(options, self.terms))
         self.query_one("#hint-text", Static).update(Content(text))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -105,7 +159,7 @@ class HintScreen(ModalScreen[None]):
                 Content("No hint this time: the search failed. Escape closes.")
             )
 
-    def action_close(self) -> None:
+    def stop(self) -> None:
+        """Stop the search (the panel is closing)."""
         if self._worker is not None:
             self._worker.cancel()
-        self.dismiss(None)

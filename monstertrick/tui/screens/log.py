@@ -1,4 +1,4 @@
-"""A game log over the current screen: lines of public events, newest last.
+"""A game log in a panel beside the table: lines of public events, newest last.
 
 Every game's log shows only what the whole table has seen; the game's screens choose the
 lines (names are data: each line is a :class:`~textual.content.Content`, never markup).
@@ -6,48 +6,53 @@ lines (names are data: each line is a :class:`~textual.content.Content`, never m
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..widgets import KeyBar
+from ..widgets.panel import Panel
+
+Lines = Callable[[], Sequence[Content]]
+
+LOG_KEYS: list[BindingType] = [
+    Binding("l", "close", "Close log"),
+    Binding("escape", "close", "Close log", show=False),
+    Binding("up", "scroll_up", "Scroll", show=False),
+    Binding("down", "scroll_down", "Scroll", show=False),
+]
+"""The keys of every log panel (the panel has the focus): ``l`` or Escape closes it,
+the arrows scroll it (PgUp/PgDn too, by a page)."""
 
 
-class LinesLogScreen(ModalScreen[None]):
-    """``lines`` in a scrolling box titled ``title`` (``empty`` when there are none);
-    ``l`` or Escape closes it."""
+class LinesLogPanel(Panel):
+    """The lines ``lines()`` gives (``empty`` when there are none), titled ``title``,
+    scrolled to the newest; ↑/↓ and PgUp/PgDn scroll, ``l`` or Escape closes it."""
 
-    DEFAULT_CSS = """
-    LinesLogScreen { align: center middle; }
-    LinesLogScreen #lines-log-box {
-        width: 90%; max-width: 110; height: 80%;
-        border: round $primary; background: $surface; padding: 0 1;
-    }
-    """
-    BINDINGS = [Binding("l,escape", "close", "Close log")]
+    kind = "log"
+    BINDINGS: ClassVar[list[BindingType]] = LOG_KEYS
 
-    def __init__(self, title: str, lines: Sequence[Content], empty: str) -> None:
-        super().__init__()
+    def __init__(self, title: str, lines: Lines, empty: str) -> None:
+        super().__init__(id="log-panel")
         self.title_text = title
-        self.lines = list(lines)
+        self.lines = lines
         self.empty = empty
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="lines-log-box") as box:
-            box.border_title = self.title_text
-            text = Content("\n").join(self.lines) if self.lines else Content(self.empty)
-            yield Static(text, id="lines-log")
-        yield KeyBar()
+        yield Static(self._text(), id="lines-log")
+
+    def _text(self) -> Content:
+        lines = list(self.lines())
+        return Content("\n").join(lines) if lines else Content(self.empty)
 
     def on_mount(self) -> None:
-        box = self.query_one("#lines-log-box", VerticalScroll)
-        box.scroll_end(animate=False)
-        box.focus()
+        self.border_title = self.title_text
+        self.border_subtitle = "l or Esc closes"
+        self.call_after_refresh(self.scroll_end, animate=False)
 
-    def action_close(self) -> None:
-        self.dismiss(None)
+    def update_content(self) -> None:
+        self.query_one("#lines-log", Static).update(self._text())
+        self.call_after_refresh(self.scroll_end, animate=False)

@@ -6,7 +6,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Markdown
 
 from ..widgets import KeyBar
 
@@ -25,6 +24,8 @@ class RulesScreen(Screen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown  # slow to import: loaded when first shown
+
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(self.text, id="rules")
         yield KeyBar()

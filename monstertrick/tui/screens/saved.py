@@ -49,7 +49,7 @@ def when(stamp: str) -> str:
     """An ISO time as local 'YYYY-MM-DD HH:MM' (or as written if it is not one)."""
     try:
         return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
+    except (ValueError, OverflowError, OSError):  # not a time, or not one this system has
         return "—"
 
 
@@ -121,7 +121,15 @@ class ContinueScreen(Screen[SavedGame | None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Game", "Players", "Where", "Last played")
+        # Fixed widths for the game and the date; players and place share what is left
+        # (less the room of a scroll bar) and wrap in it, so the list fits an 80-column
+        # terminal without scrolling sideways (as History does).
+        game, date = 14, 16
+        rest = self.app.size.width - game - date - 2 * 4 - 2 - 2
+        players = max(14, rest * 2 // 5)
+        widths = (game, players, max(20, rest - players), date)
+        for label, width in zip(("Game", "Players", "Where", "Last played"), widths, strict=True):
+            table.add_column(label, width=width)
         self.reload()
         table.focus()
 
@@ -141,6 +149,7 @@ class ContinueScreen(Screen[SavedGame | None]):
                 place,
                 Text(when(saved.meta.updated)),
                 key=str(i),
+                height=None,  # as many lines as the longest cell needs
             )
         paths = [g.path for g in self.games]
         if chosen is not None and chosen.path in paths:
@@ -175,6 +184,11 @@ class ContinueScreen(Screen[SavedGame | None]):
         except RecordError as exc:
             self.store.unlock(saved.path)
             self.notify(f"This game cannot be continued: {exc}", severity="error", markup=False)
+            self.reload()
+            return
+        if opened.finished:  # its save said otherwise: its summary is rebuilt now
+            self.store.unlock(saved.path)
+            self.notify("This game is over: it is under History now.", severity="warning")
             self.reload()
             return
         self.dismiss(opened)
@@ -304,6 +318,12 @@ class HistoryScreen(Screen[None]):
             opened = self.store.open(saved)  # replayed now, only this one
         except RecordError as exc:
             self.notify(f"This game cannot be shown: {exc}", severity="error", markup=False)
+            return
+        if not opened.finished:  # its save said otherwise: its summary is rebuilt now
+            self.notify(
+                "This game is not over, so its hands stay secret: continue it from Continue.",
+                severity="warning",
+            )
             return
         screens = GAMES[opened.game_key].load_screens()
         self.app.push_screen(screens.viewer(opened.game, title=", ".join(opened.players)))

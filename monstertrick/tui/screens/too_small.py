@@ -24,10 +24,13 @@ class TooSmallScreen(Screen[None]):
         self.show_size(self.app.size.width, self.app.size.height)
 
     def show_size(self, width: int, height: int) -> None:
-        self.query_one("#too-small-text", Static).update(
-            Content(
-                f"Enlarge the terminal to at least {self.min_width}×{self.min_height}\n"
-                f"(it is {width}×{height} now).\n\n"
-                "The game carries on as soon as it fits."
+        # Before the screen is up (two sizes came at once), there is nothing to update yet:
+        # on_mount shows the size then.
+        for text in self.query("#too-small-text").results(Static):
+            text.update(
+                Content(
+                    f"Enlarge the terminal to at least {self.min_width}×{self.min_height}\n"
+                    f"(it is {width}×{height} now).\n\n"
+                    "The game carries on as soon as it fits."
+                )
             )
-        )

@@ -49,6 +49,16 @@ def screen_text(app: MonsterTrickApp) -> str:
     return "\n".join(parts)
 
 
+def plain(widget: Static) -> str:
+    visual = widget.render()
+    return getattr(visual, "plain", str(visual))
+
+
+def seat_blocks(screen: TableScreen) -> list[str]:
+    """Each seat's lines on the table (its hand row first), as plain text."""
+    return [plain(screen.query_one(f"#mt-seat-{p}", Static)) for p in range(4)]
+
+
 def check_no_hidden_value(app: MonsterTrickApp) -> None:
     """No card still in a hand is named anywhere, and the table's hand rows hold no
     digit (a value) where cards still sit."""
@@ -59,10 +69,9 @@ def check_no_hidden_value(app: MonsterTrickApp) -> None:
             assert not re.search(rf"\b{card}\b", text), f"{card} (in a hand) is on screen"
     screen = app.screen
     if isinstance(screen, TableScreen) and not screen.deduce:
-        seats = screen.query_one("#mt-seats", Static).render()
-        rows = getattr(seats, "plain", str(seats)).splitlines()[1::2]
-        for row in rows:
-            hand = row[11 : 11 + 56]
+        for block in seat_blocks(screen):
+            row = block.splitlines()[0]
+            hand = row[13 : 13 + 56]
             assert not re.search(r"\d", hand), f"a value in a hand row: {row!r}"
 
 
@@ -148,9 +157,106 @@ async def test_the_deduction_aid_shows_ranges_and_no_hidden_card() -> None:
         assert isinstance(screen, TableScreen)
         await pilot.press("d")
         assert screen.deduce
-        seats = screen.query_one("#mt-seats", Static).render()
-        assert re.search(r"\d-\d", getattr(seats, "plain", str(seats)))
+        assert re.search(r"\d-\d", "\n".join(seat_blocks(screen)))
         check_no_hidden_value(app)
+
+
+async def test_the_deduction_aid_stays_on_at_every_step_until_turned_off() -> None:
+    """On at the play step, it is still on at the sleeve step, through the computer
+    players' turns and at the next play, until d switches it off (and off it stays)."""
+
+    def ranges_shown() -> bool:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        return bool(re.search(r"\d-\d", "\n".join(seat_blocks(screen))))
+
+    app = make_app(WITH_BOTS, 7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_turn(pilot)
+        assert not ranges_shown()
+        await pilot.press("d")
+        assert ranges_shown()
+        await pilot.press("enter")  # plays
+        await pilot.pause()
+        assert ranges_shown()
+        await to_turn(pilot, sleeve=True)
+        assert app.screen.step_task == "sleeve"  # type: ignore[attr-defined]
+        assert ranges_shown()
+        await pilot.press("p")
+        await pilot.pause()
+        await to_turn(pilot)  # past the computer players' turns, to Ann's next play
+        assert ranges_shown()
+        await pilot.press("d")
+        assert not ranges_shown()
+        await pilot.press("enter")
+        await to_turn(pilot, sleeve=True)
+        assert not ranges_shown()
+
+
+async def test_the_player_to_move_is_marked_and_their_row_highlighted() -> None:
+    """As in Monster Trick: ▶ before the name of the player whose turn it is, and their
+    row highlighted; nobody else's."""
+    app = make_app(WITH_BOTS, 7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for sleeve in (False, True, False):
+            await to_turn(pilot, sleeve=sleeve)
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            mover = screen.view.current_player
+            assert mover == screen.seat == 0
+            for p, block in enumerate(seat_blocks(screen)):
+                row = block.splitlines()[0]
+                assert row.startswith("▶ ● ") == (p == mover), row
+                assert row[2:].startswith(f"● {WITH_BOTS[p].split(':')[0]}"), row
+                highlighted = screen.query_one(f"#mt-seat-{p}").has_class("-to-move")
+                assert highlighted == (p == mover)
+            if not sleeve:
+                await pilot.press("enter")
+            else:
+                await pilot.press("p")
+            await pilot.pause()
+            # After the decision the marker moves on with the turn.
+            assert isinstance(app.screen, TableScreen)
+            after = app.screen.view.current_player
+            marked = [p for p, b in enumerate(seat_blocks(app.screen)) if b.startswith("▶")]
+            assert marked == ([] if after is None else [after])
+
+
+async def test_the_trick_line_names_trump_and_the_lead_without_a_bare_colon() -> None:
+    app = make_app(WITH_BOTS, 7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_turn(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        text = plain(screen.query_one("#mt-trick", Static))
+        first = text.splitlines()[0].rstrip()
+        assert first == "Trick 1 · Hearts are trump · nothing led yet", first
+        await pilot.press("enter")  # Ann leads
+        await pilot.pause()
+        text = plain(screen.query_one("#mt-trick", Static))
+        first = text.splitlines()[0].rstrip()
+        led = screen.view.led
+        assert led is not None
+        assert first.startswith(f"Trick 1 · Hearts are trump · {led.plural} led:  ● Ann "), first
+        assert not first.endswith(":")
+
+
+async def test_after_a_decision_enter_goes_on_and_nobody_passes_the_keyboard() -> None:
+    """No handoffs in Magic Trick: the words after a person's decision are "go on",
+    even when the next player is another person at the same keyboard."""
+    app = make_app(FOUR, 5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        for key in ("enter", "enter", "p"):  # play; go on; pass the sleeve
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await pilot.press(key)
+            await pilot.pause()
+            if app.screen.result is not None:  # type: ignore[attr-defined]
+                status = plain(app.screen.query_one("#mt-status", Static))
+                assert status.endswith("Press Enter to go on."), status
+                assert "keyboard" not in screen_text(app)
+        assert app.screen.view.current_player != 0  # type: ignore[attr-defined]
 
 
 async def test_no_handoff_a_banner_names_the_player_and_no_take_back() -> None:
@@ -214,7 +320,7 @@ async def test_a_double_tap_never_plays_for_the_next_person(
 
 
 async def test_the_log_lists_the_hand_so_far_and_no_hidden_card() -> None:
-    from monstertrick.tui.screens.log import LinesLogScreen
+    from monstertrick.tui.screens.log import LinesLogPanel
 
     app = make_app(WITH_BOTS, 7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -225,8 +331,8 @@ async def test_the_log_lists_the_hand_so_far_and_no_hidden_card() -> None:
             await to_turn(pilot)
         await pilot.press("l")
         await pilot.pause()
-        log = app.screen
-        assert isinstance(log, LinesLogScreen) and log.title_text.startswith("Game log · hand 1")
+        log = app.screen.panel
+        assert isinstance(log, LinesLogPanel) and log.title_text.startswith("Game log · hand 1")
         text = screen_text(app)
         plays = [e for e in app.session.round_log() if type(e).__name__ == "CardPlayed"]  # type: ignore[union-attr]
         assert len(plays) >= 8
@@ -235,11 +341,11 @@ async def test_the_log_lists_the_hand_so_far_and_no_hidden_card() -> None:
         check_no_hidden_value(app)
         await pilot.press("l")
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, TableScreen) and app.screen.panel is None
 
 
 async def test_a_hint_names_positions_and_suits_never_a_hidden_value() -> None:
-    from monstertrick.tui.screens.hint import HintScreen
+    from monstertrick.tui.screens.hint import HintPanel
 
     app = make_app(WITH_BOTS, 9)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -248,8 +354,8 @@ async def test_a_hint_names_positions_and_suits_never_a_hidden_value() -> None:
             await pilot.press("t")
             await app.workers.wait_for_complete()
             await pilot.pause()
-            hint = app.screen
-            assert isinstance(hint, HintScreen)
+            hint = app.screen.panel
+            assert isinstance(app.screen, TableScreen) and isinstance(hint, HintPanel)
             text = str(hint.query_one("#hint-text", Static).render())
             assert text.startswith("Suggestion: ")
             assert ("up your sleeve" in text or "pass" in text) if sleeve else "play your" in text

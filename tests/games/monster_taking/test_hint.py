@@ -15,7 +15,7 @@ from monstertrick.seating import parse_seats
 from monstertrick.session import HintTaken, Session, Turn
 from monstertrick.tui.messages import Decided
 from monstertrick.tui.screens.handoff import HandoffScreen
-from monstertrick.tui.screens.hint import HintScreen
+from monstertrick.tui.screens.hint import HintPanel
 
 from .test_tui import CARD, app_for
 
@@ -30,8 +30,8 @@ def test_the_door_hint_ranks_the_persons_own_choices() -> None:
     assert isinstance(step, Turn)
     view = session.view(step.seat)
     options = DOOR.hint(view, step.seat, session.seed)
-    assert options and all(0.0 <= chance <= 1.0 for _, chance in options)
-    assert {a for a, _ in options} <= set(view.legal_actions)
+    assert options and all(0.0 <= o.chance <= 1.0 for o in options)
+    assert {o.action for o in options} <= set(view.legal_actions)
     # A stopped search still answers, with what it has.
     assert DOOR.hint(view, step.seat, session.seed, stop=lambda: True)
 
@@ -57,8 +57,8 @@ async def test_a_hint_at_the_table_names_only_the_persons_own_cards() -> None:
                 await pilot.press("t")
                 await app.workers.wait_for_complete()
                 await pilot.pause()
-                assert isinstance(app.screen, HintScreen)
-                text = str(app.screen.query_one("#hint-text", Static).render())
+                assert app.screen is screen and isinstance(screen.panel, HintPanel)
+                text = str(screen.query_one("#hint-text", Static).render())
                 assert text.startswith("Suggestion: play ")
                 assert "to win this game of the match" in text
                 other = set(map(str, session.state.hand(1 - seat)))

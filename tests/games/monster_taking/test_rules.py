@@ -22,6 +22,7 @@ from monstertrick.games.monster_taking import (
     payment_problem,
     payment_total,
 )
+from monstertrick.games.monster_taking.payments import PaymentDue, payment_due
 
 from .helpers import NAMES, cards, match_with, random_steps, started
 
@@ -191,6 +192,52 @@ def test_all_dotted_cards_when_short() -> None:
     assert payment_total(hand, 4) == 3
     assert legal_payments(hand, 4) == [tuple(sorted(cards("I9 A8")))]
     assert "pay all of them" in (payment_problem(hand, cards("A8"), 4) or "")
+
+
+def test_what_is_due_and_why_comes_from_the_rule() -> None:
+    """The total to pay and, when it is not d, the rule's reason in the payer's words
+    (said before any try, so a loser never has to guess why d = 1 costs 3 dots)."""
+    exact = payment_due(cards("A8 I9 S7 I5"), 2)
+    assert (exact.owed, exact.total, exact.reason) == (2, 2, None)
+    above = payment_due(cards("S7 I6 A10"), 2)  # totals 3, 4, 7: no 2
+    assert (above.owed, above.total) == (2, 3)
+    assert above.reason == (
+        "no set of your cards makes exactly 2 dots, so you pay the smallest total above "
+        "it that they make: 3 dots"
+    )
+    short = payment_due(cards("I9 A8 S5"), 4)  # 1 + 2 = 3 < 4
+    assert short.total == 3
+    assert (
+        short.reason
+        == "your cards with dots make only 3 dots of the 4 owed, so you pay all of them"
+    )
+    none = payment_due(cards("A5 S10 I10"), 3)
+    assert none.total == 0 and none.reason == "you have no cards with dots, so you pay nothing"
+    assert payment_due(cards("I1"), 0) == PaymentDue(0, 0, None)
+    # The refusal of a wrong try gives the same reason, with an example.
+    problem = payment_problem(cards("S7 I6 A10"), cards("I6"), 2) or ""
+    assert above.reason in problem and problem.endswith("e.g. S7")
+
+
+def test_only_the_payer_sees_what_is_due_and_it_matches_the_legal_payments() -> None:
+    seen = 0
+    for step in random_steps(41, copies=False):
+        state = step.state
+        for seat in (0, 1):
+            view = state.view(seat)
+            if state.phase is Phase.PAY and seat == state.current_player:
+                due = view.payment
+                assert due is not None and due.owed == state.owed
+                assert due.total == state.payment_due()
+                for action in view.legal_actions:
+                    assert isinstance(action, Pay)
+                    assert sum(card.dots for card in action.cards) == due.total
+                assert (due.reason is None) == (due.total == due.owed)
+                seen += due.reason is not None
+            else:
+                assert view.payment is None
+        assert state.public_view().payment is None
+    assert seen
 
 
 def test_legal_payments_are_all_sets_of_the_total() -> None:

@@ -214,6 +214,123 @@ async def test_a_click_chooses_a_card_to_pay() -> None:
         assert screen.chosen == set()
 
 
+def _pays_more_than_d(session: Session) -> bool:
+    """The next decision is a person's payment whose total is not d (a handoff to it is
+    on screen)."""
+    state = session.state
+    if state.phase is not Phase.PAY:
+        return False
+    due = session.view(state.current_player).payment
+    return due is not None and due.total > due.owed
+
+
+async def test_the_reason_to_pay_more_than_d_is_said_before_any_try() -> None:
+    session = session_at(5, _pays_more_than_d)
+    seat = session.state.current_player
+    due = session.view(seat).payment
+    assert due is not None and due.reason is not None
+    app = snap_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the handoff
+        screen = app.screen
+        assert isinstance(screen, TurnScreen) and screen.what == "pay"
+        text = " ".join(screen_text(app).split())
+        assert f"d = {due.owed} " in text
+        assert due.reason[0].upper() + due.reason[1:] in text, text
+        assert "Not allowed" not in text
+
+
+async def test_the_table_says_who_leads_and_what_was_done_in_words() -> None:
+    app = app_for(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the handoff to Ann, who leads game 1
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        text = screen_text(app)
+        assert "LEAD" not in text
+        assert "Game 1 · ● Ann leads this game" in text
+        assert "You lead this game: lay any card for the suit strength." in text
+        await pilot.press("enter")
+        top = screen_text(app).splitlines()[0]
+        assert "● Ann laid their strength card · private screen" in top, top
+        assert "done" not in top
+
+
+async def test_home_and_end_move_in_the_hand() -> None:
+    app = app_for(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        hand = screen.the_view().hand
+        assert hand
+        await pilot.press("end")
+        assert screen.cursor == len(hand) - 1
+        assert f"{hand[-1]} may be played" in screen_text(app) or screen.what == "strength"
+        await pilot.press("home")
+        assert screen.cursor == 0
+
+
+async def test_the_key_bar_says_go_on_when_the_message_does() -> None:
+    def key_bar() -> str:
+        return screen_text(app).splitlines()[-1]
+
+    app = app_for(("Ann", "Bob:easy"), seed=5, pace=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TurnScreen)  # alone: no handoff
+        await pilot.press("enter")
+        assert "Press Enter to go on" in " ".join(screen_text(app).split())
+        assert "⏎ Go on" in key_bar() and "Pass on" not in key_bar(), key_bar()
+    app = app_for(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter")  # Ann lays her strength card; Bob is next
+        assert "Press Enter to pass the keyboard on" in " ".join(screen_text(app).split())
+        assert "⏎ Pass on" in key_bar() and "Go on" not in key_bar(), key_bar()
+
+
+@pytest.mark.slow
+async def test_earlier_tricks_are_listed_and_never_a_face_down_card() -> None:
+    """The table lists this game's earlier tricks (public facts only): cards given are
+    named, a face-down discard is only counted, even on the payer's own screen."""
+    app = app_for(seed=5)
+    lists = 0
+    given_shown = 0
+
+    def check() -> None:
+        nonlocal lists, given_shown
+        screen = app.screen
+        if not isinstance(screen, (TurnScreen, WatchScreen)):
+            return
+        session = app.session
+        assert session is not None
+        state = session.state
+        shown = str(screen.query_one("#mt-tricks").render())
+        face_down = {str(c) for p in (0, 1) for c in state.discards(p)}
+        assert not set(CARD.findall(shown)) & face_down, shown
+        tricks = state.public_view().tricks
+        if len(tricks) > 1:
+            lines = shown.splitlines()
+            assert lines[0] == "Earlier tricks this game, latest first:"
+            assert len(lines) == len(tricks)  # every earlier trick, one line each
+            lists += 1
+            latest = tricks[-2]
+            assert lines[1].startswith(f"{len(tricks) - 1:>2}  ")
+            assert str(latest.lead) in lines[1] and str(latest.follow) in lines[1]
+            if latest.paid and latest.face_down:
+                assert f"paid {latest.paid} face down" in lines[1]
+            elif latest.paid and latest.cards:
+                assert all(str(c) in lines[1] for c in latest.cards)
+                given_shown += 1
+        else:
+            assert shown == ""
+
+    async with app.run_test(size=(80, 40)) as pilot:
+        await play_match(pilot, rng=random.Random(3), on_screen=check)
+        assert isinstance(app.screen, MatchOverScreen)
+    assert lists > 20 and given_shown
+
+
 # ---------------------------------------------------------------------- snapshots
 
 
@@ -263,6 +380,13 @@ def test_snapshot_payment(snap_compare: Snap, size: tuple[int, int]) -> None:
         5, lambda s: s.state.phase is Phase.PAY and Pay(()) not in s.state.legal_actions()
     )
     assert snap_compare(snap_app(session), terminal_size=size, press=["enter", "space"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_payment_above_d(snap_compare: Snap, size: tuple[int, int]) -> None:
+    # No set of the loser's cards makes d: the reason is on screen before any try.
+    session = session_at(5, _pays_more_than_d)
+    assert snap_compare(snap_app(session), terminal_size=size, press=["enter"])
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -8,7 +8,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from monstertrick.games.monster_taking import Pay
-from monstertrick.games.monster_taking.tui.log import LogScreen
+from monstertrick.games.monster_taking.tui.log import LogPanel
 from monstertrick.games.monster_taking.tui.table import TurnScreen, WatchScreen
 from monstertrick.seating import MAX_PACE, parse_seats
 from monstertrick.tui.app import MonsterTrickApp
@@ -99,12 +99,15 @@ async def test_l_shows_the_log_of_this_game_and_closes_it() -> None:
         events = session.round_log()
         assert len(events) >= 4
         await pilot.press("l")
-        log = app.screen
-        assert isinstance(log, LogScreen)
+        await pilot.pause()
+        log = screen.panel
+        assert app.screen is screen and isinstance(log, LogPanel)
         text = str(log.query_one("#lines-log").render())
         assert text.splitlines() == [e.describe(names) for e in events]
         assert "Game log · game 1" in screen_text(app)
         await pilot.press("l")
-        assert app.screen is screen
+        await pilot.pause()
+        assert app.screen is screen and screen.panel is None
         await pilot.press("l", "escape")
-        assert app.screen is screen
+        await pilot.pause()
+        assert app.screen is screen and screen.panel is None

@@ -2,11 +2,11 @@
 
 Nothing in Magic Trick is private (nobody sees the value of a card still in a hand), so
 the same table serves a person's turn and a computer player's, watched by everyone.
+Each screen's module is imported when that screen is first made.
 """
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Any
 
 from textual.screen import Screen
@@ -14,10 +14,6 @@ from textual.screen import Screen
 from ....session import Session
 from ....tui.screens.base import DecisionScreen, GameScreen
 from ..cards import NUM_HANDS, NUM_TRICKS
-from . import cards
-from .ends import GameOverScreen, HandOverScreen
-from .table import TableScreen, phase_task
-from .viewer import ViewerScreen
 
 TASKS = {
     "play": "play a card",
@@ -31,15 +27,23 @@ class MagicTrickScreens:
     def turn(self, session: Session, seat: int, task: str) -> DecisionScreen:
         # No handoff (nothing is private): a banner names the player, and their keys
         # count after a moment when the person before was someone else.
+        from .table import TableScreen
+
         return TableScreen(session, seat, task, fresh=session.keyboard != seat)
 
     def watch(self, session: Session, seat: int, viewer: int | None) -> DecisionScreen:
+        from .table import TableScreen, phase_task
+
         return TableScreen(session, seat, phase_task(session.state.phase), bot=True)
 
     def round_over(self, session: Session, number: int) -> GameScreen:
+        from .ends import HandOverScreen
+
         return HandOverScreen(session, number)
 
     def game_over(self, session: Session) -> GameScreen:
+        from .ends import GameOverScreen
+
         return GameOverScreen(session)
 
     def handoff(self, session: Session, seat: int, task: str) -> tuple[str, str]:
@@ -49,13 +53,13 @@ class MagicTrickScreens:
         return TASKS[task], detail
 
     def viewer(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> Screen[None]:
+        from .viewer import ViewerScreen
+
         return ViewerScreen(state, title=title, exit_on_close=exit_on_close)
 
-    def theme_variables(self) -> dict[str, str]:
-        """The seven suit colours, as theme variables a theme may override."""
-        return dict(cards.THEME_VARIABLES)
-
     def rules(self) -> str:
+        from importlib.resources import files
+
         return (files("monstertrick.games.magic_trick") / "rules.md").read_text(encoding="utf-8")
 
 

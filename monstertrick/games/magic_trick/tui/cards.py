@@ -7,18 +7,12 @@ from collections.abc import Mapping
 
 from textual.content import Content
 
+from ... import GAMES
 from ..cards import Card, Suit
 
-#: The seven suit colours, as theme variables a theme may override.
-THEME_VARIABLES: dict[str, str] = {
-    "magic-hearts": "#e03131",
-    "magic-spades": "#868e96",
-    "magic-diamonds": "#f59f00",
-    "magic-clubs": "#2f9e44",
-    "magic-moons": "#4dabf7",
-    "magic-triangles": "#ae3ec9",
-    "magic-stars": "#fcc419",
-}
+#: The seven suit colours, as theme variables a theme may override, from the game's
+#: registry entry (the app's theme takes them before it loads the game).
+THEME_VARIABLES: dict[str, str] = dict(GAMES["magic-trick"].theme_variables)
 INK = "#111111"
 
 

@@ -20,7 +20,8 @@ from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided
 from ....tui.screens.base import DecisionScreen
-from ....tui.screens.log import LinesLogScreen
+from ....tui.screens.hint import HintTerms
+from ....tui.screens.log import LinesLogPanel
 from ....tui.widgets import KeyBar
 from ..cards import HAND_SIZE, NUM_HANDS, NUM_TRICKS, PASS, Action
 from ..deduce import Inconsistent, value_ranges
@@ -37,8 +38,10 @@ from ..views import Phase, Place, View
 from . import cards
 
 NAME_WIDTH = 8
-INDENT = " " * (NAME_WIDTH + 3)
-"""Where the cards of a hand row begin."""
+INDENT = " " * (NAME_WIDTH + 5)
+"""Where the cards of a hand row begin (after "▶ ● " and the name)."""
+DEDUCE = "deduce"
+"""The deduction aid's name among the session's aids (on until switched off)."""
 
 
 LOGGED = (CardPlayed, CardSleeved, SleevePassed, TrickWon, HandScored)
@@ -59,10 +62,17 @@ class TableScreen(DecisionScreen):
     TableScreen Static { text-wrap: nowrap; text-overflow: ellipsis; }
     TableScreen #mt-status { text-wrap: wrap; }
     TableScreen #mt-top { height: 1; background: $primary-background; padding: 0 1; }
-    TableScreen #mt-seats { height: auto; padding: 0 1; }
+    TableScreen #mt-seats { height: auto; padding: 0 0 0 1; }
+    TableScreen .mt-seat { height: auto; }
+    TableScreen .mt-seat.-to-move { background: $boost; }
     TableScreen #mt-trick { height: auto; padding: 0 1; border-top: solid $panel-lighten-2; }
     TableScreen #mt-status { height: auto; min-height: 2; padding: 0 1; }
     TableScreen #mt-status.-error { color: $error; }
+    TableScreen.-short.-with-panel #mt-status { display: none; }
+    TableScreen Panel {
+        height: 1fr; border: none; border-top: solid $accent; padding: 0 1;
+    }
+    TableScreen.-tall HintPanel { height: auto; }
     """
     BINDINGS = [
         Binding("left", "cursor(-1)", "Card", key_display="←/→"),
@@ -79,6 +89,8 @@ class TableScreen(DecisionScreen):
         Binding("plus,equals_sign", "pace(1)", "Pause", show=False),
     ]
 
+    PANEL_AFTER = "#mt-trick"
+
     NEW_PLAYER_DELAY: ClassVar[float] = 0.6
     """Seconds after another person's turn before this person's keys count: with no
     handoff screen, a double tap of Enter by the one before must not play for them."""
@@ -93,7 +105,6 @@ class TableScreen(DecisionScreen):
         self.waiting = fresh and not bot
         """A new person's turn whose keys do not count yet (see NEW_PLAYER_DELAY)."""
         self.result: list[object] | None = None
-        self.deduce = False
         self.cursor = 0
         self._timer: Timer | None = None
         self._message: Content | None = None
@@ -106,7 +117,10 @@ class TableScreen(DecisionScreen):
     def compose(self) -> ComposeResult:
         yield Static(id="mt-top")
         with Vertical():
-            yield Static(id="mt-seats")
+            with Vertical(id="mt-seats"):
+                yield Static(id="mt-seats-head")
+                for p in range(len(self.view.seats)):
+                    yield Static(id=f"mt-seat-{p}", classes="mt-seat")
             yield Static(id="mt-trick")
             yield Static(id="mt-status")
         yield KeyBar()
@@ -122,6 +136,12 @@ class TableScreen(DecisionScreen):
         self._show_status()
 
     # ------------------------------------------------------------------ state
+
+    @property
+    def deduce(self) -> bool:
+        """Whether the deduction aid is on (it stays on from step to step, for every
+        seat, until ``d`` switches it off)."""
+        return DEDUCE in self.session.aids
 
     @property
     def choosing(self) -> bool:
@@ -171,11 +191,19 @@ class TableScreen(DecisionScreen):
                 kind,
             )
         )
-        self.query_one("#mt-seats", Static).update(self._seats(v))
+        head, rows = self._seats(v)
+        self.query_one("#mt-seats-head", Static).update(head)
+        for p, row in enumerate(rows):
+            seat = self.query_one(f"#mt-seat-{p}", Static)
+            seat.update(row)
+            seat.set_class(p == v.current_player, "-to-move")
         self.query_one("#mt-trick", Static).update(self._trick(v))
         self._show_status()
 
-    def _seats(self, v: View) -> Content:
+    def _seats(self, v: View) -> tuple[Content, list[Content]]:
+        """The column numbers above the hands, and each seat's lines: its hand row
+        (``▶`` before the player whose turn it is), its tricks, suits won and score,
+        and with the deduction aid the ranges of its cards' values."""
         variables = self._variables()
         ranges: tuple[tuple[tuple[int, int] | None, ...], ...] | None = None
         if self.deduce:
@@ -186,15 +214,20 @@ class TableScreen(DecisionScreen):
         legal = self._legal() if self.choosing else set()
         totals = v.totals
         prestige = v.prestige_counts
-        lines: list[Content] = [
-            Content.assemble(
-                INDENT,
-                "".join(f"{i + 1:^3} " for i in range(HAND_SIZE)),
-                "Sleeve",
-            ).stylize("dim")
-        ]
+        head = Content.assemble(
+            INDENT,
+            "".join(f"{i + 1:^3} " for i in range(HAND_SIZE)),
+            "Sleeve",
+        ).stylize("dim")
+        blocks: list[Content] = []
         for p, seat in enumerate(v.seats):
-            row: list[Content | str] = [theme.player(p, seat.name, width=NAME_WIDTH), " "]
+            lines: list[Content] = []
+            to_move = p == v.current_player
+            row: list[Content | str] = [
+                Content.from_markup("[bold $accent]▶[/] " if to_move else "  "),
+                theme.player(p, seat.name, width=NAME_WIDTH, bold=to_move),
+                " ",
+            ]
             mover = p == self.seat and self.choosing
             for spot in seat.spots:
                 if spot.place is Place.HAND:
@@ -236,13 +269,14 @@ class TableScreen(DecisionScreen):
                     else:
                         cells.append(f"{r[0]}-{r[1]} ")
                 lines.append(Content.assemble(INDENT, "".join(cells)).stylize("$accent"))
-        return Content("\n").join(lines)
+            blocks.append(Content("\n").join(lines))
+        return head, blocks
 
     def _trick(self, v: View) -> Content:
         variables = self._variables()
         names = v.players
-        led = f" · led: {v.led.plural}" if v.led is not None else " · nothing led yet"
-        line: list[Content | str] = [f"Trick {v.trick_number}{led} · Hearts are trump:  "]
+        led = f"{v.led.plural} led:  " if v.led is not None else "nothing led yet"
+        line: list[Content | str] = [f"Trick {v.trick_number} · Hearts are trump · {led}"]
         for tc in v.trick:
             line += [
                 theme.player(tc.player, names[tc.player]),
@@ -281,10 +315,7 @@ class TableScreen(DecisionScreen):
             if self.bot:
                 after = "  (Space: go on)" if self.session.pace > 0 else ""
             else:
-                mine_next = self.view.current_player == self.seat  # (the sleeve step)
-                people = len(self.session.humans) > 1
-                on = "pass the keyboard on" if people and not mine_next else "go on"
-                after = f" Press Enter to {on}."
+                after = " Press Enter to go on."  # (nothing is private: no handoff)
             text = Content(what + after)
         else:
             text = Content(self._hint())
@@ -321,9 +352,9 @@ class TableScreen(DecisionScreen):
         if self.bot:
             pace = self.session.pace
             if pace <= 0:
-                self.advance_once()
+                self.advance_by_itself()
             else:
-                self._timer = self.set_timer(pace, self.advance_once)
+                self._timer = self.set_timer(pace, self.advance_by_itself)
 
     def next_turn(self, seat: int, viewer: int | None) -> bool:
         if not self.bot:
@@ -344,6 +375,14 @@ class TableScreen(DecisionScreen):
 
     def hint_ready(self) -> bool:
         return self.choosing and not self.waiting
+
+    def hint_terms(self) -> HintTerms:
+        return HintTerms(
+            self.hint_words,
+            self.hint_goal,
+            points=lambda points: f"{points:+.1f} points",
+            expected=lambda points: f"{points:+.1f} points expected this hand",
+        )
 
     def hint_words(self, action: Any) -> str:
         pos = action.position
@@ -411,18 +450,22 @@ class TableScreen(DecisionScreen):
 
     def action_log(self) -> None:
         """This hand's plays, sleeves and tricks so far (everyone saw them all)."""
-        names = self.view.players
-        events = [e for e in self.session.round_log() if isinstance(e, LOGGED)]
-        self.app.push_screen(
-            LinesLogScreen(
-                f"Game log · hand {self.view.hand}",
-                [Content(e.describe(names)) for e in events],
-                "No card played yet this hand.",
-            )
+        session = self.session
+        names = session.names
+
+        def lines() -> list[Content]:
+            events = [e for e in session.round_log() if isinstance(e, LOGGED)]
+            return [Content(e.describe(names)) for e in events]
+
+        self.toggle_panel(
+            "log",
+            lambda: LinesLogPanel(
+                f"Game log · hand {self.view.hand}", lines, "No card played yet this hand."
+            ),
         )
 
     def action_deduce(self) -> None:
-        self.deduce = not self.deduce
+        self.session.aids ^= {DEDUCE}
         self._refresh_all()
 
     def action_pace(self, step: int) -> None:

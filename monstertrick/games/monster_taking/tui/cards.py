@@ -8,15 +8,12 @@ from collections.abc import Sequence
 from textual.content import Content
 from textual.style import Style
 
+from ... import GAMES
 from ..cards import Card, Suit
 
-#: Suit colours (defaults of the theme variables the game offers).
-THEME_VARIABLES: dict[str, str] = {
-    "suit-ignis": "#ff7a5c",
-    "suit-aqua": "#5cb8ff",
-    "suit-sylva": "#6ad46a",
-    "suit-ink": "#111111",
-}
+#: Suit colours (defaults of the theme variables the game offers), from the game's
+#: registry entry (the app's theme takes them before it loads the game).
+THEME_VARIABLES: dict[str, str] = dict(GAMES["monster-taking"].theme_variables)
 
 _COLOUR = {
     Suit.IGNIS: THEME_VARIABLES["suit-ignis"],

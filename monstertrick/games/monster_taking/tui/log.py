@@ -1,23 +1,28 @@
-"""The game log: the events of the current game of the match, over the current screen."""
+"""The game log: the events of the current game of the match, in a panel beside the table."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from textual.content import Content
 
-from ....tui.screens.log import LinesLogScreen
+from ....session import Session
+from ....tui.screens.log import LinesLogPanel
 from ..events import Event
 
 
-class LogScreen(LinesLogScreen):
+class LogPanel(LinesLogPanel):
     """Every event of this game, one a line, newest last. Monster Taking's events are all
     public (a face-down discard is counted, never named), so anyone may read them."""
 
-    def __init__(self, names: Sequence[str], events: Sequence[object], game: int) -> None:
-        self.events = [e for e in events if isinstance(e, Event)]
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        names = session.names
+
+        def lines() -> list[Content]:
+            events = [e for e in session.round_log() if isinstance(e, Event)]
+            return [Content(e.describe(names)) for e in events]
+
         super().__init__(
-            f"Game log · game {game}",
-            [Content(e.describe(tuple(names))) for e in self.events],
+            f"Game log · game {session.state.game}",
+            lines,
             "Nothing has happened yet this game.",
         )

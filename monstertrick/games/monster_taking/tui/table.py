@@ -19,17 +19,19 @@ from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided, TakeBack
 from ....tui.screens.base import DecisionScreen
+from ....tui.screens.hint import HintTerms
 from ....tui.widgets import KeyBar
 from ..cards import Card
 from ..events import Event, Paid, TrickWon
 from ..state import Pay, Phase, Play, PlayerView, Strength
 from . import cards
-from .log import LogScreen
+from .log import LogPanel
 
 CELL = 5
 """Columns of one card in the hand (clicks are mapped back with it)."""
 
 DOING = {"strength": "lay your strength card", "play": "play your card", "pay": "pay"}
+DONE = {"strength": "laid their strength card", "play": "played", "pay": "paid"}
 
 
 def dots(n: int) -> str:
@@ -38,6 +40,13 @@ def dots(n: int) -> str:
 
 def describe(events: Sequence[object], names: Sequence[str]) -> str:
     return " ".join(e.describe(names) for e in events if isinstance(e, Event))
+
+
+def _cards_ahead(cards: float) -> str:
+    """The cards a player is ahead at the end of a game, on average, in words."""
+    if cards < 0:
+        return f"{-cards:.1f} cards behind at its end"
+    return f"{cards:.1f} cards ahead at its end"
 
 
 class HandRow(Static):
@@ -97,13 +106,22 @@ class MonsterTakingTable(DecisionScreen):
     MonsterTakingTable #mt-players { height: 3; padding: 0 1; }
     MonsterTakingTable #mt-trick { height: auto; max-height: 4; padding: 0 1;
         border: round $panel-lighten-2; }
-    MonsterTakingTable #mt-since { height: 1fr; padding: 0 1; color: $text-muted; }
+    MonsterTakingTable #mt-since { height: auto; max-height: 3; padding: 0 1;
+        color: $text-muted; }
+    MonsterTakingTable #mt-tricks { height: 1fr; padding: 0 1;
+        border-bottom: solid $panel-lighten-2; }
     MonsterTakingTable HandRow { height: 3; padding: 0 1; }
     MonsterTakingTable #mt-status { height: auto; min-height: 2; padding: 0 1; }
     MonsterTakingTable #mt-status.-error { color: $error; }
+    MonsterTakingTable.-with-log #mt-since, MonsterTakingTable.-with-log #mt-tricks,
+    MonsterTakingTable.-short.-with-hint #mt-since,
+    MonsterTakingTable.-short.-with-hint #mt-tricks { display: none; }
+    MonsterTakingTable Panel { height: 1fr; }
+    MonsterTakingTable.-tall HintPanel { height: auto; }
     """
 
     viewer: int | None = None
+    PANEL_AFTER = "#mt-trick"
 
     def __init__(self, session: Session, seat: int) -> None:
         super().__init__(session)
@@ -116,6 +134,7 @@ class MonsterTakingTable(DecisionScreen):
         yield Static(id="mt-players")
         yield Static(id="mt-trick")
         yield Static(id="mt-since")
+        yield Static(id="mt-tricks")
         if self.viewer is not None:
             yield HandRow(id="mt-hand")
         yield Static(id="mt-status")
@@ -144,17 +163,23 @@ class MonsterTakingTable(DecisionScreen):
         width = theme.name_column(names)
         rows = []
         for p in (0, 1):
-            lead = "LEAD" if p == v.lead else "    "
             rows.append(
                 Content.assemble(
                     theme.player(p, names[p], width=width, bold=p == v.current_player),
-                    f" {lead}  hand {v.hand_sizes[p]:>2} · tricks this game {v.tricks_won[p]}"
+                    f"  hand {v.hand_sizes[p]:>2} · tricks this game {v.tricks_won[p]}"
                     f" · games won {v.wins[p]} · face down {v.discard_counts[p]}",
                 )
             )
-        rows.append(Content(f"Game {v.game} · the first to win 2 games wins the match"))
+        rows.append(
+            Content.assemble(
+                f"Game {v.game} · ",
+                theme.player(v.lead, names[v.lead]),
+                " leads this game · the first to win 2 games wins the match",
+            )
+        )
         self.query_one("#mt-players", Static).update(Content("\n").join(rows))
         self.query_one("#mt-trick", Static).update(self.trick_text(v))
+        self.query_one("#mt-tricks", Static).update(self.tricks_text())
         if self.viewer is not None and v.hand is not None:
             self.show_hand(v)
         self.query_one("#mt-topbar", Static).update(self.topbar(v))
@@ -201,6 +226,44 @@ class MonsterTakingTable(DecisionScreen):
             lines.append(won)
         return Content("\n").join(lines)
 
+    def tricks_text(self) -> Content:
+        """This game's tricks before the one in the box, latest first, as everyone saw
+        them: both cards, the winner, ``d`` and the payment (given cards named; a
+        face-down discard only counted, even on the payer's own screen)."""
+        v = self.session.public_view()
+        names = v.players
+        earlier = list(enumerate(v.tricks, 1))[:-1]
+        if not earlier:
+            return Content("")
+        width = theme.name_column(names)
+        lines = [Content.styled("Earlier tricks this game, latest first:", "dim")]
+        for n, t in reversed(earlier):
+            assert t.follow is not None and t.winner is not None
+            follower, loser = 1 - t.leader, 1 - t.winner
+            line: list[Content | str] = [
+                f"{n:>2}  ",
+                theme.player(t.leader, names[t.leader], width=width),
+                " ",
+                cards.chip(t.lead),
+                f"{'':<{4 - len(str(t.lead))}}",
+                theme.player(follower, names[follower], width=width),
+                " ",
+                cards.chip(t.follow),
+                f"{'':<{4 - len(str(t.follow))}}→ ",
+                theme.player(t.winner, names[t.winner]),
+                f" · d = {t.owed}",
+            ]
+            if t.paid is None:
+                line.append(" · not paid yet")
+            elif t.paid == 0:
+                line.append(" · nothing paid")
+            elif t.face_down or t.cards is None:
+                line += [" · ", names[loser], f" paid {t.paid} face down"]
+            else:
+                line += [" · ", names[loser], " gave ", cards.chips(t.cards)]
+            lines.append(Content.assemble(*line))
+        return Content("\n").join(lines)
+
     def show_hand(self, v: PlayerView) -> None:
         assert v.hand is not None
         self.query_one(HandRow).show(v.hand)
@@ -220,9 +283,12 @@ class TurnScreen(MonsterTakingTable):
     BINDINGS = [
         Binding("left", "cursor(-1)", "Card", key_display="←/→"),
         Binding("right", "cursor(1)", "Card", show=False),
+        Binding("home", "card_at(0)", "First card", show=False),
+        Binding("end", "card_at(-1)", "Last card", show=False),
         Binding("space", "choose", "Choose", key_display="Space"),
         Binding("enter", "decide", "Confirm"),
-        Binding("enter", "pass_on", "Pass on"),
+        Binding("enter", "pass_on(True)", "Pass on"),
+        Binding("enter", "pass_on(False)", "Go on"),
         Binding("u,backspace", "take_back", "Take back", key_display="u"),
         Binding("t", "hint", "Hint"),
     ]
@@ -264,11 +330,11 @@ class TurnScreen(MonsterTakingTable):
 
     def topbar(self, v: PlayerView) -> Content:
         name = v.players[self.seat]
-        doing = DOING[self.what] if self.result is None else "done"
+        doing = f": {DOING[self.what]}" if self.result is None else f" {DONE[self.what]}"
         return Content.assemble(
             f"Game {v.game} · ",
             theme.player(self.seat, name, bold=True),
-            f": {doing} · private screen",
+            f"{doing} · private screen",
         )
 
     def show_hand(self, v: PlayerView) -> None:
@@ -306,17 +372,21 @@ class TurnScreen(MonsterTakingTable):
         if not v.hand:
             return received
         card = v.hand[self.cursor]
-        if self.what == "pay":
-            owed = v.owed or 0
-            due = self.session.state.payment_due()
+        if self.what == "pay" and v.payment is not None:
+            due = v.payment
             picked = [v.hand[i] for i in sorted(self.chosen)]
             total = sum(c.dots for c in picked)
             t = v.tricks[-1]
             where = "discarded face down" if t.face_down else "given to the winner"
+            pay = (
+                f"Pay {dots(due.total)}"
+                if due.reason is None
+                else f"{due.reason[0].upper()}{due.reason[1:]}"
+            )
             return Content.assemble(
                 received,
-                f"You lost the trick: d = {owed} (the difference of the two cards' dots)."
-                f" Pay {dots(due or 0)}; your cards are {where}. "
+                f"You lost the trick: d = {due.owed} (the difference of the two cards' dots)."
+                f" {pay}; your cards are {where}. "
                 "Chosen: ",
                 cards.chips(picked),
                 f" = {dots(total)}. Space chooses, Enter pays.",
@@ -332,7 +402,7 @@ class TurnScreen(MonsterTakingTable):
                     ". ",
                 )
             else:
-                what = Content("As LEAD, lay any card for the suit strength. ")
+                what = Content("You lead this game: lay any card for the suit strength. ")
             return Content.assemble(received, what, "←/→ and Enter lay it.")
         if card in allowed:
             what = Content.assemble(cards.chip(card), " may be played: Enter plays it.")
@@ -344,6 +414,14 @@ class TurnScreen(MonsterTakingTable):
     # ------------------------------------------------------------------ actions
 
     hint_goal = "to win this game of the match"
+
+    def hint_terms(self) -> HintTerms:
+        return HintTerms(
+            self.hint_words,
+            self.hint_goal,
+            points=lambda cards: f"{cards:+.1f} cards",
+            expected=_cards_ahead,
+        )
 
     def hint_ready(self) -> bool:
         return self.result is None and bool(self.the_view().hand)
@@ -366,7 +444,11 @@ class TurnScreen(MonsterTakingTable):
             return self.result is None
         if action == "choose":
             return self.result is None and self.what == "pay"
-        if action in ("pass_on", "take_back"):
+        if action == "card_at":
+            return self.result is None
+        if action == "pass_on":
+            return self.result is not None and parameters == (self.session.hands_over_next(),)
+        if action == "take_back":
             return self.result is not None
         return True
 
@@ -379,6 +461,13 @@ class TurnScreen(MonsterTakingTable):
         v = self.the_view()
         if v.hand:
             self.cursor = (self.cursor + step) % len(v.hand)
+            self._moved()
+
+    def action_card_at(self, index: int) -> None:
+        """Home/End: the first or last card of the hand."""
+        v = self.the_view()
+        if v.hand:
+            self.cursor = index % len(v.hand)
             self._moved()
 
     def action_choose(self) -> None:
@@ -417,7 +506,7 @@ class TurnScreen(MonsterTakingTable):
         self.refresh_table()
         self.refresh_bindings()
         v = self.the_view()
-        after = "pass the keyboard on" if len(self.session.humans) > 1 else "go on"
+        after = "pass the keyboard on" if self.session.hands_over_next() else "go on"
         text = describe(events, v.players)
         if any(isinstance(e, TrickWon) for e in events) and v.phase is Phase.PAY:
             text += " The loser pays next."
@@ -427,7 +516,7 @@ class TurnScreen(MonsterTakingTable):
         if self.result is not None:
             self.post_message(TakeBack(self.seat))
 
-    def action_pass_on(self) -> None:
+    def action_pass_on(self, hand_over: bool = True) -> None:
         self.advance_once()
 
 
@@ -494,9 +583,9 @@ class WatchScreen(MonsterTakingTable):
         self.refresh_bindings()
         pace = self.session.pace
         if pace <= 0:
-            self.advance_once()
+            self.advance_by_itself()
         else:
-            self._timer = self.set_timer(pace, self.advance_once)
+            self._timer = self.set_timer(pace, self.advance_by_itself)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "skip":
@@ -514,6 +603,4 @@ class WatchScreen(MonsterTakingTable):
 
     def action_log(self) -> None:
         """The events of this game so far (all public)."""
-        self.app.push_screen(
-            LogScreen(self.names, self.session.round_log(), self.session.state.game)
-        )
+        self.toggle_panel("log", lambda: LogPanel(self.session))

@@ -82,11 +82,11 @@ class ViewerScreen(StepViewer):
         deciding = state.current_player
         for p in (0, 1):
             hand = state.hand(p)
-            lead = "LEAD" if p == state.lead else "    "
+            lead = " · leads this game" if p == state.lead else ""
             lines.append(
                 Content.assemble(
                     theme.player(p, names[p], width=width, bold=p == deciding),
-                    f" {lead}  hand {len(hand):>2} · tricks {tricks[p]:>2} · games won {wins[p]}",
+                    f"  hand {len(hand):>2} · tricks {tricks[p]:>2} · games won {wins[p]}{lead}",
                 )
             )
             lines.append(
@@ -111,7 +111,7 @@ class ViewerScreen(StepViewer):
             return Content.assemble(
                 f"Game {frame.game} is dealt: 13 cards each; ",
                 theme.player(lead, names[lead]),
-                " is LEAD. DECK (unused): ",
+                " leads this game. DECK (unused): ",
                 cards.chips(state.deck),
             )
         who = theme.player(seat, names[seat], bold=True)

@@ -29,9 +29,11 @@ per candidate) or a fixed number of iterations (``iterations``, for reproducible
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from ....search import Budget, Option, analyse, best
-from ..engine import Move, Phase, PlayerView, vp_orders
+from ....search import Budget, Option, SearchGame, analyse, best
+from ....search.assess import HINT_SECONDS, Advice, Common, Watched, advise
+from ..engine import GameState, Move, Phase, PlayerView, vp_orders
 from .base import StopCheck
 from .medium import MediumBot
 from .search import Action, MonsterTrickSearch
@@ -41,6 +43,9 @@ DEFAULT_SECONDS = 0.75
 #: With a time budget, the search also stops after this many iterations per candidate
 #: on average: late in a round iterations are cheap and more of them change nothing.
 ENOUGH_PER_CANDIDATE = 500
+#: A hint's search (:meth:`HardBot.advise`) stops after this many iterations per candidate
+#: on average, if its time is not up before: enough to tell most options apart.
+HINT_ENOUGH_PER_CANDIDATE = 4 * ENOUGH_PER_CANDIDATE
 #: Opponents search against this player (paranoid) rather than each for their own win
 #: (max^n)? Measured (benchmarks/README.md), all within noise: paranoid +5.2 points over
 #: the reference against max^n's +2.0 at 4 players, +3.3 against +6.0 at 5 players
@@ -93,14 +98,37 @@ class HardBot:
     ) -> list[Option[Action]]:
         """Every candidate for ``view.player``'s decision with its visits and estimated
         chance to win the game, best first."""
+        first, count = self._first(view, rng)
+        return self._analyse(view, first, rng, self._budget(count), stop)
+
+    def advise(
+        self,
+        view: PlayerView,
+        rng: random.Random,
+        stop: StopCheck | None = None,
+        seconds: float = HINT_SECONDS,
+    ) -> list[Advice[Action]]:
+        """A hint: the search of :meth:`analyse` (the same candidates, tried in the same
+        way) for up to ``seconds``, each candidate with its chance, the VP the player
+        scores this round after it on average, and the noise of its difference to the
+        best (:mod:`monstertrick.search.assess`)."""
+        first, count = self._first(view, rng)
+        game = MonsterTrickSearch(view, first=first, noise=self.noise)
+        common = Common.WORLDS if HALVING else Common.NONE
+        watched = Watched(game, game.points, common, copy=game.copy)
+        budget = Budget(seconds=seconds, enough=HINT_ENOUGH_PER_CANDIDATE * count)
+        options = self._run(watched, watched.copy, game, rng, budget, stop)
+        return advise(options, watched)
+
+    @staticmethod
+    def _first(view: PlayerView, rng: random.Random) -> tuple[Action, int]:
+        """The candidate tried first (medium's choice) and the number of candidates."""
         first: Action
         if view.phase is Phase.ARRANGING:
             first = MediumBot().choose_arrangement(view, rng)
-            count = len(vp_orders(view.vp_set))
-        else:
-            first = MediumBot().choose_move(view, rng)
-            count = len(distinct_moves(view))
-        return self._analyse(view, first, rng, self._budget(count), stop)
+            return first, len(vp_orders(view.vp_set))
+        first = MediumBot().choose_move(view, rng)
+        return first, len(distinct_moves(view))
 
     def _analyse(
         self,
@@ -111,9 +139,24 @@ class HardBot:
         stop: StopCheck | None,
     ) -> list[Option[Action]]:
         game = MonsterTrickSearch(view, first=first, noise=self.noise)
+        return self._run(game, game.copy, game, rng, budget, stop)
+
+    @staticmethod
+    def _run(
+        searched: SearchGame[GameState, Action],
+        copy: Callable[[GameState], GameState],
+        game: MonsterTrickSearch,
+        rng: random.Random,
+        budget: Budget,
+        stop: StopCheck | None,
+    ) -> list[Option[Action]]:
+        """The search over ``searched`` (``game`` itself, or ``game`` watched, with its
+        ``copy`` of a world), below the root steered by ``game``'s policy."""
         expand = game.steer if GUIDED else None
-        halving = game.copy if HALVING else None
-        return analyse(game, rng, budget, stop, paranoid=PARANOID, expand=expand, halving=halving)
+        halving = copy if HALVING else None
+        return analyse(
+            searched, rng, budget, stop, paranoid=PARANOID, expand=expand, halving=halving
+        )
 
     def choose_arrangement(
         self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None

@@ -139,6 +139,10 @@ class MonsterTrickSearch:
             return None
         return steer(world, rng, self._noise)
 
+    def points(self, world: GameState) -> float:
+        """The VP the searching player scored in the round just finished in ``world``."""
+        return float(world._results[-1][1][self._player])
+
     def rewards(self, world: GameState) -> Sequence[float]:
         results = world._results
         if self._temperature is None or len(results) == 3:

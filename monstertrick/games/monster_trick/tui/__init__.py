@@ -1,8 +1,11 @@
-"""Monster Trick's screens for the terminal app (imported only by the app)."""
+"""Monster Trick's screens for the terminal app (imported only by the app).
+
+Each screen's module is imported when that screen is first made: the app's first screen
+comes up without the others.
+"""
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Any
 
 from textual.screen import Screen
@@ -10,13 +13,6 @@ from textual.screen import Screen
 from ....session import Session
 from ....tui.screens.base import DecisionScreen, GameScreen
 from ..engine import HAND_SIZE, NUM_ROUNDS
-from . import cards
-from .arrange import ArrangeScreen
-from .game_over import GameOverScreen
-from .round_end import RoundEndScreen
-from .table import TableScreen
-from .viewer import ViewerScreen
-from .watch import WatchScreen
 
 TASKS = {
     "arrange": "arrange your VP cards",
@@ -29,16 +25,26 @@ class MonsterTrickScreens:
 
     def turn(self, session: Session, seat: int, task: str) -> DecisionScreen:
         if task == "arrange":
+            from .arrange import ArrangeScreen
+
             return ArrangeScreen(session, seat)
+        from .table import TableScreen
+
         return TableScreen(session, seat)
 
     def watch(self, session: Session, seat: int, viewer: int | None) -> DecisionScreen:
+        from .watch import WatchScreen
+
         return WatchScreen(session, seat, viewer)
 
     def round_over(self, session: Session, number: int) -> GameScreen:
+        from .round_end import RoundEndScreen
+
         return RoundEndScreen(session, number)
 
     def game_over(self, session: Session) -> GameScreen:
+        from .game_over import GameOverScreen
+
         return GameOverScreen(session)
 
     def handoff(self, session: Session, seat: int, task: str) -> tuple[str, str]:
@@ -55,13 +61,13 @@ class MonsterTrickScreens:
 
     def viewer(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> Screen[None]:
         """A finished (or revealed) game, step by step, every hand shown."""
+        from .viewer import ViewerScreen
+
         return ViewerScreen(state, title=title, exit_on_close=exit_on_close)
 
-    def theme_variables(self) -> dict[str, str]:
-        """The card colours, as theme variables a theme may override."""
-        return dict(cards.THEME_VARIABLES)
-
     def rules(self) -> str:
+        from importlib.resources import files
+
         return (files("monstertrick.games.monster_trick") / "rules.md").read_text(encoding="utf-8")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from textual import on
@@ -17,6 +18,7 @@ from ....tui.messages import Decided, TakeBack
 from ....tui.screens.base import DecisionScreen
 from ....tui.widgets import KeyBar
 from ..engine import NUM_ROUNDS
+from .hints import HintTerms, row_aim, vp_hint_terms
 from .widgets import Hand, VPRow
 
 
@@ -24,13 +26,16 @@ class ArrangeScreen(DecisionScreen):
     """``player`` lays out their VP row; once confirmed, it stays until Enter, and until
     then they may take it back."""
 
+    CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
+    PANEL_AFTER = "#arrange-help"
     BINDINGS = [
         Binding("left", "select(-1)", "Choose", key_display="←/→"),
         Binding("right", "select(1)", "Choose", show=False),
         Binding("shift+left,comma", "move(-1)", "Move it", key_display="⇧←/→"),
         Binding("shift+right,full_stop", "move(1)", "Move it", show=False),
         Binding("enter", "confirm", "Confirm"),
-        Binding("enter", "pass_on", "Pass on"),
+        Binding("enter", "pass_on(True)", "Pass on"),
+        Binding("enter", "pass_on(False)", "Go on"),
         Binding("u,backspace", "take_back", "Take back", key_display="u"),
         Binding("t", "hint", "Hint"),
     ]
@@ -40,7 +45,8 @@ class ArrangeScreen(DecisionScreen):
         self.player = self.seat = player
         self.private_to = player
         self.confirmed = False
-        self.order = list(session.state.vp_set)
+        laid = session.taken_back(player)  # a row taken back starts as it was laid
+        self.order = list(laid if laid is not None else session.state.vp_set)
         self.cursor = 0
 
     def _topbar(self) -> Content:
@@ -103,14 +109,20 @@ class ArrangeScreen(DecisionScreen):
 
     def hint_words(self, action: Any) -> str:
         left, middle, right = action
-        return f"VP row {left} · {middle} · {right} (left to right)"
+        return f"VP row {left} · {middle} · {right}"
+
+    def hint_terms(self) -> HintTerms:
+        terms = vp_hint_terms(self.hint_words, aim=row_aim)
+        return replace(terms, listed=lambda row: "row " + " · ".join(map(str, row)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
             return self.hint_ready()
         if action in ("select", "move", "confirm"):
             return not self.confirmed
-        if action in ("pass_on", "take_back"):
+        if action == "pass_on":
+            return self.confirmed and parameters == (self.session.hands_over_next(),)
+        if action == "take_back":
             return self.confirmed
         return True
 
@@ -129,12 +141,12 @@ class ArrangeScreen(DecisionScreen):
         row = self.query_one(VPRow)
         row.cursor = -1
         row.refresh()
-        after = "pass the keyboard on" if len(self.session.humans) > 1 else "go on"
+        after = "pass the keyboard on" if self.session.hands_over_next() else "go on"
         self.query_one("#status", Static).update(
             Content(f"Your VP row is laid out. Press Enter to {after}, or u to take it back.")
         )
 
-    def action_pass_on(self) -> None:
+    def action_pass_on(self, hand_over: bool = True) -> None:
         if self.confirmed:
             self.advance_once()
 

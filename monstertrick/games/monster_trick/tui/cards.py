@@ -10,17 +10,12 @@ from functools import lru_cache
 
 from textual.content import Content
 
+from ... import GAMES
 from ..engine import Card, Colour, tricks_scoring
 
-#: Defaults for the card colours (theme variables a theme can override).
-THEME_VARIABLES: dict[str, str] = {
-    "card-blue": "#6ea8ff",
-    "card-green": "#62d46a",
-    "card-purple": "#c792ff",
-    "card-yellow": "#ffd45e",
-    "card-ink": "#111111",
-    "card-back": "#6c6c7a",
-}
+#: Defaults for the card colours (theme variables a theme can override), from the
+#: game's registry entry (the app's theme takes them before it loads the game).
+THEME_VARIABLES: dict[str, str] = dict(GAMES["monster-trick"].theme_variables)
 
 POSITIONS = ("left", "middle", "right")
 #: What each VP position pays, in words (counts up to 7 tricks: "1, 4 or 7 tricks").

@@ -14,6 +14,8 @@ from ..engine import NUM_ROUNDS, TieBreak, standings
 
 
 class GameOverScreen(FinalScreen):
+    CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
+
     def compose(self) -> ComposeResult:
         game = self.session.state
         outcome = game.outcome()

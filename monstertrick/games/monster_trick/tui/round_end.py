@@ -14,13 +14,15 @@ from ....tui.screens.base import PauseScreen
 from ....tui.widgets import KeyBar
 from ..engine import NUM_ROUNDS, VP_POSITION_RULE, Phase, vp_position
 from . import cards
-from .log import LogScreen
+from .log import LogPanel
 
 
 class RoundEndScreen(PauseScreen):
     """Public: shown to the whole table."""
 
+    CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
     BINDINGS = [Binding("l", "log", "Log")]
+    PANEL_AFTER = "#round-end"
 
     def __init__(self, session: Session, round_no: int) -> None:
         super().__init__(session)
@@ -77,4 +79,4 @@ class RoundEndScreen(PauseScreen):
         yield KeyBar()
 
     def action_log(self) -> None:
-        self.app.push_screen(LogScreen(self.names, self.session.round_log(), self.round_no))
+        self.toggle_panel("log", lambda: LogPanel(self.session))

@@ -31,7 +31,8 @@ from ..engine import (
     VPCardTurned,
 )
 from . import cards
-from .log import LogScreen
+from .hints import HintTerms, vp_hint_terms
+from .log import LogPanel
 from .public import show_public
 from .widgets import EventList, Hand, PlayerPanel, PlayersHeader, TrickSlot, VPRow
 
@@ -72,7 +73,9 @@ class TableScreen(DecisionScreen):
     """``player``'s turn. They choose a card and a slot; the result stays until Enter,
     and until then they may take the move back."""
 
+    CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
     AUTO_FOCUS = None
+    PANEL_AFTER = "#since"
     BINDINGS = [
         Binding("left", "card(-1)", "Card", key_display="←/→"),
         Binding("right", "card(1)", "Card", show=False),
@@ -85,7 +88,8 @@ class TableScreen(DecisionScreen):
         Binding("up", "slot_cursor(-1)", "Slot", key_display="↑/↓"),
         Binding("down", "slot_cursor(1)", "Slot", show=False),
         Binding("enter", "play_here", "Play"),
-        Binding("enter", "pass_on", "Pass on"),
+        Binding("enter", "pass_on(True)", "Pass on"),
+        Binding("enter", "pass_on(False)", "Go on"),
         Binding("u,backspace", "take_back", "Take back", key_display="u"),
         Binding("l", "log", "Log"),
         Binding("t", "hint", "Hint"),
@@ -199,12 +203,17 @@ class TableScreen(DecisionScreen):
             return f"open trick {slot + 1} with {card}"
         return f"play {card} on trick {slot + 1}"
 
+    def hint_terms(self) -> HintTerms:
+        return vp_hint_terms(self.hint_words)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
             return self.hint_ready()
         if action in ("card", "card_at", "slot", "slot_cursor", "play_here"):
             return self.result is None
-        if action in ("pass_on", "take_back"):
+        if action == "pass_on":
+            return self.result is not None and parameters == (self.session.hands_over_next(),)
+        if action == "take_back":
             return self.result is not None
         return True
 
@@ -243,20 +252,18 @@ class TableScreen(DecisionScreen):
         self._refresh_all()
         self.refresh_bindings()
         text = result_text(self.result, self.player, self.view.players)
-        after = "pass the keyboard on" if len(self.session.humans) > 1 else "go on"
+        after = "pass the keyboard on" if self.session.hands_over_next() else "go on"
         self._status(f"{text} Press Enter to {after}, or u to take it back.")
 
     def action_take_back(self) -> None:
         if self.result is not None:
             self.post_message(TakeBack(self.player))
 
-    def action_pass_on(self) -> None:
+    def action_pass_on(self, hand_over: bool = True) -> None:
         self.advance_once()
 
     def action_log(self) -> None:
-        self.app.push_screen(
-            LogScreen(self.names, self.session.round_log(), self.session.state.round)
-        )
+        self.toggle_panel("log", lambda: LogPanel(self.session))
 
     @on(Hand.CardChosen)
     def _card_clicked(self, message: Hand.CardChosen) -> None:

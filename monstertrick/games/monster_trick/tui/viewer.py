@@ -19,6 +19,7 @@ from . import cards
 class ViewerScreen(StepViewer):
     """A replay viewer: ←/→ a card, PgUp/PgDn a round, Home/End first/last."""
 
+    CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
     BINDINGS = [
         Binding("pageup,comma", "chapter(-1)", "Round", key_display="PgUp/PgDn"),
         Binding("pagedown,full_stop", "chapter(1)", "Round", show=False),

@@ -36,7 +36,7 @@ from ..engine import (
     PlayerView,
     PublicView,
 )
-from .log import LogScreen
+from .log import LogPanel
 from .public import show_public
 from .table import SinceBox
 from .widgets import EventList, Hand, PlayerPanel, PlayersHeader, TrickSlot, VPRow
@@ -50,7 +50,9 @@ def public_result(events: Sequence[Event], names: Sequence[str]) -> str:
 class WatchScreen(DecisionScreen):
     """``actor`` (a computer player) decides; everyone may look."""
 
+    CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
     AUTO_FOCUS = None
+    PANEL_AFTER = "#since"
     BINDINGS = [
         Binding("space", "skip", "Go on", key_display="Space"),
         Binding("minus", "pace(-1)", "Pause", key_display="-/+"),
@@ -132,9 +134,9 @@ class WatchScreen(DecisionScreen):
         self.refresh_bindings()
         pace = self.session.pace
         if pace <= 0:
-            self.advance_once()
+            self.advance_by_itself()
         else:
-            self._timer = self.set_timer(pace, self.advance_once)
+            self._timer = self.set_timer(pace, self.advance_by_itself)
 
     # ------------------------------------------------------------------ display
 
@@ -200,6 +202,4 @@ class WatchScreen(DecisionScreen):
         self._refresh_all()
 
     def action_log(self) -> None:
-        self.app.push_screen(
-            LogScreen(self.names, self.session.round_log(), self.session.state.round)
-        )
+        self.toggle_panel("log", lambda: LogPanel(self.session))
