@@ -76,7 +76,7 @@ def bot_step(match: Session) -> None:
     match.bot_decision(step.seat)
 
 
-@pytest.mark.usefixtures("quick_idle")
+@pytest.mark.slow
 async def test_one_person_with_bots_never_sees_a_handoff() -> None:
     app = MonsterTrickApp(seats=parse_seats(["Me", "Cy:easy", "Bo:medium"]), seed=12, pace=0)
     app.theme = THEME
@@ -163,7 +163,7 @@ async def test_quitting_while_a_bot_thinks_stops_it() -> None:
     assert match.state.arrangement(1) is None
 
 
-@pytest.mark.usefixtures("quick_idle")
+@pytest.mark.slow
 async def test_an_all_bot_game_can_be_watched_to_the_end() -> None:
     seats = parse_seats(["Al:easy", "Bea:medium"])
     app = MonsterTrickApp(seats=seats, seed=31, pace=0)
@@ -222,7 +222,7 @@ def test_a_resumed_all_bot_game_plays_on_as_an_uninterrupted_one(tmp_path: Path)
     assert resumed.state.log == straight.state.log
 
 
-@pytest.mark.usefixtures("quick_idle")
+@pytest.mark.slow
 async def test_people_and_bots_mixed_no_screen_shows_another_persons_hand() -> None:
     """As tests/test_hidden_information.py, with two people and two bots, through the
     first round into the second: each person's screen comes only after their handoff."""

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
@@ -14,11 +18,11 @@ from .helpers import THEME, make_match, screen_text, until, until_handoff_accept
 
 
 @pytest.fixture
-def long_delay() -> None:
+def long_delay(monkeypatch: pytest.MonkeyPatch) -> None:
     """A delay longer than the real one (0.6 s): long enough that the double taps below come
     within it even on a loaded machine, where a press and the screen change after it
-    can take a good part of a second (the conftest puts it back after the test)."""
-    HandoffScreen.ACCEPT_DELAY = 2.0
+    can take a good part of a second (put back after the test)."""
+    monkeypatch.setattr(HandoffScreen, "ACCEPT_DELAY", 2.0)
 
 
 async def _to_turn_played(pilot, app: MonsterTrickApp) -> None:
@@ -157,3 +161,30 @@ async def test_a_key_pressed_on_the_handoff_never_acts_on_the_private_screen() -
         app.post_message(early)
         await pilot.pause()
         assert table.result is None and app.session.state.turn == 0
+
+
+def test_a_player_gets_the_full_delay_however_the_game_is_started() -> None:
+    # The tests shorten the delays on the classes, in their own process only. A game
+    # started from the command line, here in a fresh process with the environment of
+    # this test run and of CI, waits the player's 0.6 s.
+    code = (
+        "import asyncio, sys\n"
+        "from monstertrick import cli\n"
+        "from monstertrick.tui.app import MonsterTrickApp\n"
+        "def headless(app, *args, **kwargs):\n"  # the app the command line made, headless
+        "    async def look():\n"
+        "        async with app.run_test(size=(80, 24)) as pilot:\n"
+        "            await pilot.pause()\n"
+        "            screen = app.screen\n"
+        "            delay = getattr(screen, 'ACCEPT_DELAY', getattr(screen, 'NEW_PLAYER_DELAY', None))\n"
+        "            print(type(screen).__name__, delay)\n"
+        "    asyncio.run(look())\n"
+        "    return 0\n"
+        "MonsterTrickApp.run = headless\n"
+        "cli.main(['play', '--players', 'Ann,Bob', '--seed', '1'])\n"
+        "cli.main(['play', '--game', 'magic-trick', '--players', 'Ann,Bob,Cid,Dee', '--seed', '1'])\n"
+    )
+    env = {**os.environ, "CI": "true"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n") == ["HandoffScreen 0.6", "TableScreen 0.6", ""]

@@ -24,7 +24,7 @@ from .helpers import leaks as screen_leaks
 NAMES = ("Ann", "Bob", "Cid")
 
 
-@pytest.mark.usefixtures("quick_idle")
+@pytest.mark.slow
 async def test_no_screen_shows_another_players_hand_or_vp_order() -> None:
     app = MonsterTrickApp(seats=parse_seats(list(NAMES)), seed=2024)
     app.theme = THEME

@@ -19,7 +19,7 @@ from .helpers import THEME, play_through, screen_text
 HOSTILE = ("[/]", "[@click=quit]Q", "[b]Bo")
 
 
-@pytest.mark.usefixtures("quick_idle")
+@pytest.mark.slow
 async def test_markup_names_show_literally_through_a_whole_game() -> None:
     seats = parse_seats([*HOSTILE])
     app = MonsterTrickApp(seats=seats, seed=9)

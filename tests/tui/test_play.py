@@ -25,7 +25,7 @@ from monstertrick.tui.screens.too_small import TooSmallScreen
 from .helpers import THEME, play_through, screen_text, until
 
 
-@pytest.mark.usefixtures("quick_idle")
+@pytest.mark.slow
 async def test_two_player_game_to_the_final_standings() -> None:
     # As `monstertrick play --players "Ann,Bob" --seed 11` starts it.
     app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=11)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 
 import pytest
-import textual._wait
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -25,18 +24,6 @@ FOUR = ["Ann", "Bob", "Cid", "Dee"]
 WITH_BOTS = ["Ann", "Bob:easy", "Cid:easy", "Dee:easy"]
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 Snap = Callable[..., bool]
-
-
-@pytest.fixture
-def quick_idle() -> Iterator[None]:
-    """Let Pilot notice an idle app sooner (a whole game is a few thousand keys)."""
-    saved = textual._wait.SLEEP_GRANULARITY, textual._wait.SLEEP_IDLE
-    textual._wait.SLEEP_GRANULARITY = 1 / 200
-    textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
-    try:
-        yield
-    finally:
-        textual._wait.SLEEP_GRANULARITY, textual._wait.SLEEP_IDLE = saved
 
 
 def make_app(names: list[str], seed: int, pace: float = 0) -> MonsterTrickApp:
@@ -140,7 +127,7 @@ async def play_with_keys(
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.usefixtures("quick_idle")
+@pytest.mark.slow
 @pytest.mark.parametrize("names", [FOUR, WITH_BOTS], ids=["four-people", "with-bots"])
 async def test_a_whole_game_with_keys_only_never_shows_a_hidden_value(names: list[str]) -> None:
     app = make_app(names, 11)
@@ -294,10 +281,12 @@ async def test_no_handoff_a_banner_names_the_player_and_no_take_back() -> None:
         assert "take it back" not in screen_text(app)
 
 
-async def test_a_double_tap_never_plays_for_the_next_person() -> None:
+async def test_a_double_tap_never_plays_for_the_next_person(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """With no handoff, the next person's keys count only after a moment: an Enter
     meant for the screen before does not play their card."""
-    TableScreen.NEW_PLAYER_DELAY = 600  # never over by itself during the test
+    monkeypatch.setattr(TableScreen, "NEW_PLAYER_DELAY", 600)  # never over during the test
     app = make_app(FOUR, 5)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_person(pilot)

@@ -92,7 +92,7 @@ async def play_match(
     raise AssertionError("the match did not end")
 
 
-@pytest.mark.usefixtures("quick_idle")
+@pytest.mark.slow
 async def test_two_people_play_a_match_and_nobody_sees_the_others_cards() -> None:
     app = app_for()
     at_keyboard: list[int | None] = [None]
@@ -148,7 +148,7 @@ async def test_two_people_play_a_match_and_nobody_sees_the_others_cards() -> Non
     assert all("You received" in text for text in received)
 
 
-@pytest.mark.usefixtures("quick_idle")
+@pytest.mark.slow
 async def test_a_person_plays_a_computer_player_to_the_end() -> None:
     app = app_for(("Ann", "Bob:easy"), seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -165,7 +165,6 @@ def _must_pay(app: MonsterTrickApp) -> bool:
     return Pay(()) not in screen.the_view().legal_actions
 
 
-@pytest.mark.usefixtures("quick_idle")
 async def test_a_payment_that_is_not_legal_is_refused_with_the_reason() -> None:
     app = app_for(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -203,7 +202,6 @@ async def test_a_decision_is_taken_back_with_u() -> None:
         assert session.state.phase is Phase.STRENGTH
 
 
-@pytest.mark.usefixtures("quick_idle")
 async def test_a_click_chooses_a_card_to_pay() -> None:
     app = app_for(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -291,7 +289,7 @@ async def test_the_key_bar_says_go_on_when_the_message_does() -> None:
         assert "⏎ Pass on" in key_bar() and "Go on" not in key_bar(), key_bar()
 
 
-@pytest.mark.usefixtures("quick_idle")
+@pytest.mark.slow
 async def test_earlier_tricks_are_listed_and_never_a_face_down_card() -> None:
     """The table lists this game's earlier tricks (public facts only): cards given are
     named, a face-down discard is only counted, even on the payer's own screen."""
