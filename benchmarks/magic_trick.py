@@ -30,9 +30,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from monstertrick.games.magic_trick import MagicTrickState  # noqa: E402
-from monstertrick.games.magic_trick.determinize import Determinizer  # noqa: E402
-from monstertrick.games.magic_trick.playout import playout  # noqa: E402
-from monstertrick.games.magic_trick.record import dumps, replay  # noqa: E402
+from monstertrick.games.magic_trick.engine.determinize import Determinizer  # noqa: E402
+from monstertrick.games.magic_trick.engine.playout import playout  # noqa: E402
+from monstertrick.games.magic_trick.engine.record import dumps, replay  # noqa: E402
 from monstertrick.records import parse_json  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]

@@ -13,9 +13,9 @@ import random
 from win_proxy import fit  # this directory is on sys.path when run as a script
 
 from monstertrick.games.magic_trick.bots import MediumBot
-from monstertrick.games.magic_trick.cards import NUM_PLAYERS
-from monstertrick.games.magic_trick.state import MagicTrickState
-from monstertrick.games.magic_trick.views import Phase
+from monstertrick.games.magic_trick.engine.cards import NUM_PLAYERS
+from monstertrick.games.magic_trick.engine.state import MagicTrickState
+from monstertrick.games.magic_trick.engine.views import Phase
 
 
 def simulate(games: int, seed: int) -> list[tuple[list[list[int]], list[float]]]:

@@ -31,7 +31,10 @@ ENGINES = {
     ),
     "monster-taking": (
         sorted((GAMES_DIR / "monster_taking").glob("*.py")),
-        ["monstertrick.games.monster_taking.record", "monstertrick.games.monster_taking.bots"],
+        [
+            "monstertrick.games.monster_taking.engine.record",
+            "monstertrick.games.monster_taking.bots",
+        ],
         ("monstertrick.games.monster_trick.bots",),
     ),
 }

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...errors import IllegalMoveError
 from .. import ArenaResult, ArenaTerms
-from .cards import (
+from .engine.cards import (
     ACTIONS,
     CARDS,
     HAND_SIZE,
@@ -29,9 +29,9 @@ from .cards import (
     Suit,
     deck,
 )
-from .deduce import Inconsistent, Layout, value_ranges
-from .determinize import Determinizer, determinize
-from .events import (
+from .engine.deduce import Inconsistent, Layout, value_ranges
+from .engine.determinize import Determinizer, determinize
+from .engine.events import (
     CardPlayed,
     CardSleeved,
     Event,
@@ -44,10 +44,10 @@ from .events import (
     TrickWon,
     plural,
 )
-from .playout import playout
-from .record import ReplayResult, from_record, replay, to_record
-from .state import MagicTrickState, deal, decide_winners, score_hand
-from .views import (
+from .engine.playout import playout
+from .engine.record import ReplayResult, from_record, replay, to_record
+from .engine.state import MagicTrickState, deal, decide_winners, score_hand
+from .engine.views import (
     HandLog,
     HandResult,
     Phase,

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ... import timeline as shared
-from .cards import PASS, Action
-from .events import Event
-from .state import MagicTrickState
-from .views import Phase
+from .engine.cards import PASS, Action
+from .engine.events import Event
+from .engine.state import MagicTrickState
+from .engine.views import Phase
 
 
 @dataclass(frozen=True)

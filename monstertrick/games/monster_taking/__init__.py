@@ -13,8 +13,8 @@ from typing import Any
 
 from ...errors import IllegalMoveError
 from .. import ArenaResult, ArenaTerms
-from .cards import CARDS, FULL_DECK, WINS_NEEDED, Card, Suit, deal
-from .events import (
+from .engine.cards import CARDS, FULL_DECK, WINS_NEEDED, Card, Suit, deal
+from .engine.events import (
     CardPlayed,
     Event,
     GameDealt,
@@ -25,8 +25,8 @@ from .events import (
     SuitsRanked,
     TrickWon,
 )
-from .payments import legal_payments, payment_problem, payment_total
-from .state import (
+from .engine.payments import legal_payments, payment_problem, payment_total
+from .engine.state import (
     Action,
     GameLog,
     GameResult,
@@ -202,20 +202,20 @@ class MonsterTaking:
 
     def replay(self, doc: Any) -> dict[str, Any]:
         """The ``replay --json`` result of a parsed record (raises ``RecordError``)."""
-        from .record import replay
+        from .engine.record import replay
 
         return replay(doc)
 
     def describe(self, doc: Any) -> str:
         """The replay outcome of a parsed record, for people (raises ``RecordError``)."""
-        from .record import from_record
+        from .engine.record import from_record
 
         state = from_record(doc)
         return describe(state, doc.get("players") if state is None else None)
 
     def to_record(self, state: MatchState, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The record of the match as it stands (with ``"game": "monster-taking"``)."""
-        from .record import to_record
+        from .engine.record import to_record
 
         return to_record(state, meta)
 
@@ -224,7 +224,7 @@ class MonsterTaking:
         a resumed match plays on as an uninterrupted one. A record with no game yet
         needs the seed (the match is dealt from it)."""
         from ...errors import RecordError
-        from .record import from_record
+        from .engine.record import from_record
 
         state = from_record(doc, seed=seed)
         if state is None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ... import timeline as shared
-from .events import Event, GameDealt
-from .state import Action, GameLog, MatchState, Pay, Play, Strength
+from .engine.events import Event, GameDealt
+from .engine.state import Action, GameLog, MatchState, Pay, Play, Strength
 
 
 @dataclass(frozen=True)

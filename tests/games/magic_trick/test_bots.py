@@ -126,7 +126,7 @@ def test_a_bot_asked_when_nobody_is_to_move_refuses() -> None:
 
 def test_hard_ranks_every_action_by_its_chance_to_win() -> None:
     from monstertrick.games.magic_trick import GAME
-    from monstertrick.games.magic_trick.bots_search import MagicTrickSearch
+    from monstertrick.games.magic_trick.bots.search import MagicTrickSearch
 
     game = MagicTrickState(NAMES, seed=8)
     rng = random.Random(8)

@@ -12,8 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from monstertrick.games.magic_trick import MagicTrickState, Place, View
-from monstertrick.games.magic_trick.deduce import Inconsistent, Layout, layout_of, value_ranges
-from monstertrick.games.magic_trick.determinize import Determinizer, determinize
+from monstertrick.games.magic_trick.engine.deduce import (
+    Inconsistent,
+    Layout,
+    layout_of,
+    value_ranges,
+)
+from monstertrick.games.magic_trick.engine.determinize import Determinizer, determinize
 
 from .helpers import random_game
 

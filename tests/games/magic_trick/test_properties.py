@@ -20,7 +20,7 @@ from monstertrick.games.magic_trick import (
     from_record,
     to_record,
 )
-from monstertrick.games.magic_trick.determinize import Determinizer
+from monstertrick.games.magic_trick.engine.determinize import Determinizer
 
 from .helpers import card_names, cards_in, in_hand_cards, random_game
 

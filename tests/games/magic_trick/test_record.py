@@ -15,7 +15,7 @@ from monstertrick.cli import run_replay
 from monstertrick.errors import RecordError
 from monstertrick.games import find_game
 from monstertrick.games.magic_trick import GAME, MagicTrickState, Phase, from_record, to_record
-from monstertrick.games.magic_trick.record import dumps, loads, replay
+from monstertrick.games.magic_trick.engine.record import dumps, loads, replay
 
 from .helpers import NAMES, random_game
 

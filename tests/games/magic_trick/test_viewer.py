@@ -13,8 +13,8 @@ from textual.widgets import Static
 
 from monstertrick.games import GAMES
 from monstertrick.games.magic_trick import MagicTrickState
-from monstertrick.games.magic_trick.cards import NUM_HANDS, NUM_PLAYERS, NUM_TRICKS
-from monstertrick.games.magic_trick.record import dumps
+from monstertrick.games.magic_trick.engine.cards import NUM_HANDS, NUM_PLAYERS, NUM_TRICKS
+from monstertrick.games.magic_trick.engine.record import dumps
 from monstertrick.games.magic_trick.timeline import Timeline
 from monstertrick.games.magic_trick.tui.viewer import ViewerScreen
 from monstertrick.saves import read_save

@@ -20,9 +20,9 @@ from monstertrick.games.monster_taking import (
     PlayerView,
     Strength,
 )
-from monstertrick.games.monster_taking.determinize import determinize
-from monstertrick.games.monster_taking.playout import playout
-from monstertrick.games.monster_taking.record import from_record, result_of, to_record
+from monstertrick.games.monster_taking.engine.determinize import determinize
+from monstertrick.games.monster_taking.engine.playout import playout
+from monstertrick.games.monster_taking.engine.record import from_record, result_of, to_record
 
 from .helpers import NAMES, random_steps
 

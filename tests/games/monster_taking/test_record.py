@@ -11,7 +11,7 @@ import pytest
 from monstertrick.errors import RecordError
 from monstertrick.games import find_game
 from monstertrick.games.monster_taking import GAME, MatchState
-from monstertrick.games.monster_taking.record import from_record, replay, to_record
+from monstertrick.games.monster_taking.engine.record import from_record, replay, to_record
 
 from .helpers import NAMES, random_steps
 

@@ -22,7 +22,7 @@ from monstertrick.games.monster_taking import (
     payment_problem,
     payment_total,
 )
-from monstertrick.games.monster_taking.payments import PaymentDue, payment_due
+from monstertrick.games.monster_taking.engine.payments import PaymentDue, payment_due
 
 from .helpers import NAMES, cards, match_with, random_steps, started
 

@@ -10,9 +10,9 @@ import pytest
 
 from monstertrick.games.monster_taking import MatchState, Pay, Phase
 from monstertrick.games.monster_taking.bots import PAYMENT_CANDIDATES, HardBot, MediumBot
-from monstertrick.games.monster_taking.determinize import determinize
-from monstertrick.games.monster_taking.search import TREE_PAYMENTS, MonsterTakingSearch
-from monstertrick.games.monster_taking.state import PlayerView
+from monstertrick.games.monster_taking.bots.search import TREE_PAYMENTS, MonsterTakingSearch
+from monstertrick.games.monster_taking.engine.determinize import determinize
+from monstertrick.games.monster_taking.engine.state import PlayerView
 
 from .helpers import NAMES
 

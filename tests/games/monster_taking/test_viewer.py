@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from monstertrick.games import GAMES
 from monstertrick.games.monster_taking import GAME as DOOR
 from monstertrick.games.monster_taking import MatchState, Pay, Phase, Play
-from monstertrick.games.monster_taking.record import dumps
+from monstertrick.games.monster_taking.engine.record import dumps
 from monstertrick.games.monster_taking.timeline import Timeline, game_actions
 from monstertrick.games.monster_taking.tui import SCREENS
 from monstertrick.games.monster_taking.tui.viewer import ViewerScreen

@@ -13,7 +13,7 @@ from textual.screen import Screen
 
 from ....session import Session
 from ....tui.screens.base import DecisionScreen, GameScreen
-from ..cards import NUM_HANDS, NUM_TRICKS
+from ..engine.cards import NUM_HANDS, NUM_TRICKS
 
 TASKS = {
     "play": "play a card",

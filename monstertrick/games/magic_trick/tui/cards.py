@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from textual.content import Content
 
 from ... import GAMES
-from ..cards import Card, Suit
+from ..engine.cards import Card, Suit
 
 #: The seven suit colours, as theme variables a theme may override, from the game's
 #: registry entry (the app's theme takes them before it loads the game).

@@ -11,8 +11,8 @@ from ....session import Session
 from ....tui import theme
 from ....tui.screens.base import FinalScreen, PauseScreen
 from ....tui.widgets import KeyBar
-from ..cards import NUM_HANDS
-from ..events import TieBreak
+from ..engine.cards import NUM_HANDS
+from ..engine.events import TieBreak
 
 _CSS = """
     #mt-end { padding: 1 2; height: 1fr; }

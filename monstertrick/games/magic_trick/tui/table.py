@@ -23,9 +23,9 @@ from ....tui.screens.base import DecisionScreen
 from ....tui.screens.hint import HintTerms
 from ....tui.screens.log import LinesLogPanel
 from ....tui.widgets import KeyBar
-from ..cards import HAND_SIZE, NUM_HANDS, NUM_TRICKS, PASS, Action
-from ..deduce import Inconsistent, value_ranges
-from ..events import (
+from ..engine.cards import HAND_SIZE, NUM_HANDS, NUM_TRICKS, PASS, Action
+from ..engine.deduce import Inconsistent, value_ranges
+from ..engine.events import (
     CardPlayed,
     CardSleeved,
     Event,
@@ -34,7 +34,7 @@ from ..events import (
     TrickWon,
     plural,
 )
-from ..views import Phase, Place, View
+from ..engine.views import Phase, Place, View
 from . import cards
 
 NAME_WIDTH = 8

@@ -13,11 +13,11 @@ from textual.content import Content
 
 from ....tui import theme
 from ....tui.screens.viewer import StepViewer
-from ..cards import NUM_HANDS, NUM_PLAYERS, NUM_TRICKS, TRUMP
-from ..events import CardPlayed, CardSleeved, Event, HandDealt, SleevePassed
-from ..state import MagicTrickState
+from ..engine.cards import NUM_HANDS, NUM_PLAYERS, NUM_TRICKS, TRUMP
+from ..engine.events import CardPlayed, CardSleeved, Event, HandDealt, SleevePassed
+from ..engine.state import MagicTrickState
+from ..engine.views import Phase
 from ..timeline import Frame, Timeline
-from ..views import Phase
 from . import cards
 
 

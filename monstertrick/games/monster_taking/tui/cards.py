@@ -9,7 +9,7 @@ from textual.content import Content
 from textual.style import Style
 
 from ... import GAMES
-from ..cards import Card, Suit
+from ..engine.cards import Card, Suit
 
 #: Suit colours (defaults of the theme variables the game offers), from the game's
 #: registry entry (the app's theme takes them before it loads the game).

@@ -11,8 +11,8 @@ from ....session import Session
 from ....tui import theme
 from ....tui.screens.base import FinalScreen, PauseScreen
 from ....tui.widgets import KeyBar
-from ..events import GameOver
-from ..state import GameResult, Phase
+from ..engine.events import GameOver
+from ..engine.state import GameResult, Phase
 from . import cards
 
 CSS = """

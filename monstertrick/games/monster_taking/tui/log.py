@@ -6,7 +6,7 @@ from textual.content import Content
 
 from ....session import Session
 from ....tui.screens.log import LinesLogPanel
-from ..events import Event
+from ..engine.events import Event
 
 
 class LogPanel(LinesLogPanel):

@@ -21,9 +21,9 @@ from ....tui.messages import Decided, TakeBack
 from ....tui.screens.base import DecisionScreen
 from ....tui.screens.hint import HintTerms
 from ....tui.widgets import KeyBar
-from ..cards import Card
-from ..events import Event, Paid, TrickWon
-from ..state import Pay, Phase, Play, PlayerView, Strength
+from ..engine.cards import Card
+from ..engine.events import Event, Paid, TrickWon
+from ..engine.state import Pay, Phase, Play, PlayerView, Strength
 from . import cards
 from .log import LogPanel
 

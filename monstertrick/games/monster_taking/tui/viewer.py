@@ -14,8 +14,8 @@ from textual.content import Content
 
 from ....tui import theme
 from ....tui.screens.viewer import StepViewer
-from ..events import CardPlayed, Event, GameDealt, Paid, StrengthLaid
-from ..state import MatchState, Pay, Phase, Play, Strength
+from ..engine.events import CardPlayed, Event, GameDealt, Paid, StrengthLaid
+from ..engine.state import MatchState, Pay, Phase, Play, Strength
 from ..timeline import Frame, Timeline
 from . import cards
 

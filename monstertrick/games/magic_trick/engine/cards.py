@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from ...errors import InvalidMoveError
+from ....errors import InvalidMoveError
 
 NUM_PLAYERS = 4
 NUM_SUITS = 7

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from ...errors import IllegalMoveError
+from ....errors import IllegalMoveError
 from .cards import (
     CARDS,
     DECK_SIZE,

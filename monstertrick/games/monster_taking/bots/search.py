@@ -20,10 +20,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .bots import PAYMENT_CANDIDATES, MediumBot, cheapest_payments
-from .determinize import Determinizer
-from .playout import greedy_playout
-from .state import Action, MatchState, Phase, PlayerView
+from ..engine.determinize import Determinizer
+from ..engine.playout import greedy_playout
+from ..engine.state import Action, MatchState, Phase, PlayerView
+from . import PAYMENT_CANDIDATES, MediumBot, cheapest_payments
 
 __all__ = ["TREE_PAYMENTS", "MonsterTakingSearch"]
 

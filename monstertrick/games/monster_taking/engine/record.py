@@ -17,8 +17,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ...errors import IllegalMoveError, InvalidMoveError, RecordError
-from ...records import FORMAT, check_format, check_players, is_int, kind
+from ....errors import IllegalMoveError, InvalidMoveError, RecordError
+from ....records import FORMAT, check_format, check_players, is_int, kind
 from .cards import DECK_SIZE, HAND_SIZE, Card
 from .state import STRENGTHS, MatchState, Pay, Phase, Play, check_cards
 
@@ -73,7 +73,7 @@ def dumps(state: MatchState, meta: Mapping[str, Any] | None = None) -> str:
 
 def loads(text: str | bytes, *, seed: int | str | None = None) -> MatchState | None:
     """Parse record text and replay it (see :func:`from_record`)."""
-    from ...records import parse_json
+    from ....records import parse_json
 
     return from_record(parse_json(text), seed=seed)
 

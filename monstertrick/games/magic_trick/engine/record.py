@@ -19,8 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import InvalidMoveError, RecordError
-from ...records import FORMAT, check_format, check_players, is_int, kind, parse_json
+from ....errors import InvalidMoveError, RecordError
+from ....records import FORMAT, check_format, check_players, is_int, kind, parse_json
 from .cards import (
     ACTIONS,
     HAND_SIZE,

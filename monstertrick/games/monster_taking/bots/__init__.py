@@ -37,9 +37,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from ...levels import Level, level_problem, parse_level
-from .cards import DOTS, FULL_DECK, Card
-from .state import Action, Pay, Phase, Play, PlayerView
+from ....levels import Level, level_problem, parse_level
+from ..engine.cards import DOTS, FULL_DECK, Card
+from ..engine.state import Action, Pay, Phase, Play, PlayerView
 
 __all__ = [
     "Bot",
@@ -226,7 +226,7 @@ class HardBot(Bot):
         game of the match (a draw counts half). A single candidate is searched only with
         ``forced_too``; candidates a stopped search did not reach follow in medium's
         order, at 0.5."""
-        from ...search import Budget, analyse
+        from ....search import Budget, analyse
         from .search import MonsterTakingSearch
 
         game = MonsterTakingSearch(view, rng)
@@ -254,8 +254,8 @@ class HardBot(Bot):
         cards it leaves the player ahead when the game ends on average, and the noise
         of its difference to the best. Candidates a stopped search did not reach follow
         in medium's order, at 0.5."""
-        from ...search import Budget, analyse
-        from ...search.assess import HINT_SECONDS, Advice, Common, Watched, advise
+        from ....search import Budget, analyse
+        from ....search.assess import HINT_SECONDS, Advice, Common, Watched, advise
         from .search import MonsterTakingSearch
 
         game = MonsterTakingSearch(view, rng)

@@ -14,11 +14,11 @@ import math
 import random
 from collections.abc import Sequence
 
-from .cards import NUM_HANDS, NUM_PLAYERS, Action
-from .determinize import Determinizer
-from .playout import playout
-from .state import MagicTrickState, decide_winners
-from .views import Phase, View
+from ..engine.cards import NUM_HANDS, NUM_PLAYERS, Action
+from ..engine.determinize import Determinizer
+from ..engine.playout import playout
+from ..engine.state import MagicTrickState, decide_winners
+from ..engine.views import Phase, View
 
 #: The proxy's temperature after hands 1, 2 and 3 (``win_proxy_magic.py --games 400``).
 TEMPERATURE = (4.2, 3.4, 2.0)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from enum import IntEnum
 
-from ...errors import InvalidMoveError
+from ....errors import InvalidMoveError
 
 NUM_CARDS = 30
 HAND_SIZE = 13

@@ -24,7 +24,7 @@ from bisect import insort
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...errors import IllegalMoveError
+from ....errors import IllegalMoveError
 from .cards import (
     ACTIONS,
     DECK_SIZE,

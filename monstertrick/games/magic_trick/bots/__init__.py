@@ -13,7 +13,7 @@ Magic Trick: nobody sees the values in any hand, their own included) and the
   (or time runs out), and then plays toward its bid: to win a trick when it needs more,
   to lose one otherwise.
 * ``hard`` is the shared search of every game's hard player
-  (:func:`monstertrick.search.analyse`, adapter :mod:`.bots_search`): for each decision
+  (:func:`monstertrick.search.analyse`, adapter :mod:`.search`): for each decision
   it samples worlds consistent with the view (:class:`~.determinize.Determinizer`),
   tries the legal actions by UCB1 (medium's choice first), finishes the hand with
   random legal actions (:func:`~.playout.playout`) and keeps the action with the best
@@ -30,12 +30,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from ...levels import Level, parse_level
-from ...search import Option
-from ...search.assess import HINT_SECONDS, Advice
-from .cards import HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, PASS, TRUMP, Action, Suit
-from .deduce import value_ranges
-from .views import Phase, View
+from ....levels import Level, parse_level
+from ....search import Option
+from ....search.assess import HINT_SECONDS, Advice
+from ..engine.cards import HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, PASS, TRUMP, Action, Suit
+from ..engine.deduce import value_ranges
+from ..engine.views import Phase, View
 
 StopCheck = Callable[[], bool]
 """Returns True when the caller wants the decision now."""
@@ -211,7 +211,7 @@ class HardBot:
     """The shared search (:func:`monstertrick.search.analyse`) playing to win the game:
     UCB1 over the legal actions on determinized worlds, random playouts to the end of
     the hand, the win (last hand) or an estimate of the chance to win (earlier) as the
-    reward (:mod:`.bots_search`); medium's choice tried first."""
+    reward (:mod:`.search`); medium's choice tried first."""
 
     def __init__(self, playouts: int | None = None, *, seconds: float | None = None) -> None:
         if playouts is None and seconds is None:
@@ -228,8 +228,8 @@ class HardBot:
         self, view: View, rng: random.Random, stop: StopCheck | None = None
     ) -> list[Option[Action]]:
         """Every legal action with its visits and estimated chance to win, best first."""
-        from ...search import Budget, analyse
-        from .bots_search import MagicTrickSearch
+        from ....search import Budget, analyse
+        from .search import MagicTrickSearch
 
         first = MediumBot().choose_action(view, rng)
         game = MagicTrickSearch(view, first=first)
@@ -249,9 +249,9 @@ class HardBot:
         action with its chance, the points the player scores this hand after it on
         average, and the noise of its difference to the best
         (:mod:`monstertrick.search.assess`)."""
-        from ...search import Budget, analyse
-        from ...search.assess import Common, Watched, advise
-        from .bots_search import MagicTrickSearch
+        from ....search import Budget, analyse
+        from ....search.assess import Common, Watched, advise
+        from .search import MagicTrickSearch
 
         first = MediumBot().choose_action(view, rng)
         game = MagicTrickSearch(view, first=first)
