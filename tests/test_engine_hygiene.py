@@ -10,57 +10,55 @@ from pathlib import Path
 
 import pytest
 
-GAMES_DIR = Path(__file__).resolve().parents[1] / "monstertrick" / "games"
+from monstertrick.games import GAMES
+
 FORBIDDEN = ("textual", "rich", "monstertrick.tui", "platformdirs")
 
-#: Per game: the modules of its engine (rules, records, determinization, playouts), and
-#: what importing the engine and the records may not bring in besides ``FORBIDDEN``.
+
+#: Per game (every game has the same layout, ``engine/``, ``bots/``, ``tui/``): its
+#: package, and the modules of its engine (rules, records, determinization, playouts) and
+#: of its computer players, which all must be pure.
 ENGINES = {
-    "monster-trick": (
-        sorted((GAMES_DIR / "monster_trick" / "engine").glob("*.py")),
-        [
-            "monstertrick.games.monster_trick.engine",
-            "monstertrick.games.monster_trick.engine.record",
-        ],
-        ("monstertrick.games.monster_trick.bots",),
-    ),
-    "magic-trick": (
-        sorted((GAMES_DIR / "magic_trick").glob("*.py")),
-        ["monstertrick.games.magic_trick", "monstertrick.games.magic_trick.bots"],
-        (),
-    ),
-    "monster-taking": (
-        sorted((GAMES_DIR / "monster_taking").glob("*.py")),
-        [
-            "monstertrick.games.monster_taking.engine.record",
-            "monstertrick.games.monster_taking.bots",
-        ],
-        ("monstertrick.games.monster_trick.bots",),
-    ),
+    key: (
+        entry.package,
+        sorted((entry.folder / "engine").glob("*.py"))
+        + sorted((entry.folder / "bots").glob("*.py")),
+    )
+    for key, entry in GAMES.items()
 }
 MODULES = [
-    pytest.param(game, path, id=f"{game}:{path.name}")
-    for game, (paths, _, _) in ENGINES.items()
+    pytest.param(game, path, id=f"{game}:{path.parent.name}/{path.name}")
+    for game, (_, paths) in ENGINES.items()
     for path in paths
 ]
 
 
-@pytest.mark.parametrize("game", ENGINES)
-def test_importing_a_games_engine_imports_no_ui(game: str) -> None:
-    _, modules, also = ENGINES[game]
-    forbidden = FORBIDDEN + also
+def _imported(modules: list[str], forbidden: tuple[str, ...]) -> str:
+    """The forbidden modules that importing ``modules`` in a fresh process brings in."""
     code = (
         f"import sys, {', '.join(modules)}\n"
-        f"bad = [m for m in sys.modules if m.startswith({forbidden!r})]\n"
-        "print(bad)\n"
+        f"print([m for m in sys.modules if m.startswith({forbidden!r})])\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    return out.stdout.strip()
+
+
+@pytest.mark.parametrize("game", ENGINES)
+def test_importing_a_games_engine_imports_no_ui_and_no_computer_player(game: str) -> None:
+    package = ENGINES[game][0]
+    modules = [f"{package}.engine", f"{package}.engine.record"]
+    assert _imported(modules, (*FORBIDDEN, f"{package}.bots", f"{package}.tui")) == "[]"
+
+
+@pytest.mark.parametrize("game", ENGINES)
+def test_importing_a_games_computer_players_imports_no_ui(game: str) -> None:
+    package = ENGINES[game][0]
+    assert _imported([f"{package}.bots"], (*FORBIDDEN, f"{package}.tui")) == "[]"
 
 
 @pytest.mark.parametrize(("game", "path"), MODULES)
 def test_engine_module_uses_no_global_random_state_and_no_io(game: str, path: Path) -> None:
-    forbidden = FORBIDDEN + ENGINES[game][2]
+    forbidden = (*FORBIDDEN, f"{ENGINES[game][0]}.tui")
     tree = ast.parse(path.read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
