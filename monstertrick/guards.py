@@ -21,6 +21,7 @@ import os
 import re
 import signal
 import socket
+import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -278,7 +279,8 @@ async def start_process_group(
     """Run ``argv`` (no shell) with pipes for its standard streams, as the leader of a
     session and process group of its own: a Ctrl+C at the server's terminal reaches the
     server alone, which then ends the process itself, and :func:`end_process_group`
-    reaches whatever the process started."""
+    reaches whatever the process started. On Linux it also ends with this process, even
+    one killed with SIGKILL."""
     return await asyncio.create_subprocess_exec(
         *argv,
         stdin=asyncio.subprocess.PIPE,
@@ -286,7 +288,34 @@ async def start_process_group(
         stderr=asyncio.subprocess.PIPE,
         env=dict(env),
         start_new_session=True,
+        preexec_fn=_ended_with_parent(),
     )
+
+
+_PR_SET_PDEATHSIG = 1
+"""Linux's ``prctl`` option: a signal the process gets when its parent dies."""
+
+
+def _ended_with_parent() -> Callable[[], None] | None:
+    """What a child runs before its program (Linux only): SIGKILL when this process
+    ends, however it ends (a server killed with SIGKILL cannot end its games itself,
+    and a game does not end when its input closes); None where there is no such call."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def ask() -> None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:  # it died before the call: nobody would tell us
+            os._exit(1)
+
+    return ask
 
 
 def signal_group(pid: int, signum: signal.Signals) -> None:

@@ -381,6 +381,19 @@ async def test_stopping_the_server_ends_every_game_whatever_its_state(
         assert_no_traceback(server)
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's parent-death signal")
+async def test_a_server_killed_outright_takes_its_games_with_it(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    with serving(PLAY, tmp_path / "home", tmp_path / "log") as server:
+        running = await open_game(session, server)
+        stopped = await open_game(session, server)
+        stop(stopped.games)
+        server.proc.kill()  # SIGKILL: the server can end nothing itself
+        server.proc.wait(TIMEOUT)
+        wait_for_end({**running.games, **stopped.games}, "every game to end with the server")
+
+
 # ---------------------------------------------------------------------- starting
 
 
