@@ -275,8 +275,8 @@ class MonsterTrickApp(App[int]):
         session = message.session
         if session is not self.session or session.position != message.position:
             return  # a stale answer (a new game, or the position moved on)
-        if not self.screen_stack:
-            return  # the app is closing
+        if not self.screen_stack or not self.is_running:
+            return  # the app is closing (its screens may have lost their widgets)
         session.apply(message.seat, message.decision)
         self.advance()
 
