@@ -9,8 +9,12 @@ from collections.abc import Callable
 import pytest
 
 from monstertrick.games.monster_taking import MatchState, Pay, Phase
-from monstertrick.games.monster_taking.bots import PAYMENT_CANDIDATES, HardBot, MediumBot
-from monstertrick.games.monster_taking.bots.search import TREE_PAYMENTS, MonsterTakingSearch
+from monstertrick.games.monster_taking.bots import HardBot, MediumBot
+from monstertrick.games.monster_taking.bots.search import (
+    PAYMENT_CANDIDATES,
+    TREE_PAYMENTS,
+    MonsterTakingSearch,
+)
 from monstertrick.games.monster_taking.engine.determinize import determinize
 from monstertrick.games.monster_taking.engine.state import PlayerView
 
