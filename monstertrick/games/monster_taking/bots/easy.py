@@ -8,7 +8,7 @@ import random
 
 from ..engine.state import Action, Phase, Play, PlayerView
 from .base import Bot, StopCheck
-from .tactics import _actions, _beats, _rank
+from .tactics import beats, own_actions, suit_ranks
 
 __all__ = ["EasyBot"]
 
@@ -17,12 +17,12 @@ class EasyBot(Bot):
     name = "easy"
 
     def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
-        actions = _actions(view)
+        actions = own_actions(view)
         if view.phase is Phase.PLAY and view.tricks and view.tricks[-1].follow is None:
             lead = view.tricks[-1].lead
-            rank = _rank(view)
+            rank = suit_ranks(view)
             plays = [a for a in actions if isinstance(a, Play)]
-            winners = [a for a in plays if _beats(lead, a.card, rank)]
+            winners = [a for a in plays if beats(lead, a.card, rank)]
             if winners:
                 return min(winners, key=lambda a: (a.card & 15, a.card))
             return min(plays, key=lambda a: (a.card & 15, a.card))

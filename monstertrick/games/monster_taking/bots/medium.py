@@ -11,7 +11,7 @@ import random
 from ..engine.cards import DOTS
 from ..engine.state import Action, Phase, PlayerView
 from .base import Bot, StopCheck
-from .tactics import _actions, _beats, _pay_cost, _rank, _strength, _suit_values, _unseen
+from .tactics import beats, card_worth, own_actions, pay_cost, suit_ranks, suit_values, unseen_cards
 
 __all__ = ["MediumBot"]
 
@@ -24,14 +24,14 @@ class MediumBot(Bot):
 
     def ranked(self, view: PlayerView, rng: random.Random) -> list[Action]:
         """The legal actions, best first by medium's heuristics (ties at random)."""
-        actions = list(_actions(view))
+        actions = list(own_actions(view))
         rng.shuffle(actions)
         if view.phase is Phase.STRENGTH:
             return sorted(actions, key=lambda a: self._strength_cost(view, a))
         if view.phase is Phase.PAY:
-            rank = _rank(view)
-            return sorted(actions, key=lambda a: _pay_cost(a, rank))
-        rank = _rank(view)
+            rank = suit_ranks(view)
+            return sorted(actions, key=lambda a: pay_cost(a, rank))
+        rank = suit_ranks(view)
         trick = view.tricks[-1] if view.tricks else None
         if trick is not None and trick.follow is None:
             lead = trick.lead
@@ -39,16 +39,16 @@ class MediumBot(Bot):
             def follow_key(a: Action) -> tuple[int, int, int]:
                 c = a.card  # type: ignore[union-attr]
                 d = abs(DOTS[lead] - DOTS[c])
-                if _beats(lead, c, rank):
-                    return (0, -d, _strength(c, rank))
-                return (1, d, _strength(c, rank))
+                if beats(lead, c, rank):
+                    return (0, -d, card_worth(c, rank))
+                return (1, d, card_worth(c, rank))
 
             return sorted(actions, key=follow_key)
-        unseen = _unseen(view)
+        unseen = unseen_cards(view)
 
         def lead_key(a: Action) -> tuple[int, int, int]:
             c = a.card  # type: ignore[union-attr]
-            threats = sum(1 for u in unseen if _beats(c, u, rank) and u >> 4 == c >> 4)
+            threats = sum(1 for u in unseen if beats(c, u, rank) and u >> 4 == c >> 4)
             return (threats + rank[c >> 4], -DOTS[c], c & 15)
 
         return sorted(actions, key=lead_key)
@@ -57,7 +57,7 @@ class MediumBot(Bot):
     def _strength_cost(view: PlayerView, action: Action) -> tuple[int, int]:
         card = action.card  # type: ignore[union-attr]
         hand = view.hand or ()
-        values = _suit_values(hand)
+        values = suit_values(hand)
         best = max(range(3), key=lambda s: values[s])
         if not view.strength:
             # LEAD: the highest card of the best suit.
