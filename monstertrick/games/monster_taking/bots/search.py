@@ -39,16 +39,16 @@ _MATCH_OVER = Phase.MATCH_OVER
 
 
 class MonsterTakingSearch:
-    """:class:`~monstertrick.search.SearchGame` for ``view.player``, whose decision it is.
+    """:class:`~monstertrick.search.SearchGame` for ``view.viewer``, whose decision it is.
 
     ``rng`` breaks medium's ties in the order of the root actions (the first is what the
     search plays when it has no time at all).
     """
 
     def __init__(self, view: PlayerView, rng: random.Random) -> None:
-        if view.player is None or view.current_player != view.player or not view.legal_actions:
+        if view.viewer is None or view.current_player != view.viewer or not view.legal_actions:
             raise ValueError("the search decides only when it is its seat's turn")
-        self._player = view.player
+        self._player = view.viewer
         self._det = Determinizer(view)
         ranked = MediumBot().ranked(view, rng)
         if view.phase is _PAY:

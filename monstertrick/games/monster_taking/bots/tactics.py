@@ -23,7 +23,7 @@ __all__ = [
 
 def own_actions(view: PlayerView) -> tuple[Action, ...]:
     """The view's legal actions; raises ``ValueError`` unless it is the viewer's decision."""
-    if view.player is None or view.current_player != view.player or not view.legal_actions:
+    if view.viewer is None or view.current_player != view.viewer or not view.legal_actions:
         raise ValueError("a bot decides only when it is its seat's turn")
     return view.legal_actions
 
