@@ -321,3 +321,28 @@ def test_the_doors_randomness_comes_from_the_decision_key() -> None:
     view = state.view(1)
     rng = GAME._rng(view, 1, 77)
     assert rng.random() == bot_rng(77, 1, 4, 1).random()
+
+
+def test_the_door_reads_actions_as_the_engine_does() -> None:
+    assert GAME.parse_action("play A7") == Play(cards("A7")[0])
+    assert GAME.parse_action("pay nothing") == PAY_NOTHING
+    with pytest.raises(InvalidMoveError):
+        GAME.parse_action("play")
+
+
+def test_the_door_asks_the_state_who_decides_what() -> None:
+    state = match_with(H0, H1, first_lead=1)
+    assert GAME.to_decide(state) == (1, "strength")
+    for step in random_steps(5, copies=False):
+        if step.state.chapter_over():
+            assert GAME.round_over(step.state)
+        else:
+            assert GAME.to_decide(step.state) == (step.state.current_player, step.state.task)
+            assert (
+                step.state.task
+                == {
+                    Phase.STRENGTH: "strength",
+                    Phase.PLAY: "play",
+                    Phase.PAY: "pay",
+                }[step.state.phase]
+            )
