@@ -251,7 +251,7 @@ def test_actions_parse_back_from_their_notation() -> None:
         ("pay A8 A8", "pays a card twice"),
         ("pay nothing A8", "is not a card"),
         ("pay \x1b[31mA8", "is not a card"),
-        ("x" * 10_000, "is not an action"),
+        pytest.param("x" * 10_000, "is not an action", id="ten thousand letters"),
     ],
 )
 def test_parse_action_refuses_what_is_not_an_action_in_words(text: str, reason: str) -> None:
