@@ -39,6 +39,7 @@ from .engine.state import (
     Strength,
     TrickLog,
     TrickView,
+    parse_action,
 )
 
 __all__ = [
@@ -71,6 +72,7 @@ __all__ = [
     "deal",
     "legal_payments",
     "payment_problem",
+    "parse_action",
     "payment_total",
 ]
 
@@ -96,25 +98,25 @@ class MonsterTaking:
         return MatchState(names, seed=seed, first_lead=first)
 
     def round_number(self, state: MatchState) -> int:
-        return state.game
+        return state.chapter
 
     def first_seat(self, state: MatchState) -> int:
         return state.first_lead
 
     def round_over(self, state: MatchState) -> bool:
-        return state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+        return state.chapter_over()
 
     def is_over(self, state: MatchState) -> bool:
-        return state.phase is Phase.MATCH_OVER
+        return state.is_over()
 
     def next_round(self, state: MatchState) -> None:
-        state.next_game()
+        state.next_chapter()
 
     def to_decide(self, state: MatchState) -> tuple[int, str]:
         """Who decides now, and what: ``"strength"``, ``"play"`` or ``"pay"``."""
         seat = state.current_player
         assert seat is not None
-        return seat, {Phase.STRENGTH: "strength", Phase.PLAY: "play", Phase.PAY: "pay"}[state.phase]
+        return seat, state.task
 
     def apply(self, state: MatchState, seat: int, action: Action) -> list[Event]:
         if state.current_player != seat:
@@ -124,10 +126,15 @@ class MonsterTaking:
     def undo(self, state: MatchState) -> None:
         state.pop()
 
+    def parse_action(self, text: str) -> Action:
+        """The action written as ``text`` (as it prints: ``play A7``, ``pay I9 A8``...);
+        raises ``InvalidMoveError`` saying what is wrong with anything else."""
+        return parse_action(text)
+
     def position(self, state: MatchState) -> tuple[Any, ...]:
         game = state.log[-1]
         return (
-            state.game,
+            state.chapter,
             state.phase.value,
             len(game.strength),
             len(game.tricks),
@@ -150,9 +157,9 @@ class MonsterTaking:
 
         log: list[Event] = []
         seen: dict[int, int] = {}
-        if state.phase in (Phase.STRENGTH, Phase.PLAY, Phase.PAY):
+        if not state.chapter_over():
             for frame in Timeline.of(state).frames:
-                if frame.game != state.game or frame.seat is None:
+                if frame.game != state.chapter or frame.seat is None:
                     continue
                 log.extend(frame.events)
                 seen[frame.seat] = len(log)
@@ -166,7 +173,7 @@ class MonsterTaking:
         """A finished match for the arena: games won by each player, and the winner."""
         outcome = state.outcome()
         assert outcome is not None
-        return ArenaResult(tuple(outcome.wins), (outcome.winner,), (0, 0), 0)
+        return ArenaResult(outcome.scores, outcome.winners, (0, 0), 0)
 
     # ------------------------------------------------------------------ computer players
 
@@ -197,8 +204,8 @@ class MonsterTaking:
         """A decision's randomness: from the seed and the position only."""
         from ...decisions import bot_rng
 
-        turn = 2 * len(view.tricks) + len(view.strength) + (view.phase is Phase.PAY)
-        return bot_rng(seed, view.game, turn, seat)
+        chapter, count = view.decision_key()
+        return bot_rng(seed, chapter, count, seat)
 
     def replay(self, doc: Any) -> dict[str, Any]:
         """The ``replay --json`` result of a parsed record (raises ``RecordError``)."""
@@ -238,21 +245,21 @@ class MonsterTaking:
         outcome = state.outcome()
         if outcome is not None:
             where = "finished"
-        elif state.phase is Phase.GAME_OVER:
-            where = f"game {state.game} over"
+        elif state.chapter_over():
+            where = f"game {state.chapter} over"
         else:
             seat = state.current_player
-            task = {Phase.STRENGTH: "lay suit strength", Phase.PAY: "pay"}.get(state.phase, "play")
+            task = {"strength": "lay suit strength"}.get(state.task, state.task)
             mover = f", {names[seat]} to {task}" if seat is not None else ""
             tricks = len(state.log[-1].tricks)
-            where = f"game {state.game}{mover} ({_tricks(tricks)} played)"
+            where = f"game {state.chapter}{mover} ({_tricks(tricks)} played)"
         return {
             "players": names,
-            "round": state.game,
+            "round": state.chapter,
             "where": where,
             "over": outcome is not None,
-            "winners": [outcome.winner] if outcome is not None else None,
-            "totals": list(outcome.wins) if outcome is not None else None,
+            "winners": list(outcome.winners) if outcome is not None else None,
+            "totals": list(outcome.scores) if outcome is not None else None,
         }
 
 
@@ -276,11 +283,11 @@ def describe(state: MatchState | None, players: Any = None) -> str:
             lines.append(
                 f"    {n:<{width}}  {_tricks(r.tricks[seat])}, {_cards(r.cards_left[seat])} left"
             )
-    if state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
+    if not state.chapter_over():
         order_now = state.order
         suits = " > ".join(s.label for s in order_now) if order_now else "suits not ranked yet"
         lines.append(
-            f"  game {state.game} (LEAD {names[state.lead]}; {suits}): "
+            f"  game {state.chapter} (LEAD {names[state.lead]}; {suits}): "
             f"unfinished, {state.phase.value}"
         )
         tricks = state.tricks_won()

@@ -60,10 +60,9 @@ class Timeline(shared.Timeline[Frame]):
         )
         frames: list[Frame] = []
         for g, log in enumerate(logs):
-            if g == 0:
-                dealt: list[Event] = [GameDealt(1, replay.lead)]
-            else:
-                dealt = list(replay.next_game((log.deal, log.deck)))
+            if g > 0:
+                replay.next_chapter((log.deal, log.deck))
+            dealt: list[Event] = [GameDealt(replay.chapter, replay.lead)]
             frames.append(Frame(g + 1, 0, None, None, replay.clone(), tuple(dealt)))
             for step, action in enumerate(game_actions(log)):
                 seat = replay.current_player

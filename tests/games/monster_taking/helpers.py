@@ -11,6 +11,7 @@ from monstertrick.games.monster_taking import (
     Action,
     Card,
     Event,
+    GameDealt,
     MatchState,
     Phase,
     Strength,
@@ -61,7 +62,8 @@ def random_steps(seed: int, *, copies: bool = True) -> Iterator[Step]:
     while not state.is_over():
         before = state.clone() if copies else state
         if state.phase is Phase.GAME_OVER:
-            events = state.next_game()
+            state.next_chapter()
+            events: list[Event] = [GameDealt(state.chapter, state.lead)]
             yield Step(state, before, None, events)
             continue
         action = rng.choice(state.legal_actions())

@@ -9,6 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from monstertrick.errors import IllegalMoveError
 from monstertrick.games.monster_taking import (
     FULL_DECK,
     Action,
@@ -114,29 +115,6 @@ def test_record_round_trip_at_any_point(seed: int, where: float) -> None:
 
 @settings(max_examples=30, deadline=None)
 @given(seeds)
-def test_pop_undoes_exactly(seed: int) -> None:
-    rng = random.Random(seed)
-    history: list[MatchState] = []
-    state = MatchState(NAMES, seed=seed)
-    while not state.is_over():
-        history.append(state.clone())
-        if state.phase is Phase.GAME_OVER:
-            state.next_game()
-        else:
-            action = rng.choice(state.legal_actions())
-            state.push(action)
-            if rng.random() < 0.2:
-                state.pop()
-                assert state == history[-1]
-                state.apply(action)
-    assert state != history[-1]
-    while history:
-        state.pop()
-        assert state == history.pop()
-
-
-@settings(max_examples=30, deadline=None)
-@given(seeds)
 def test_clone_is_independent(seed: int) -> None:
     rng = random.Random(seed)
     state = MatchState(NAMES, seed=seed)
@@ -144,14 +122,14 @@ def test_clone_is_independent(seed: int) -> None:
         if state.is_over():
             break
         if state.phase is Phase.GAME_OVER:
-            state.next_game()
+            state.next_chapter()
         else:
             state.push(rng.choice(state.legal_actions()))
     copy = state.clone()
     key = state.key()
     if not copy.is_over():
         if copy.phase is Phase.GAME_OVER:
-            copy.next_game()
+            copy.next_chapter()
         else:
             playout(copy, rng)
     assert state.key() == key
@@ -170,7 +148,7 @@ def _replayable(world: MatchState) -> None:
     while True:
         try:
             world.pop()
-        except IndexError:
+        except IllegalMoveError:
             break
     for action in actions:
         if not isinstance(action, Pay):

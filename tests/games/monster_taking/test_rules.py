@@ -421,11 +421,11 @@ def test_match_to_two_wins() -> None:
             assert state.is_over() == (max(state.wins) == 2)
         assert state is not None
         outcome = state.outcome()
-        assert outcome is not None and outcome.wins[outcome.winner] == 2
+        assert outcome is not None and outcome.scores[outcome.winners[0]] == 2
         assert outcome.games == tuple(r.winner for r in state.results)
         longer += len(state.results) > 3
         with pytest.raises(IllegalMoveError):
-            state.next_game()
+            state.next_chapter()
     assert longer  # draws make some matches longer than 3 games
 
 

@@ -9,8 +9,12 @@ from collections.abc import Callable
 import pytest
 
 from monstertrick.games.monster_taking import MatchState, Pay, Phase
-from monstertrick.games.monster_taking.bots import PAYMENT_CANDIDATES, HardBot, MediumBot
-from monstertrick.games.monster_taking.bots.search import TREE_PAYMENTS, MonsterTakingSearch
+from monstertrick.games.monster_taking.bots import HardBot, MediumBot
+from monstertrick.games.monster_taking.bots.search import (
+    PAYMENT_CANDIDATES,
+    TREE_PAYMENTS,
+    MonsterTakingSearch,
+)
 from monstertrick.games.monster_taking.engine.determinize import determinize
 from monstertrick.games.monster_taking.engine.state import PlayerView
 
@@ -23,7 +27,7 @@ def _position(seed: int, wanted: Callable[[MatchState], bool]) -> MatchState:
     state = MatchState(NAMES, seed=seed, first_lead=seed % 2)
     while not wanted(state):
         if state.phase is Phase.GAME_OVER:
-            state.next_game()
+            state.next_chapter()
         elif state.is_over():
             raise AssertionError("no such position in this match")
         else:
@@ -68,7 +72,7 @@ def _hidden(state: MatchState, opp: int) -> list[int]:
 def test_worlds_keep_the_players_hand_and_the_public_cards_and_vary_the_hidden() -> None:
     state = _mid_play(1, face_down=True)
     view = _seat_view(state)
-    me = view.player
+    me = view.viewer
     assert me is not None
     # The opponent has discarded face down: those cards are hidden too.
     assert any(t.face_down and t.paid and t.winner == me for t in view.tricks)
@@ -148,7 +152,7 @@ def test_hard_answers_from_the_view_only() -> None:
     """Two deals that look the same from the hard player's seat get the same answer."""
     state = _mid_play(7)
     view = _seat_view(state)
-    me = view.player
+    me = view.viewer
     assert me is not None
     other = determinize(view, random.Random(99))
     assert other.hand(1 - me) != state.hand(1 - me)

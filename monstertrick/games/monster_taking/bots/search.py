@@ -8,10 +8,10 @@ winner, 0 to the loser and a half each for a drawn game: the search plays to win
 current game of the match.
 
 What this module adds is which actions are worth searching: at the root, medium's
-ranking (:meth:`~.bots.MediumBot.ranked`), payments cut to medium's
-:data:`~.bots.PAYMENT_CANDIDATES` cheapest; below the root, every legal strength card
+ranking (:meth:`~.medium.MediumBot.ranked`), payments cut to medium's
+:data:`PAYMENT_CANDIDATES` cheapest; below the root, every legal strength card
 and play, and payments cut to the :data:`TREE_PAYMENTS` cheapest
-(:func:`~.bots.cheapest_payments`), so that a tree over a game does not branch on every
+(:func:`~.tactics.cheapest_payments`), so that a tree over a game does not branch on every
 one of up to 162 ways to pay.
 """
 
@@ -23,10 +23,13 @@ from collections.abc import Sequence
 from ..engine.determinize import Determinizer
 from ..engine.playout import greedy_playout
 from ..engine.state import Action, MatchState, Phase, PlayerView
-from . import PAYMENT_CANDIDATES, MediumBot, cheapest_payments
+from .medium import MediumBot
+from .tactics import cheapest_payments
 
-__all__ = ["TREE_PAYMENTS", "MonsterTakingSearch"]
+__all__ = ["PAYMENT_CANDIDATES", "TREE_PAYMENTS", "MonsterTakingSearch"]
 
+PAYMENT_CANDIDATES = 6
+"""How many payments (medium's cheapest) the search tries at the root."""
 TREE_PAYMENTS = 3
 """How many payments (the cheapest) the tree tries below the root."""
 
@@ -36,16 +39,16 @@ _MATCH_OVER = Phase.MATCH_OVER
 
 
 class MonsterTakingSearch:
-    """:class:`~monstertrick.search.SearchGame` for ``view.player``, whose decision it is.
+    """:class:`~monstertrick.search.SearchGame` for ``view.viewer``, whose decision it is.
 
     ``rng`` breaks medium's ties in the order of the root actions (the first is what the
     search plays when it has no time at all).
     """
 
     def __init__(self, view: PlayerView, rng: random.Random) -> None:
-        if view.player is None or view.current_player != view.player or not view.legal_actions:
+        if view.viewer is None or view.current_player != view.viewer or not view.legal_actions:
             raise ValueError("the search decides only when it is its seat's turn")
-        self._player = view.player
+        self._player = view.viewer
         self._det = Determinizer(view)
         ranked = MediumBot().ranked(view, rng)
         if view.phase is _PAY:

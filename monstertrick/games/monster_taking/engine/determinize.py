@@ -1,6 +1,6 @@
 """Determinization: full match states consistent with what one seat has seen.
 
-OpenSpiel calls this ``ResampleFromInfostate``. From ``view.player``'s seat the cards
+OpenSpiel calls this ``ResampleFromInfostate``. From ``view.viewer``'s seat the cards
 whose place is unknown are the opponent's hand, the opponent's face-down discards and
 the DECK; their sizes are public. What the seat knows about them:
 
@@ -25,7 +25,7 @@ therefore hold discards that break the payment rule; its view is exactly the sea
 The world is rebuilt by replaying the current game (unchecked) from the deal that the
 sampled places imply, so it has the undo history of this game; earlier games keep only
 their results (such a world has no record: :func:`~.record.to_record` refuses it).
-``determinize(view, rng).view(view.player) == view`` always holds.
+``determinize(view, rng).view(view.viewer) == view`` always holds.
 """
 
 from __future__ import annotations
@@ -68,10 +68,10 @@ class Determinizer:
     __slots__ = ("view", "_places", "_hidden", "_me", "_opp")
 
     def __init__(self, view: PlayerView) -> None:
-        if view.player is None or view.hand is None or view.discards is None:
+        if view.viewer is None or view.hand is None or view.discards is None:
             raise ValueError("determinize a seat's view, not the public view")
         self.view = view
-        me = view.player
+        me = view.viewer
         opp = 1 - me
         self._me = me
         self._opp = opp
@@ -210,7 +210,7 @@ class Determinizer:
             first_lead=view.lead,
             cards=([sorted(hands[0]), sorted(hands[1])], sorted(deck)),
         )
-        earlier = view.results[: view.game - 1]
+        earlier = view.results[: view.chapter - 1]
         wins = [0, 0]
         for r in earlier:
             if r.winner is not None:
@@ -237,6 +237,6 @@ class Determinizer:
 def determinize(view: PlayerView, rng: random.Random) -> MatchState:
     """A full match state consistent with ``view``, hidden cards placed at random.
 
-    ``determinize(view, rng).view(view.player) == view`` always holds.
+    ``determinize(view, rng).view(view.viewer) == view`` always holds.
     """
     return Determinizer(view).sample(rng)

@@ -28,7 +28,7 @@ def playout(state: MatchState, rng: random.Random) -> int:
     """Finish the current game of ``state`` (in place) with random legal actions.
 
     Returns the number of actions applied. Does nothing between games or after the
-    match (call :meth:`MatchState.next_game` to go on).
+    match (call :meth:`MatchState.next_chapter` to go on).
     """
     rand = rng.random
     push = state.push

@@ -166,7 +166,7 @@ def from_record(doc: Any, *, seed: int | str | None = None) -> MatchState | None
         if state is None:
             state = MatchState(players, seed=seed, first_lead=first, cards=(cards[0], cards[1]))
         else:
-            state.next_game((cards[0], cards[1]))
+            state.next_chapter((cards[0], cards[1]))
         names = state.players
         strength = _cards(game["strength"], '"strength"', g, None)
         if len(strength) > 2:
@@ -277,7 +277,7 @@ def result_of(state: MatchState | None) -> dict[str, Any]:
         "complete": outcome is not None,
         "games": games,
         "wins": list(state.wins),
-        "winners": [outcome.winner] if outcome is not None else None,
+        "winners": list(outcome.winners) if outcome is not None else None,
     }
 
 

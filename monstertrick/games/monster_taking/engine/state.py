@@ -1,21 +1,28 @@
 """The state of a Monster Taking match: one object that knows the phase, whose decision it
 is and every card.
 
-Shaped like python-chess's ``Board`` and OpenSpiel's ``State``:
+It keeps the contract of every game (:mod:`monstertrick.games.contract`), shaped like
+python-chess's ``Board`` and OpenSpiel's ``State``:
 
-* :attr:`MatchState.current_player` is the seat that decides now (a suit-strength card, a
-  card to play or a payment);
+* :attr:`MatchState.current_player` is the seat that decides now and
+  :attr:`MatchState.task` what it decides (``"strength"``: a suit-strength card,
+  ``"play"``: a card to lead or follow, ``"pay"``: a payment);
 * :meth:`MatchState.legal_actions` lists that seat's actions, sorted;
 * :meth:`MatchState.apply` checks an action, applies it and returns the events it caused,
   raising :class:`IllegalMoveError` with the reason in a player's words;
 * :meth:`MatchState.push` is the fast, unchecked path; :meth:`MatchState.pop` undoes the
-  last action (or deal) exactly;
+  last action of the current game exactly and returns it;
 * :meth:`MatchState.view` is what one seat may see, :meth:`MatchState.public_view` what
   everybody sees; the UI and the bots read only those.
 
-A game ends in :attr:`Phase.GAME_OVER`; :meth:`MatchState.next_game` deals the next one
-(from the match's seed, or from the cards given) until a player has won 2 games
-(:attr:`Phase.MATCH_OVER`). Hands are sorted lists of interned :class:`Card` ints.
+A chapter is one game of the match: it ends in :attr:`Phase.GAME_OVER`;
+:meth:`MatchState.next_chapter` deals the next one (from the match's seed, or from the
+cards given) until a player has won 2 games (:attr:`Phase.MATCH_OVER`). Hands are sorted
+lists of interned :class:`Card` ints.
+
+Actions print in a short notation that :func:`parse_action` reads back: ``strength A7``
+(a suit-strength card), ``play A7`` (a card led or followed), ``pay I9 A8`` (the cards
+paid, in card order: Ignis, Aqua, Sylva, each by value) or ``pay nothing``.
 """
 
 from __future__ import annotations
@@ -24,9 +31,9 @@ from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ....errors import IllegalMoveError
+from ....errors import IllegalMoveError, InvalidMoveError
 from .cards import (
     CARDS,
     DECK_SIZE,
@@ -61,7 +68,7 @@ class Phase(Enum):
     PAY = "pay"
     """The loser of the trick pays."""
     GAME_OVER = "game over"
-    """The game has ended and the match goes on: :meth:`MatchState.next_game` deals."""
+    """The game has ended and the match goes on: :meth:`MatchState.next_chapter` deals."""
     MATCH_OVER = "match over"
 
 
@@ -119,6 +126,46 @@ STRENGTHS: list[Strength] = [Strength(c) for c in CARDS]
 PLAYS: list[Play] = [Play(c) for c in CARDS]
 PAY_NOTHING = Pay(())
 
+_TASKS = {_STRENGTH: "strength", _PLAY: "play", _PAY: "pay"}
+"""The word of the contract for each phase in which someone decides."""
+
+_WRITTEN = 60
+"""How much of a text that is not an action an error message shows."""
+
+
+def parse_action(text: str) -> Action:
+    """The action that ``str`` printed as ``text``: ``"strength A7"``, ``"play A7"``,
+    ``"pay I9 A8"`` (each card once, in any order) or ``"pay nothing"``; words are
+    separated by spaces, cards written as :meth:`Card.parse` reads them. Raises
+    :class:`InvalidMoveError` saying what is wrong with anything else (whether the
+    action is allowed now is :meth:`MatchState.apply`'s question)."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(
+            f"an action is written as a string like 'play A7', not {type(text).__name__}"
+        )
+    words = text.split()
+    shown = repr(text[:_WRITTEN])
+    if not words:
+        raise InvalidMoveError("no action written: write 'strength A7', 'play A7' or 'pay I9 A8'")
+    verb, cards = words[0], words[1:]
+    if verb == "pay":
+        if cards == ["nothing"]:
+            return PAY_NOTHING
+        if not cards:
+            raise InvalidMoveError("write the cards paid, like 'pay I9 A8', or 'pay nothing'")
+        paid = tuple(Card.parse(w) for w in cards)
+        if len(set(paid)) != len(paid):
+            raise InvalidMoveError(f"{shown} pays a card twice")
+        return Pay(paid)
+    if verb in ("strength", "play"):
+        if len(cards) != 1:
+            raise InvalidMoveError(f"{shown}: write one card after {verb!r}, like '{verb} A7'")
+        card = Card.parse(cards[0])
+        return STRENGTHS[card] if verb == "strength" else PLAYS[card]
+    raise InvalidMoveError(
+        f"{shown} is not an action: write 'strength A7', 'play A7', 'pay I9 A8' or 'pay nothing'"
+    )
+
 
 # ---------------------------------------------------------------------- logs and results
 
@@ -174,17 +221,30 @@ class GameResult:
 class Outcome:
     """The result of a finished match."""
 
-    winner: int
-    wins: tuple[int, int]
+    scores: tuple[int, int]
+    """The games each seat won."""
+    winners: tuple[int]
+    """The match's winner (a match has one)."""
     games: tuple[int | None, ...]
     """The winner of each game (None for a draw)."""
 
+    @property
+    def winner(self) -> int:
+        """The match's winner (the screens' older name for ``winners[0]``)."""
+        return self.winners[0]
+
+    @property
+    def wins(self) -> tuple[int, int]:
+        """The games each seat won (the screens' older name for ``scores``)."""
+        return self.scores
+
     def explain(self, names: Sequence[str]) -> str:
+        (winner,) = self.winners
         draws = sum(1 for g in self.games if g is None)
         extra = f" ({draws} drawn game{'s' if draws != 1 else ''})" if draws else ""
         return (
-            f"{names[self.winner]} wins the match, {self.wins[self.winner]} games to "
-            f"{self.wins[1 - self.winner]}{extra}."
+            f"{names[winner]} wins the match, {self.scores[winner]} games to "
+            f"{self.scores[1 - winner]}{extra}."
         )
 
 
@@ -211,21 +271,21 @@ class TrickView:
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
-    """Everything one seat may know now, and nothing more (or, with ``player`` None,
+    """Everything one seat may know now, and nothing more (or, with ``viewer`` None,
     what everybody at the table may know).
 
     Public: names, phase, game number, LEAD, whose decision it is, hand sizes, the
     face-down counts, the strength cards and the suit order, every trick (cards, winner,
     ``d``, how many cards were paid and the cards themselves when they were given),
-    tricks won, games won and the finished games. Private to ``player``: their hand,
+    tricks won, games won and the finished games. Private to ``viewer``: their hand,
     their own face-down discards and which cards in hand they received.
     """
 
-    player: int | None
+    viewer: int | None
     players: tuple[str, str]
     phase: Phase
-    game: int
-    """1-based."""
+    chapter: int
+    """The game of the match, 1-based."""
     lead: int
     """This game's LEAD."""
     current_player: int | None
@@ -257,6 +317,22 @@ class PlayerView:
         if self.phase is Phase.PAY and self.tricks:
             return self.tricks[-1].owed
         return None
+
+    @property
+    def game(self) -> int:
+        """The game of the match, 1-based (the screens' older name for ``chapter``)."""
+        return self.chapter
+
+    def decision_key(self) -> tuple[int, int]:
+        """With the seed and the seat, where a computer player's randomness comes from:
+        the game of the match and a count of the play in it (one per strength card
+        laid, two per trick begun, one more while its payment is due). A trick's
+        follow and the next lead may share a count: it stays as the computer players
+        have always counted, so that a saved match plays on as it would have."""
+        return (
+            self.chapter,
+            2 * len(self.tricks) + len(self.strength) + (self.phase is Phase.PAY),
+        )
 
 
 # ---------------------------------------------------------------------- the state
@@ -339,8 +415,13 @@ class MatchState:
         return self._phase
 
     @property
+    def chapter(self) -> int:
+        """The current game of the match, 1-based."""
+        return len(self._logs)
+
+    @property
     def game(self) -> int:
-        """The current game, 1-based."""
+        """The current game, 1-based (the screens' older name for :attr:`chapter`)."""
         return len(self._logs)
 
     @property
@@ -354,6 +435,13 @@ class MatchState:
         if self._phase is _GAME_OVER or self._phase is _MATCH_OVER:
             return None
         return self._to_move
+
+    @property
+    def task(self) -> str:
+        """What the current player decides: ``"strength"`` (a suit-strength card),
+        ``"play"`` (a card to lead or follow) or ``"pay"``; ``""`` between games and when
+        the match is over."""
+        return _TASKS.get(self._phase, "")
 
     @property
     def order(self) -> tuple[Suit, Suit, Suit] | None:
@@ -405,6 +493,10 @@ class MatchState:
             return self._log.tricks[-1].owed
         return None
 
+    def chapter_over(self) -> bool:
+        """The current game is over (the next one still to be dealt, or the match over)."""
+        return self._phase is _GAME_OVER or self._phase is _MATCH_OVER
+
     def is_over(self) -> bool:
         """The match is decided."""
         return self._phase is _MATCH_OVER
@@ -414,7 +506,7 @@ class MatchState:
         if self._phase is not _MATCH_OVER:
             return None
         winner = 0 if self._wins[0] >= WINS_NEEDED else 1
-        return Outcome(winner, self.wins, tuple(r.winner for r in self._results))
+        return Outcome(self.wins, (winner,), tuple(r.winner for r in self._results))
 
     def game_result(self) -> GameResult | None:
         """The result of the game just finished (phases GAME_OVER and MATCH_OVER)."""
@@ -451,32 +543,26 @@ class MatchState:
         self._log = GameLog(lead, (tuple(hands[0]), tuple(hands[1])), tuple(deck), [], [])
         self._logs.append(self._log)
 
-    def next_game(
+    def next_chapter(
         self, cards: tuple[Sequence[Sequence[Card]], Sequence[Card]] | None = None
-    ) -> list[Event]:
-        """Deal the next game (from the seed, or the given hands and DECK)."""
+    ) -> None:
+        """Deal the next game (from the seed, or the given hands and DECK); the game
+        before can no longer be undone."""
         if self._phase is not _GAME_OVER:
             raise IllegalMoveError(
                 "the match is over: there is no next game"
                 if self._phase is _MATCH_OVER
                 else "the next game is dealt when this one is over"
             )
-        saved = (
-            self._lead,
-            self._phase,
-            self._to_move,
-            self._hands,
-            self._rank,
-            self._order,
-            self._tricks,
-            self._led,
-            self._discards,
-            self._received,
-        )
-        lead = self.next_lead()
-        self._start_game(lead, cards)
-        self._history.append(("D", saved))
-        return [GameDealt(len(self._logs), lead)]
+        self._start_game(self.next_lead(), cards)
+        self._history = []
+
+    def next_game(
+        self, cards: tuple[Sequence[Sequence[Card]], Sequence[Card]] | None = None
+    ) -> list[Event]:
+        """:meth:`next_chapter` under the screens' older name, with the deal's event."""
+        self.next_chapter(cards)
+        return [GameDealt(len(self._logs), self._lead)]
 
     # ------------------------------------------------------------------ actions
 
@@ -683,10 +769,11 @@ class MatchState:
                 assert winner is not None
                 events.append(MatchOver(winner, self.wins))
 
-    def pop(self) -> None:
-        """Undo the last action (or deal) exactly."""
+    def pop(self) -> Action:
+        """Undo the last action of the current game exactly and return it; raises
+        :class:`IllegalMoveError` when there is none (a game's deal is not undone)."""
         if not self._history:
-            raise IndexError("there is nothing to undo")
+            raise IllegalMoveError("there is nothing to undo in this game")
         entry = self._history.pop()
         kind = entry[0]
         tricks = self._log.tricks
@@ -695,7 +782,8 @@ class MatchState:
             insort(self._hands[trick.leader], trick.lead)
             self._led = -1
             self._to_move = trick.leader
-        elif kind == "F":
+            return PLAYS[trick.lead]
+        if kind == "F":
             trick = tricks[-1]
             follower = 1 - trick.leader
             assert trick.follow is not None and trick.winner is not None
@@ -704,7 +792,8 @@ class MatchState:
             tricks[-1] = TrickLog(trick.leader, trick.lead)
             self._phase = _PLAY
             self._to_move = follower
-        elif kind == "P":
+            return PLAYS[trick.follow]
+        if kind == "P":
             trick = tricks[-1]
             assert trick.pay is not None and trick.winner is not None
             winner = trick.winner
@@ -729,29 +818,16 @@ class MatchState:
             self._led = trick.lead
             self._phase = _PAY
             self._to_move = loser
-        elif kind == "S":
-            seat = entry[1]
-            card = self._log.strength.pop()
-            insort(self._hands[seat], card)
-            self._order = None
-            self._rank = [0, 0, 0]
-            self._phase = _STRENGTH
-            self._to_move = seat
-        else:  # "D": a deal
-            self._logs.pop()
-            self._log = self._logs[-1]
-            (
-                self._lead,
-                self._phase,
-                self._to_move,
-                self._hands,
-                self._rank,
-                self._order,
-                self._tricks,
-                self._led,
-                self._discards,
-                self._received,
-            ) = entry[1]
+            return Pay(paid) if paid else PAY_NOTHING
+        # "S": a strength card
+        seat = entry[1]
+        card = self._log.strength.pop()
+        insort(self._hands[seat], card)
+        self._order = None
+        self._rank = [0, 0, 0]
+        self._phase = _STRENGTH
+        self._to_move = seat
+        return STRENGTHS[card]
 
     # ------------------------------------------------------------------ views
 
@@ -792,10 +868,10 @@ class MatchState:
             held = set(hand)
             received = tuple(c for c in self._received[seat] if c in held)
         return PlayerView(
-            player=seat,
+            viewer=seat,
             players=self._names,
             phase=self._phase,
-            game=len(self._logs),
+            chapter=len(self._logs),
             lead=self._lead,
             current_player=self.current_player,
             hand=hand,
@@ -844,7 +920,7 @@ class MatchState:
         other._led = self._led
         other._discards = [self._discards[0][:], self._discards[1][:]]
         other._received = [self._received[0][:], self._received[1][:]]
-        other._history = [_copy_entry(e) for e in self._history]
+        other._history = self._history[:]
         other._sampled = self._sampled
         return other
 
@@ -884,26 +960,15 @@ class MatchState:
         )
 
 
-def _copy_entry(entry: tuple[Any, ...]) -> tuple[Any, ...]:
-    """A history entry for a clone: a saved game state gets its own lists."""
-    if entry[0] != "D":
-        return entry
-    lead, phase, to_move, hands, rank, order, tricks, led, discards, received = entry[1]
-    return (
-        "D",
-        (
-            lead,
-            phase,
-            to_move,
-            [hands[0][:], hands[1][:]],
-            rank[:],
-            order,
-            tricks[:],
-            led,
-            [discards[0][:], discards[1][:]],
-            [received[0][:], received[1][:]],
-        ),
-    )
+if TYPE_CHECKING:
+    from ... import contract
+
+    def _keeps_the_contract(state: MatchState, view: PlayerView, outcome: Outcome) -> None:
+        """What mypy checks: the state, its views and its outcome speak the contract."""
+        _state: contract.State[Action, Event, PlayerView] = state
+        _view: contract.View[Action] = view
+        _outcome: contract.Outcome = outcome
+        _actions: tuple[contract.Action, ...] = (STRENGTHS[0], PLAYS[0], PAY_NOTHING)
 
 
 def _doing(phase: Phase) -> str:
