@@ -64,7 +64,7 @@ def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
     window is not: a test then often looks before a screen has scrolled to its end or
     a worker has stopped.)
     """
-    import textual._wait
+    import textual._wait  # (Pilot reads these; Textual has no public setting for them)
 
     monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 1 / 200)
     monkeypatch.setattr(textual._wait, "SLEEP_IDLE", 1 / 200 / 20)

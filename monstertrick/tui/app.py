@@ -91,6 +91,10 @@ class MonsterTrickApp(App[int]):
         game: str = DEFAULT_GAME,
     ) -> None:
         super().__init__()
+        if "debug" not in self.features:
+            # Textual prints the traceback of an unhandled exception on this console when
+            # it closes: players never see one (:meth:`run_async` saves it instead).
+            self.error_console.quiet = True
         self.seats = seats
         self.game = game
         """The game that ``seats`` are to play, or that ``view`` shows; then the game
@@ -502,17 +506,25 @@ class MonsterTrickApp(App[int]):
 
     # ------------------------------------------------------------------ errors
 
-    def _print_error_renderables(self) -> None:
-        """Never show a traceback to players: save it to a file and say where."""
-        if not self._exit_renderables or "debug" in self.features:
-            super()._print_error_renderables()
-            return
-        self._exit_renderables.clear()
-        path = crash_report_path(self._exception)
-        message = "Monster Trick stopped because of an internal error (sorry)."
-        if path is not None:
-            message += f" The details are in {path}."
-        print(message, file=sys.stderr)
+    async def run_async(self, **kwargs: Any) -> int | None:
+        """Run the app (``run`` runs it here too). An unhandled exception that ended it
+        is saved to a file and the player told where, never shown (with Textual's
+        ``debug`` feature, Textual shows its traceback instead)."""
+        result = await super().run_async(**kwargs)
+        # Textual keeps the exception that ended the app only in _exception (its run_test
+        # re-raises it from there): no public attribute, event or hook gives it.
+        error = self._exception
+        if error is not None and "debug" not in self.features:
+            say_crashed(crash_report_path(error))
+        return result
+
+
+def say_crashed(path: Path | None) -> None:
+    """Tell the player the app stopped, and where the details are."""
+    message = "Monster Trick stopped because of an internal error (sorry)."
+    if path is not None:
+        message += f" The details are in {path}."
+    print(message, file=sys.stderr)
 
 
 def crash_report_path(error: BaseException | None = None) -> Path | None:
@@ -555,12 +567,7 @@ def run(
     except KeyboardInterrupt:
         return 130
     except Exception:  # noqa: BLE001 - no traceback ever reaches the player
-        path = crash_report_path()
-        print(
-            "Monster Trick stopped because of an internal error (sorry)."
-            + (f" The details are in {path}." if path else ""),
-            file=sys.stderr,
-        )
+        say_crashed(crash_report_path())
         return 1
     finally:
         release_all_locks()  # the game is closed

@@ -8,6 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from textual.message import Message
+from textual.notifications import Notification, Notify
 from textual.pilot import Pilot
 
 from monstertrick.games.monster_trick.engine import Phase
@@ -107,8 +109,20 @@ def make_match(
 
 
 def screen_text(app: MonsterTrickApp) -> str:
-    """The text of the screen as rendered now."""
+    """The text of the screen as rendered now.
+
+    (Textual's public API gives the screen only as an SVG picture, export_screenshot; this
+    reads the lines from the screen's compositor, as export_screenshot does.)"""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+class Toasts(list[Notification]):
+    """Every notification (toast) the app was asked to show, in order, kept after it has
+    left the screen: run the app with ``run_test(..., message_hook=toasts.seen)``."""
+
+    def seen(self, message: Message) -> None:
+        if isinstance(message, Notify):
+            self.append(message.notification)
 
 
 CARD_TOKEN = re.compile(r"\b[BGPY]\d{1,2}\b")

@@ -39,3 +39,49 @@ def test_two_crash_reports_in_the_same_second_overwrite_nothing(monstertrick_hom
     second = crash_report_path(RuntimeError("two"))
     assert first is not None and second is not None and first != second
     assert "one" in first.read_text() and "two" in second.read_text()
+
+
+def _run_crashing(monkeypatch, capfd) -> tuple[int, str, str]:
+    """``monstertrick`` (tui.app.run) with its first screen failing: headless at 80x24;
+    the exit status, and what it wrote to stdout and stderr."""
+    from textual.app import App
+
+    from monstertrick.tui.app import MonsterTrickApp, run
+    from monstertrick.tui.screens.start import StartScreen
+
+    def headless(app, *args, **kwargs):
+        return App.run(app, headless=True, size=(80, 24))
+
+    def broken(self):
+        raise RuntimeError("broken on purpose")
+
+    monkeypatch.setattr(MonsterTrickApp, "run", headless)
+    monkeypatch.setattr(StartScreen, "on_mount", broken)
+    code = run()
+    out, err = capfd.readouterr()
+    return code, out, err
+
+
+def test_a_crash_in_the_app_is_saved_to_a_file_and_the_player_is_told_where(
+    monstertrick_home: Path, monkeypatch, capfd
+) -> None:
+    code, out, err = _run_crashing(monkeypatch, capfd)
+    assert code == 1
+    [path] = (monstertrick_home / "logs").glob("crash-*.txt")
+    assert err == (
+        f"Monster Trick stopped because of an internal error (sorry). The details are in {path}.\n"
+    )
+    assert "Traceback" not in out + err and "broken on purpose" not in out + err
+    text = path.read_text()
+    assert "Traceback" in text and "RuntimeError: broken on purpose" in text
+    assert "in broken" in text  # the frame that raised
+
+
+def test_with_textuals_debug_feature_the_traceback_is_shown_and_no_file_is_written(
+    monstertrick_home: Path, monkeypatch, capfd
+) -> None:
+    monkeypatch.setenv("TEXTUAL", "debug")
+    code, _, err = _run_crashing(monkeypatch, capfd)
+    assert code == 1
+    assert "broken on purpose" in err and "internal error (sorry)" not in err
+    assert not list(monstertrick_home.glob("logs/crash-*.txt"))

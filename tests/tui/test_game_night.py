@@ -13,7 +13,7 @@ from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.quit import QuitScreen
 from monstertrick.tui.screens.start import StartScreen
 
-from .helpers import THEME, make_match, screen_text
+from .helpers import THEME, Toasts, make_match, screen_text
 
 LONG = (
     "Alexandria Smith",
@@ -88,14 +88,15 @@ async def test_a_screenshot_goes_to_a_folder_that_exists(
     monkeypatch.setenv("XDG_DOWNLOAD_DIR", str(tmp_path / "nobody" / "Downloads"))
     app = MonsterTrickApp()
     app.theme = THEME
-    async with app.run_test(size=(80, 24)) as pilot:
+    toasts = Toasts()
+    async with app.run_test(size=(80, 24), message_hook=toasts.seen) as pilot:
         app.save_screen_picture()
         await pilot.pause()
         await pilot.pause()
         pictures = list(
             Path(__import__("os").environ["MONSTERTRICK_HOME"]).glob("screenshots/*.svg")
         )
-        assert pictures, [n.message for n in app._notifications]
+        assert pictures, [n.message for n in toasts]
 
 
 async def test_the_start_screens_key_bar_shows_every_key_the_readme_names() -> None:

@@ -15,7 +15,7 @@ from monstertrick.session import Session
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.saved import ContinueScreen, HistoryScreen, when
 
-from .helpers import THEME, save_unfinished_games, screen_text
+from .helpers import THEME, Toasts, save_unfinished_games, screen_text
 
 SIZE = (100, 30)
 
@@ -87,7 +87,8 @@ async def test_history_opens_a_magic_trick_game_in_its_viewer() -> None:
     played = finished_games()
     app = MonsterTrickApp()
     app.theme = THEME
-    async with app.run_test(size=SIZE) as pilot:
+    toasts = Toasts()
+    async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
         await pilot.press("h")
         await pilot.pause()
         screen = app.screen
@@ -101,7 +102,7 @@ async def test_history_opens_a_magic_trick_game_in_its_viewer() -> None:
         assert type(viewer).__module__ == "monstertrick.games.magic_trick.tui.viewer"
         assert type(viewer).__name__ == "ViewerScreen"
         assert viewer.timeline[-1].state == played["magic-trick"].state  # type: ignore[attr-defined]
-        assert not any("only" in n.message for n in app._notifications)
+        assert not any("only" in n.message for n in toasts)
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen

@@ -23,6 +23,7 @@ from ..hostile_saves import (
     seat_level,
     summary_field,
 )
+from .helpers import Toasts
 
 SIZE = (80, 24)
 
@@ -106,7 +107,8 @@ async def test_a_game_whose_save_lies_about_its_end_is_found_out_when_opened(key
     finished = saved_game(key, finished=True, seed=2)
     edit(finished, _says_not_over)
     app = MonsterTrickApp()
-    async with app.run_test(size=SIZE) as pilot:
+    toasts = Toasts()
+    async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
         assert isinstance(app.screen, StartScreen)
         await pilot.press("h")
         await pilot.pause()
@@ -115,7 +117,7 @@ async def test_a_game_whose_save_lies_about_its_end_is_found_out_when_opened(key
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen), "no viewer: its hands stay secret"
-        assert any("not over" in n.message for n in app._notifications)
+        assert any("not over" in n.message for n in toasts)
         assert unfinished.exists(), "back in the saves, its summary rebuilt"
         await pilot.press("escape")
         await pilot.press("c")
@@ -128,7 +130,7 @@ async def test_a_game_whose_save_lies_about_its_end_is_found_out_when_opened(key
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ContinueScreen), "a finished game is not resumed"
-        assert any("over" in n.message for n in app._notifications)
+        assert any("is over" in n.message for n in toasts)  # (not "is not over")
         assert [g.path for g in app.screen.games] == [unfinished]
         assert finished.exists() and read_save(finished).finished, "filed in the history"
     assert app.return_code in (None, 0)

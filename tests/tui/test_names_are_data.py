@@ -13,7 +13,7 @@ from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
-from .helpers import THEME, play_through, screen_text
+from .helpers import THEME, Toasts, play_through, screen_text
 
 #: Names the setup form accepts that are also Rich/Textual markup.
 HOSTILE = ("[/]", "[@click=quit]Q", "[b]Bo")
@@ -50,7 +50,8 @@ async def test_markup_names_show_literally_in_the_log_and_toasts() -> None:
     match = make_match(list(HOSTILE), 4, moves=5)
     app = MonsterTrickApp(session=match)
     app.theme = THEME
-    async with app.run_test(size=(100, 30)) as pilot:
+    toasts = Toasts()
+    async with app.run_test(size=(100, 30), message_hook=toasts.seen) as pilot:
         await pilot.press("enter")
         await pilot.press("l")
         await pilot.pause()
@@ -62,5 +63,5 @@ async def test_markup_names_show_literally_in_the_log_and_toasts() -> None:
         app._warn_if_not_saved(match)
         await pilot.pause()
         # The toast keeps the text as it is: it is not read as markup.
-        shown = [(n.message, n.markup) for n in app._notifications]
+        shown = [(n.message, n.markup) for n in toasts]
         assert ("cannot save [b]here[/b]", False) in shown, shown

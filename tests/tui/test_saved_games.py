@@ -18,7 +18,7 @@ from monstertrick.tui.screens.saved import ConfirmScreen, ContinueScreen, Histor
 from monstertrick.tui.screens.start import StartScreen
 
 from ..engine.helpers import random_step
-from .helpers import THEME
+from .helpers import THEME, Toasts
 
 SIZE = (100, 30)
 
@@ -159,11 +159,12 @@ def test_resume_without_games_says_so(capsys) -> None:
 async def test_when_autosave_fails_the_game_goes_on_with_a_warning(monstertrick_home: Path) -> None:
     (monstertrick_home / "saves").write_text("a file where the saves folder should be")
     app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
-    async with app.run_test(size=SIZE) as pilot:
+    toasts = Toasts()
+    async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
         await pilot.press("enter", "enter", "enter")  # Ann lays out her VP row: saved? no
-        shown = [n.message for n in app._notifications]  # what the toasts show
+        shown = [n.message for n in toasts]  # what the toasts show
         assert any("Saving failed" in t and "saves" in t for t in shown), shown
         assert app.session is not None and app.session.state.phase is Phase.ARRANGING
         assert app.session.state.arrangement(0) is not None  # the game went on
@@ -201,7 +202,8 @@ def _cells(table) -> list[str]:
 async def test_continue_lists_names_that_look_like_markup_literally() -> None:
     saved_match(3, 20, names=MARKUP_NAMES)
     app = MonsterTrickApp()
-    async with app.run_test(size=SIZE) as pilot:
+    toasts = Toasts()
+    async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, ContinueScreen)
@@ -212,7 +214,7 @@ async def test_continue_lists_names_that_look_like_markup_literally() -> None:
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, ContinueScreen)
-        assert any("[@click=quit]Q" in n.message for n in app._notifications)
+        assert any("[@click=quit]Q" in n.message for n in toasts)
     assert app.return_code in (None, 0)
 
 
@@ -351,7 +353,8 @@ async def test_continue_marks_a_game_open_in_another_window_and_refuses_it() -> 
     try:
         assert other.answer == "locked"
         app = MonsterTrickApp()
-        async with app.run_test(size=SIZE) as pilot:
+        toasts = Toasts()
+        async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
             await pilot.press("c")
             await pilot.pause()
             screen = app.screen
@@ -364,9 +367,7 @@ async def test_continue_marks_a_game_open_in_another_window_and_refuses_it() -> 
             await pilot.press("enter")
             await pilot.pause()
             assert app.screen is screen and app.session is None
-            assert any(
-                "this game is open in another window" in n.message for n in app._notifications
-            )
+            assert any("this game is open in another window" in n.message for n in toasts)
             assert screen.games[table.cursor_row].path == busy.save_path, "still on that game"
             await pilot.press("d", "y")
             await pilot.pause()
@@ -390,10 +391,11 @@ async def test_opening_a_game_open_in_another_window_directly_is_refused() -> No
     try:
         assert other.answer == "locked"
         app = MonsterTrickApp(resume=read_save(match.save_path))  # type: ignore[arg-type]
-        async with app.run_test(size=SIZE) as pilot:
+        toasts = Toasts()
+        async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, StartScreen) and app.session is None
-            assert any("open in another window" in n.message for n in app._notifications)
+            assert any("open in another window" in n.message for n in toasts)
     finally:
         other.close()
 
@@ -418,11 +420,12 @@ async def test_the_not_saved_warning_shows_a_save_folder_with_brackets_literally
     (home / "saves").write_text("a file where the saves folder should be")
     monkeypatch.setenv("MONSTERTRICK_HOME", str(home))
     app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
-    async with app.run_test(size=SIZE) as pilot:
+    toasts = Toasts()
+    async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
         await pilot.press("enter", "enter")  # the first decision: its save fails
-        shown = [n for n in app._notifications if "[/]home" in n.message]
+        shown = [n for n in toasts if "[/]home" in n.message]
         assert shown and not any(n.markup for n in shown), "the path is not read as markup"
     assert app.return_code in (None, 0)
 
@@ -435,10 +438,11 @@ async def test_a_computer_player_that_fails_is_named_literally(monkeypatch) -> N
 
     monkeypatch.setattr(HardBot, "choose_arrangement", broken)
     app = MonsterTrickApp(seats=parse_seats(["[/]:hard:20", "Ann"]), seed=1, pace=0)
-    async with app.run_test(size=SIZE) as pilot:
+    toasts = Toasts()
+    async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
-        shown = [n for n in app._notifications if n.message.startswith("[/] could not decide")]
+        shown = [n for n in toasts if n.message.startswith("[/] could not decide")]
         assert shown and not any(n.markup for n in shown), "the name is not read as markup"
         assert app.session is not None and app.session.state.arrangement(0) is not None
     assert app.return_code in (None, 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Input, OptionList, Select, Static
 
 from monstertrick.games import GAMES
 from monstertrick.seating import SetupError, parse_seats
@@ -89,8 +89,11 @@ async def test_choosing_a_game_fits_the_form_and_starts_that_game(key: str) -> N
             assert about.startswith(f"{facts.min_players} to {facts.max_players} players · ")
         # The levels offered are that game's own.
         levels = GAMES[key].load().levels
-        kind = rows[0].query_one(Select)
-        assert [value for _, value in kind._options] == ["person", *levels]
+        offered = rows[0].query_one(Select).query_one(OptionList).options  # its drop-down
+        assert [str(option.prompt) for option in offered] == [
+            "person",
+            *(f"computer · {level}" for level in levels),
+        ]
         # F2 adds seats up to the game's maximum, no further.
         for _ in range(facts.max_players + 1):
             await pilot.press("f2")

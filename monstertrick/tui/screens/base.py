@@ -6,13 +6,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
-from textual._time import get_time
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
 
 from ...seating import next_pace, pace_label
 from ...session import Session
+from ..clock import now
 from ..messages import Advance, NewGame
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ class GameScreen(Screen[None]):
 
     def accept_keys(self) -> None:
         """Keys count from now on (the end of :meth:`hold_keys`)."""
-        self.shown_at = get_time()
+        self.shown_at = now()
         self.keys_accepted()
 
     def keys_accepted(self) -> None:
@@ -144,7 +144,7 @@ class GameScreen(Screen[None]):
         return None
 
     def on_screen_resume(self) -> None:
-        self.shown_at = get_time()
+        self.shown_at = now()
         wait = self.keys_wait()
         if wait is not None:
             self.hold_keys(wait)

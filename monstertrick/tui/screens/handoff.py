@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual import events
-from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -23,6 +22,7 @@ from textual.widgets import Static
 
 from ...session import Session
 from .. import theme
+from ..clock import now
 from ..messages import HandoffAccepted
 from ..widgets import KeyBar
 from .base import GameScreen
@@ -80,7 +80,7 @@ class HandoffScreen(GameScreen):
     def _accept_keys(self) -> None:
         if self.app.screen is not self:
             return  # covered meanwhile (rules, quit): it waits again when it is back
-        self.accepts_from = get_time()
+        self.accepts_from = now()
         self.query_one("#handoff-task", Static).update(self._prompt())
         self.refresh_bindings()
 

@@ -19,6 +19,8 @@ from monstertrick.session import Handoff, Session, Turn
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
+from ...tui.helpers import screen_text
+
 GAME = "monster-taking"
 THEME = "textual-dark"
 NAMES = ("Ann", "Bob")
@@ -33,10 +35,6 @@ def app_for(names: tuple[str, ...] = NAMES, seed: int = 5, pace: float = 0) -> M
     )
     app.theme = THEME
     return app
-
-
-def screen_text(app: MonsterTrickApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 async def play_match(

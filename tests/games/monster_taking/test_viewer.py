@@ -22,6 +22,7 @@ from monstertrick.seating import parse_seats
 from monstertrick.session import Handoff, Session, Turn
 from monstertrick.tui.app import MonsterTrickApp
 
+from ...tui.helpers import screen_text
 from .helpers import NAMES
 
 GAME = "monster-taking"
@@ -48,10 +49,6 @@ def frame_text(screen: ViewerScreen) -> str:
 
 def status_text(screen: ViewerScreen) -> str:
     return str(screen.query_one("#step-status").render())
-
-
-def screen_text(app: MonsterTrickApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 # ---------------------------------------------------------------------- the timeline

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from textual.app import App
 from textual.pilot import Pilot
 
 from monstertrick.games.monster_taking import Pay
@@ -13,6 +10,8 @@ from monstertrick.games.monster_taking.tui.table import TurnScreen, WatchScreen
 from monstertrick.seating import MAX_PACE, parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
+
+from ...tui.helpers import screen_text
 
 GAME = "monster-taking"
 THEME = "textual-dark"
@@ -24,10 +23,6 @@ def app_against_a_computer(pace: float) -> MonsterTrickApp:
     )
     app.theme = THEME
     return app
-
-
-def screen_text(app: App[Any]) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 async def a_computer_move_on_screen(pilot: Pilot[int], moves: int = 1) -> WatchScreen:
