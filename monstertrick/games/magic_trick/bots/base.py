@@ -1,0 +1,42 @@
+"""What every Magic Trick computer player is: a :class:`Bot` that decides from the
+public :class:`~..engine.views.View` (there is nothing private in Magic Trick: nobody
+sees the values in any hand, their own included) and the ``random.Random`` it is given,
+and returns one of ``view.legal_actions``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from ..engine.cards import Action
+from ..engine.views import View
+
+StopCheck = Callable[[], bool]
+"""Returns True when the caller wants the decision now."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    name: str
+
+    def choose_action(
+        self, view: View, rng: random.Random, stop: StopCheck | None = None
+    ) -> Action:
+        """One of ``view.legal_actions`` (it is ``view.current_player``'s turn)."""
+        ...
+
+
+def _mover(view: View) -> int:
+    if view.current_player is None or not view.legal_actions:
+        raise ValueError("nobody is to move in this view")
+    return view.current_player
+
+
+def margin(totals: Sequence[int], p: int) -> int:
+    """A player's total minus the best total of the others."""
+    return totals[p] - max(t for q, t in enumerate(totals) if q != p)
+
+
+__all__ = ["Bot", "StopCheck", "margin"]
