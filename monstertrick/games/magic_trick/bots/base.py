@@ -7,14 +7,12 @@ and returns one of ``view.legal_actions``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from ....decisions import StopCheck
 from ..engine.cards import Action
 from ..engine.views import View
-
-StopCheck = Callable[[], bool]
-"""Returns True when the caller wants the decision now."""
 
 
 @runtime_checkable
@@ -28,7 +26,8 @@ class Bot(Protocol):
         ...
 
 
-def _mover(view: View) -> int:
+def mover(view: View) -> int:
+    """The seat whose decision ``view`` is (raises ``ValueError`` when it is nobody's)."""
     if view.current_player is None or not view.legal_actions:
         raise ValueError("nobody is to move in this view")
     return view.current_player
@@ -39,4 +38,4 @@ def margin(totals: Sequence[int], p: int) -> int:
     return totals[p] - max(t for q, t in enumerate(totals) if q != p)
 
 
-__all__ = ["Bot", "StopCheck", "margin"]
+__all__ = ["Bot", "StopCheck", "margin", "mover"]

@@ -7,7 +7,7 @@ import random
 
 from ..engine.cards import HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, PASS, Action
 from ..engine.views import Phase, View
-from .base import StopCheck, _mover
+from .base import StopCheck, mover
 
 
 class EasyBot:
@@ -18,7 +18,7 @@ class EasyBot:
     def choose_action(
         self, view: View, rng: random.Random, stop: StopCheck | None = None
     ) -> Action:
-        p = _mover(view)
+        p = mover(view)
         legal = view.legal_actions
         if view.phase is Phase.SLEEVE:
             seat = view.seats[p]

@@ -20,7 +20,7 @@ from ....search import Option
 from ....search.assess import HINT_SECONDS, Advice
 from ..engine.cards import Action
 from ..engine.views import View
-from .base import StopCheck, _mover
+from .base import StopCheck, mover
 from .medium import MediumBot
 
 DEFAULT_PLAYOUTS = 1000
@@ -83,7 +83,7 @@ class HardBot:
     def choose_action(
         self, view: View, rng: random.Random, stop: StopCheck | None = None
     ) -> Action:
-        _mover(view)
+        mover(view)
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]

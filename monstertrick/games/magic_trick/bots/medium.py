@@ -11,7 +11,7 @@ import random
 from ..engine.cards import HAND_SIZE, NUM_PLAYERS, PASS, TRUMP, Action, Suit
 from ..engine.deduce import value_ranges
 from ..engine.views import Phase, View
-from .base import StopCheck, _mover
+from .base import StopCheck, mover
 
 Ranges = tuple[tuple[tuple[int, int] | None, ...], ...]
 
@@ -101,7 +101,7 @@ class MediumBot:
     def choose_action(
         self, view: View, rng: random.Random, stop: StopCheck | None = None
     ) -> Action:
-        p = _mover(view)
+        p = mover(view)
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
