@@ -84,7 +84,7 @@ def complete_game_text(seed: int) -> str:
     game = MagicTrickState(NAMES, seed=seed)
     while not game.is_over():
         if game.current_player is None:
-            game.next_hand()
+            game.next_chapter()
         else:
             game.push(rng.choice(game.legal_actions()))
     return dumps(game)

@@ -32,7 +32,7 @@ def simulate(games: int, seed: int) -> list[tuple[list[list[int]], list[float]]]
             if game.phase is Phase.GAME_OVER:
                 break
             snaps.append(list(game.totals()))
-            game.next_hand()
+            game.next_chapter()
         outcome = game.outcome()
         assert outcome is not None
         share = [0.0] * NUM_PLAYERS

@@ -104,7 +104,7 @@ class MagicTrick:
         return state.is_over()
 
     def next_round(self, state: MagicTrickState) -> None:
-        state.next_hand()
+        state.next_chapter()
 
     def to_decide(self, state: MagicTrickState) -> tuple[int, str]:
         """Who decides now, and what: ``"play"`` a card or ``"sleeve"`` one (or pass)."""
@@ -149,7 +149,7 @@ class MagicTrick:
         while True:
             try:
                 action = copy.pop()
-            except IndexError:
+            except IllegalMoveError:
                 break
             seat = copy.current_player
             assert seat is not None
@@ -170,7 +170,7 @@ class MagicTrick:
         assert outcome is not None
         results = state.results()
         hits = tuple(sum(r.tricks[p] == r.bids[p] for r in results) for p in range(NUM_PLAYERS))
-        return ArenaResult(tuple(outcome.totals), tuple(outcome.winners), hits, len(results))
+        return ArenaResult(tuple(outcome.scores), tuple(outcome.winners), hits, len(results))
 
     # ------------------------------------------------------------------ computer players
 
@@ -247,7 +247,7 @@ class MagicTrick:
             "where": where,
             "over": outcome is not None,
             "winners": list(outcome.winners) if outcome is not None else None,
-            "totals": list(outcome.totals) if outcome is not None else None,
+            "totals": list(outcome.scores) if outcome is not None else None,
         }
 
 
@@ -278,7 +278,7 @@ def describe(result: ReplayResult) -> str:
     if outcome is None:
         lines.append("  the game is not finished")
     else:
-        totals = ", ".join(f"{n} {v}" for n, v in zip(names, outcome.totals))
+        totals = ", ".join(f"{n} {v}" for n, v in zip(names, outcome.scores))
         lines.append(f"  totals: {totals}")
         lines.append(f"  {outcome.explain(names)}")
     return "\n".join(lines)

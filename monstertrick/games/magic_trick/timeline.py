@@ -48,10 +48,9 @@ class Timeline(shared.Timeline[Frame]):
         )
         frames: list[Frame] = []
         for number, log in enumerate(logs, 1):
+            events: list[Event] = []
             if number > 1:
-                events = game.next_hand(log.deal)
-            else:
-                events = []
+                game.next_chapter(log.deal, events)
             frames.append(Frame(number, 0, None, None, game.clone(), tuple(events)))
             step = 0
             for turn in log.turns:

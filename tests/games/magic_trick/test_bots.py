@@ -31,7 +31,7 @@ def _play(specs: list[str], seed: int, *, hands: int = 4) -> MagicTrickState:
         if game.current_player is None:
             if len(game.results()) >= hands:
                 break
-            game.next_hand()
+            game.next_chapter()
             continue
         p = game.current_player
         view = game.view(p)
@@ -95,9 +95,9 @@ def test_medium_scores_more_than_easy_over_a_few_games() -> None:
         assert outcome is not None
         for p, spec in enumerate(specs):
             if spec == "medium":
-                medium += outcome.totals[p]
+                medium += outcome.scores[p]
             else:
-                easy += outcome.totals[p]
+                easy += outcome.scores[p]
     assert medium > easy
 
 

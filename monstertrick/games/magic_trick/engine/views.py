@@ -23,7 +23,7 @@ class Phase(Enum):
     SLEEVE = "sleeve"
     """The player who just played may put a card up their sleeve, or pass."""
     HAND_OVER = "hand over"
-    """The hand is scored; :meth:`MagicTrickState.next_hand` deals the next one."""
+    """The hand is scored; :meth:`MagicTrickState.next_chapter` deals the next one."""
     GAME_OVER = "game over"
 
 

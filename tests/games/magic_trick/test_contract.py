@@ -1,0 +1,119 @@
+"""Magic Trick speaks the contract of every game (:mod:`monstertrick.games.contract`):
+a hand is a chapter, the task is a word, pop returns what it undid, the outcome has
+scores."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from monstertrick.errors import IllegalMoveError
+from monstertrick.games import contract
+from monstertrick.games.magic_trick import (
+    PASS,
+    CardSleeved,
+    HandDealt,
+    MagicTrickState,
+    Phase,
+)
+
+from .helpers import NAMES, random_game
+
+
+def _to_the_end_of_the_hand(game: MagicTrickState, seed: int) -> None:
+    rng = random.Random(seed)
+    while game.current_player is not None:
+        game.apply(rng.choice(game.legal_actions()))
+
+
+def test_the_state_is_a_contract_state() -> None:
+    game = MagicTrickState(NAMES, seed=1)
+    assert isinstance(game, contract.State)
+    finished = random_game(2)
+    assert isinstance(finished.outcome(), contract.Outcome)
+
+
+def test_the_task_is_play_then_sleeve_and_nothing_once_the_hand_is_over() -> None:
+    game = MagicTrickState(NAMES, seed=3)
+    assert game.task == "play"
+    game.apply(game.legal_actions()[0])
+    assert game.phase is Phase.SLEEVE and game.task == "sleeve"
+    game.apply(PASS)
+    assert game.task == "play"
+    _to_the_end_of_the_hand(game, 3)
+    assert game.current_player is None and game.task == ""
+
+
+def test_a_chapter_is_a_hand() -> None:
+    game = MagicTrickState(NAMES, seed=4, first_player=2)
+    for number in range(1, 5):
+        assert game.chapter == number == game.hand_number
+        assert not game.chapter_over()
+        _to_the_end_of_the_hand(game, number)
+        assert game.chapter_over()
+        if number < 4:
+            events: list[object] = []
+            game.next_chapter(events=events)
+            assert events == [HandDealt(number + 1, (2 + number) % 4)]
+    assert game.is_over() and game.chapter_over() and game.chapter == 4
+    with pytest.raises(IllegalMoveError, match="game is over"):
+        game.next_chapter()
+
+
+def test_the_next_chapter_waits_for_the_end_of_the_hand() -> None:
+    game = MagicTrickState(NAMES, seed=5)
+    before = game.clone()
+    with pytest.raises(IllegalMoveError, match="only when this one is over"):
+        game.next_chapter()
+    assert game == before
+
+
+def test_pop_returns_the_action_undone() -> None:
+    game = MagicTrickState(NAMES, seed=6)
+    start = game.clone()
+    taken = []
+    for _ in range(12):
+        action = game.legal_actions()[-1]  # a sleeve now and then, and passes
+        game.apply(action)
+        taken.append(action)
+    undone = []
+    while game.turns():
+        undone.append(game.pop())
+    assert undone == taken[::-1]
+    assert game == start
+
+
+def test_pop_of_a_play_whose_sleeve_filled_by_itself_returns_the_play() -> None:
+    game = MagicTrickState(NAMES, seed=7)
+    while True:  # everyone passes: each player's last card goes up their sleeve by itself
+        before = game.clone()
+        action = game.legal_actions()[-1] if game.task == "sleeve" else game.legal_actions()[0]
+        events = game.apply(action)
+        if any(isinstance(e, CardSleeved) and e.automatic for e in events):
+            break
+    p = before.current_player
+    assert p is not None and game.sleeved(p) is not None
+    assert game.pop() == action
+    assert game == before and game.sleeved(p) is None
+
+
+def test_pop_never_goes_back_past_the_deal_of_the_hand() -> None:
+    game = MagicTrickState(NAMES, seed=8)
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        game.pop()
+    _to_the_end_of_the_hand(game, 8)
+    game.next_chapter()
+    after_deal = game.clone()
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        game.pop()
+    assert game == after_deal
+
+
+def test_the_outcome_has_the_scores_and_the_winners() -> None:
+    game = random_game(9)
+    outcome = game.outcome()
+    assert outcome is not None
+    assert outcome.scores == game.totals()
+    assert max(outcome.scores) == outcome.scores[outcome.winners[0]]
+    assert outcome.explain(NAMES).startswith(NAMES[outcome.winners[0]])
