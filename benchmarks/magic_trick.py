@@ -70,7 +70,7 @@ def determinized_runner(seed: int) -> Callable[[], int]:
     game = MagicTrickState(NAMES, seed=seed)
     while len(game.turns()) < 12:
         game.push(rng.choice(game.legal_actions()))
-    sampler = Determinizer(game.view())
+    sampler = Determinizer(game.public_view())
 
     def step() -> int:
         world = sampler.sample(rng)

@@ -68,7 +68,9 @@ def test_hard_n_is_reproducible_given_the_rng() -> None:
     rng = random.Random(12)
     for _ in range(9):
         game.apply(rng.choice(game.legal_actions()))
-    view = game.view()
+    p = game.current_player
+    assert p is not None
+    view = game.view(p)
     bot = make_bot("hard:40")
     picks = {bot.choose_action(view, random.Random(5)) for _ in range(3)}
     assert len(picks) == 1
@@ -121,7 +123,7 @@ def test_a_bot_asked_when_nobody_is_to_move_refuses() -> None:
     while game.phase is not Phase.HAND_OVER:
         game.apply(rng.choice(game.legal_actions()))
     with pytest.raises(ValueError):
-        MediumBot().choose_action(game.view(), rng)
+        MediumBot().choose_action(game.public_view(), rng)
 
 
 def test_hard_ranks_every_action_by_its_chance_to_win() -> None:
@@ -132,7 +134,9 @@ def test_hard_ranks_every_action_by_its_chance_to_win() -> None:
     rng = random.Random(8)
     for _ in range(6):
         game.apply(rng.choice(game.legal_actions()))
-    view = game.view()
+    p = game.current_player
+    assert p is not None
+    view = game.view(p)
     options = HardBot(64).analyse(view, random.Random(1))
     assert sum(o.visits for o in options) == 64
     assert {o.action for o in options} == set(view.legal_actions)
@@ -142,7 +146,5 @@ def test_hard_ranks_every_action_by_its_chance_to_win() -> None:
     world = search.sample(random.Random(2))
     search.playout(world, random.Random(3))
     assert search.round_over(world) and sum(search.rewards(world)) == pytest.approx(1.0)
-    p = view.current_player
-    assert p is not None
     hints = GAME.hint(view, p, 8, stop=lambda: True)
     assert hints == []

@@ -13,9 +13,11 @@ from monstertrick.games import contract
 from monstertrick.games.magic_trick import (
     PASS,
     CardSleeved,
+    Event,
     HandDealt,
     MagicTrickState,
     Phase,
+    View,
 )
 
 from .helpers import NAMES, random_game
@@ -117,3 +119,50 @@ def test_the_outcome_has_the_scores_and_the_winners() -> None:
     assert outcome.scores == game.totals()
     assert max(outcome.scores) == outcome.scores[outcome.winners[0]]
     assert outcome.explain(NAMES).startswith(NAMES[outcome.winners[0]])
+
+
+def test_a_view_is_a_contract_view() -> None:
+    game = MagicTrickState(NAMES, seed=10)
+    for view in (*(game.view(p) for p in range(4)), game.public_view()):
+        assert isinstance(view, contract.View)
+        assert view.players == game.players and view.chapter == game.chapter == 1
+        assert view.current_player == game.current_player
+
+
+def test_a_view_holds_the_legal_actions_of_its_viewer_only_when_the_decision_is_theirs() -> None:
+    def check(game: MagicTrickState, events: list[Event]) -> None:
+        mover = game.current_player
+        for p in range(4):
+            expected = tuple(game.legal_actions()) if p == mover else ()
+            assert game.view(p).legal_actions == expected
+        assert game.public_view().legal_actions == ()
+        if mover is not None:
+            assert game.view(mover).legal_actions  # never empty when it is theirs
+
+    random_game(11, check, stop_after=120)
+
+
+def test_a_view_for_no_seat_of_the_table_is_refused() -> None:
+    game = MagicTrickState(NAMES, seed=12)
+    for bad in (-1, 4, True, None, "0"):
+        with pytest.raises(ValueError, match="no seat"):
+            game.view(bad)  # type: ignore[arg-type]
+
+
+def test_decision_key_equals_the_old_numbers() -> None:
+    # What the game's door passed to bot_rng before views had a decision key: the hand,
+    # and two counts per turn (its play, then its sleeve step).
+    def old(view: View) -> tuple[int, int]:
+        return view.hand, 2 * len(view.turns) + (view.phase is Phase.SLEEVE)
+
+    def check(game: MagicTrickState, events: list[Event]) -> None:
+        for view in (*(game.view(p) for p in range(4)), game.public_view()):
+            assert view.decision_key() == old(view)
+
+    random_game(13, check)
+    game = MagicTrickState(NAMES, seed=14)
+    assert game.view(0).decision_key() == (1, 0)
+    game.apply(game.legal_actions()[0])
+    assert game.view(0).decision_key() == (1, 3)  # the sleeve step: one turn so far, + 1
+    game.apply(PASS)
+    assert game.view(1).decision_key() == (1, 2)  # the next play: one turn so far

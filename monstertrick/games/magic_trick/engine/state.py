@@ -670,8 +670,19 @@ class MagicTrickState:
 
     # ------------------------------------------------------------------ views
 
-    def view(self, seat: int | None = None) -> View:
-        """What everybody sees (made for ``seat``; every seat sees the same)."""
+    def view(self, seat: int) -> View:
+        """What ``seat`` sees: what everybody sees, and its legal actions when the
+        decision is its own."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < NUM_PLAYERS:
+            raise ValueError(f"there is no seat {seat!r}: seats are 0 to {NUM_PLAYERS - 1}")
+        return self._view(seat)
+
+    def public_view(self) -> View:
+        """What everybody sees (a spectator, a log): the view made for nobody, with no
+        legal actions."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> View:
         deal_ = self._deal
         seats = []
         for p in range(NUM_PLAYERS):
@@ -725,12 +736,12 @@ class MagicTrickState:
             results=tuple(self._results),
             past=tuple(self._past),
             plays=plays,
-            legal_actions=tuple(self.legal_actions()),
+            legal_actions=(
+                tuple(self.legal_actions())
+                if seat is not None and seat == self.current_player
+                else ()
+            ),
         )
-
-    def public_view(self) -> View:
-        """The view made for nobody in particular (a spectator, a log)."""
-        return self.view(None)
 
     # ------------------------------------------------------------------ copies
 
