@@ -28,6 +28,7 @@ from .engine.cards import (
     Card,
     Suit,
     deck,
+    parse_action,
 )
 from .engine.deduce import Inconsistent, Layout, value_ranges
 from .engine.determinize import Determinizer, determinize
@@ -331,6 +332,7 @@ __all__ = [
     "describe",
     "determinize",
     "from_record",
+    "parse_action",
     "playout",
     "replay",
     "score_hand",

@@ -8,16 +8,19 @@ import random
 
 import pytest
 
-from monstertrick.errors import IllegalMoveError
+from monstertrick.errors import IllegalMoveError, InvalidMoveError
 from monstertrick.games import contract
 from monstertrick.games.magic_trick import (
+    ACTIONS,
     PASS,
+    Action,
     CardSleeved,
     Event,
     HandDealt,
     MagicTrickState,
     Phase,
     View,
+    parse_action,
 )
 
 from .helpers import NAMES, random_game
@@ -166,3 +169,38 @@ def test_decision_key_equals_the_old_numbers() -> None:
     assert game.view(0).decision_key() == (1, 3)  # the sleeve step: one turn so far, + 1
     game.apply(PASS)
     assert game.view(1).decision_key() == (1, 2)  # the next play: one turn so far
+
+
+def test_actions_print_and_parse() -> None:
+    for action in ACTIONS:
+        assert isinstance(action, contract.Action)
+        assert parse_action(str(action)) is action
+    assert str(Action.play(0)) == "play 1" and str(Action.sleeve(13)) == "sleeve 14"
+    assert str(PASS) == "pass"
+    assert parse_action("  play   4 ") is Action.play(3)
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("play 0", "no card 0 in a hand: write a position from 1 to 14"),
+        ("sleeve 15", "no card 15 in a hand"),
+        ("play 99999999999999999999", "no card 999999… in a hand"),
+        ("sleeve " + "9" * 5000, "position from 1 to 14"),  # too long for int()
+        ("Play 4", "is not an action"),
+        ("play", "is not an action"),
+        ("play four", "is not an action"),
+        ("play 4 5", "is not an action"),
+        ("play -4", "is not an action"),
+        ("play \uff14", "is not an action"),  # a full-width digit
+        ("", "is not an action"),
+        ("x" * 1000, "is not an action"),
+        (4, "int is not an action"),
+        (None, "NoneType is not an action"),
+    ],
+    ids=lambda value: repr(value)[:20],
+)
+def test_a_text_that_is_no_action_is_refused_in_words(text: object, why: str) -> None:
+    with pytest.raises(InvalidMoveError, match=why) as caught:
+        parse_action(text)
+    assert len(str(caught.value)) < 150

@@ -280,7 +280,5 @@ def test_actions_are_checked() -> None:
         game.apply(29)
     with pytest.raises(InvalidMoveError):
         game.apply(True)
-    with pytest.raises(InvalidMoveError):
-        Action.parse("play 15")
-    assert Action.parse("play 4") == Action.play(3)
+    assert str(Action.play(3)) == "play 4"
     assert str(Action.sleeve(0)) == "sleeve 1" and str(PASS) == "pass"
