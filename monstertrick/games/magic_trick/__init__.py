@@ -187,8 +187,7 @@ class MagicTrick:
 
         if view.current_player != seat:
             raise ValueError(f"it is not {view.players[seat]}'s turn")
-        turn = 2 * len(view.turns) + (view.phase is Phase.SLEEVE)
-        return bot.choose_action(view, bot_rng(seed, view.hand, turn, seat), stop)  # type: ignore[no-any-return]
+        return bot.choose(view, bot_rng(seed, *view.decision_key(), seat), stop)  # type: ignore[no-any-return]
 
     def hint(self, view: View, seat: int, seed: int, stop: Any = None) -> list[Any]:
         """The hard player's analysis of ``seat``'s decision, for a hint: every legal
@@ -200,8 +199,7 @@ class MagicTrick:
 
         if view.current_player != seat:
             raise ValueError(f"it is not {view.players[seat]}'s turn")
-        turn = 2 * len(view.turns) + (view.phase is Phase.SLEEVE)
-        return HardBot().advise(view, bot_rng(seed, view.hand, turn, seat), stop)
+        return HardBot().advise(view, bot_rng(seed, *view.decision_key(), seat), stop)
 
     # ------------------------------------------------------------------ records
 

@@ -204,3 +204,19 @@ def test_a_text_that_is_no_action_is_refused_in_words(text: object, why: str) ->
     with pytest.raises(InvalidMoveError, match=why) as caught:
         parse_action(text)
     assert len(str(caught.value)) < 150
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard:20"])
+def test_the_door_draws_a_decision_from_the_views_decision_key(level: str) -> None:
+    from monstertrick.decisions import bot_rng
+    from monstertrick.games.magic_trick import GAME
+    from monstertrick.games.magic_trick.bots import make_bot
+
+    game = random_game(15, stop_after=37)
+    p = game.current_player
+    assert p is not None
+    view = game.view(p)
+    bot = make_bot(level)
+    assert isinstance(bot, contract.Bot)
+    hand, turn = view.hand, 2 * len(view.turns) + (view.phase is Phase.SLEEVE)
+    assert GAME.decide(bot, view, p, 15) == bot.choose(view, bot_rng(15, hand, turn, p))

@@ -15,6 +15,8 @@ Magic Trick: nobody sees the values in any hand, their own included) and the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ....levels import parse_level
 from .base import Bot, StopCheck, margin
 from .easy import EasyBot
@@ -22,6 +24,13 @@ from .hard import DEFAULT_PLAYOUTS, HINT_PLAYOUTS, HardBot
 from .medium import MediumBot, projected_tricks, take_chance, trick_winner, win_chance
 
 LEVELS = ("easy", "medium", "hard")
+
+if TYPE_CHECKING:  # mypy checks that every level is the computer player of every game
+    from ...contract import Bot as BotContract
+    from ..engine.cards import Action
+    from ..engine.views import View
+
+    _CONTRACT: tuple[type[BotContract[View, Action]], ...] = (EasyBot, MediumBot, HardBot)
 
 
 def make_bot(spec: object) -> Bot:

@@ -1,7 +1,8 @@
 """What every Magic Trick computer player is: a :class:`Bot` that decides from the
-public :class:`~..engine.views.View` (there is nothing private in Magic Trick: nobody
-sees the values in any hand, their own included) and the ``random.Random`` it is given,
-and returns one of ``view.legal_actions``.
+:class:`~..engine.views.View` of its seat (there is nothing private in Magic Trick:
+nobody sees the values in any hand, their own included) and the ``random.Random`` it is
+given, and returns one of ``view.legal_actions``: the computer player of every game
+(:class:`monstertrick.games.contract.Bot`).
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ from ..engine.views import View
 
 @runtime_checkable
 class Bot(Protocol):
-    name: str
+    """A Magic Trick computer player."""
 
-    def choose_action(
-        self, view: View, rng: random.Random, stop: StopCheck | None = None
-    ) -> Action:
-        """One of ``view.legal_actions`` (it is ``view.current_player``'s turn)."""
+    name: str
+    """Its level as written on the command line: ``"easy"``, ``"hard:200"``…"""
+
+    def choose(self, view: View, rng: random.Random, stop: StopCheck | None = None) -> Action:
+        """One of ``view.legal_actions`` (it is ``view.viewer``'s decision)."""
         ...
 
 

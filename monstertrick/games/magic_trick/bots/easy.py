@@ -15,9 +15,7 @@ class EasyBot:
 
     name = "easy"
 
-    def choose_action(
-        self, view: View, rng: random.Random, stop: StopCheck | None = None
-    ) -> Action:
+    def choose(self, view: View, rng: random.Random, stop: StopCheck | None = None) -> Action:
         p = mover(view)
         legal = view.legal_actions
         if view.phase is Phase.SLEEVE:

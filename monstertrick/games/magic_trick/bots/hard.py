@@ -52,7 +52,7 @@ class HardBot:
         from ....search import Budget, analyse
         from .search import MagicTrickSearch
 
-        first = MediumBot().choose_action(view, rng)
+        first = MediumBot().choose(view, rng)
         game = MagicTrickSearch(view, first=first)
         # Flat (UCB1 over the legal actions): as measured against medium below.
         budget = Budget(iterations=self.playouts, seconds=self.seconds)
@@ -74,15 +74,13 @@ class HardBot:
         from ....search.assess import Common, Watched, advise
         from .search import MagicTrickSearch
 
-        first = MediumBot().choose_action(view, rng)
+        first = MediumBot().choose(view, rng)
         game = MagicTrickSearch(view, first=first)
         watched = Watched(game, game.points, Common.NONE)
         budget = Budget(seconds=seconds, enough=HINT_PLAYOUTS)
         return advise(analyse(watched, rng, budget, stop, depth=1), watched)
 
-    def choose_action(
-        self, view: View, rng: random.Random, stop: StopCheck | None = None
-    ) -> Action:
+    def choose(self, view: View, rng: random.Random, stop: StopCheck | None = None) -> Action:
         mover(view)
         legal = view.legal_actions
         if len(legal) == 1:

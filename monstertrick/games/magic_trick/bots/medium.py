@@ -98,9 +98,7 @@ class MediumBot:
 
     name = "medium"
 
-    def choose_action(
-        self, view: View, rng: random.Random, stop: StopCheck | None = None
-    ) -> Action:
+    def choose(self, view: View, rng: random.Random, stop: StopCheck | None = None) -> Action:
         p = mover(view)
         legal = view.legal_actions
         if len(legal) == 1:
