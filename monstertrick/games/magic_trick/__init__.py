@@ -86,20 +86,21 @@ class MagicTrick:
     and a bid made with the prestige bonus."""
 
     # ------------------------------------------------------------------ the flow
-    # A "round" of the session is one hand; its tasks are "play" and "sleeve".
+    # The state's own verbs (the contract of every game, :mod:`..contract`): a "round" of
+    # the session is a chapter, one hand; its tasks are "play" and "sleeve".
 
     def new_state(self, names: Sequence[str], seed: int, first: int) -> MagicTrickState:
         return MagicTrickState(list(names), seed=seed, first_player=first)
 
     def round_number(self, state: MagicTrickState) -> int:
-        return state.hand_number
+        return state.chapter
 
     def first_seat(self, state: MagicTrickState) -> int:
         return state.first_player
 
     def round_over(self, state: MagicTrickState) -> bool:
         """The hand's play is over (its end still to be shown, or the game over)."""
-        return state.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+        return state.chapter_over()
 
     def is_over(self, state: MagicTrickState) -> bool:
         return state.is_over()
@@ -111,7 +112,7 @@ class MagicTrick:
         """Who decides now, and what: ``"play"`` a card or ``"sleeve"`` one (or pass)."""
         seat = state.current_player
         assert seat is not None
-        return seat, "sleeve" if state.phase is Phase.SLEEVE else "play"
+        return seat, state.task
 
     def apply(self, state: MagicTrickState, seat: int, action: Action) -> list[Event]:
         """Carry out a decision, checked (raises ``IllegalMoveError`` with the reason)."""
@@ -125,8 +126,8 @@ class MagicTrick:
         state.pop()
 
     def position(self, state: MagicTrickState) -> tuple[Any, ...]:
-        """Hand, step, cards played and the seat to act: changes with every decision."""
-        return (state.hand_number, state.phase.value, state.plays, state.current_player)
+        """Hand, task, cards played and the seat to act: changes with every decision."""
+        return (state.chapter, state.task, state.plays, state.current_player)
 
     def view(self, state: MagicTrickState, seat: int) -> View:
         return state.view(seat)
@@ -143,7 +144,7 @@ class MagicTrick:
         back on a copy and played again."""
         log: list[Event] = []
         seen: dict[int, int] = {}
-        if state.phase not in (Phase.PLAY, Phase.SLEEVE):
+        if state.chapter_over():
             return log, seen
         copy = state.clone()
         actions: list[tuple[int, Action]] = []
@@ -229,20 +230,20 @@ class MagicTrick:
         outcome = state.outcome()
         if outcome is not None:
             where = "finished"
-        elif state.phase is Phase.HAND_OVER:
-            where = f"hand {state.hand_number} over"
+        elif state.chapter_over():
+            where = f"hand {state.chapter} over"
         else:
             seat = state.current_player
             mover = f", {names[seat]} to play" if seat is not None else ""
-            if state.phase is Phase.SLEEVE:
+            if state.task == "sleeve":
                 mover = f", {names[seat]} to sleeve a card or pass" if seat is not None else ""
             where = (
-                f"hand {state.hand_number}{mover} "
+                f"hand {state.chapter}{mover} "
                 f"({plural(state.plays, 'card')} of {NUM_PLAYERS * NUM_TRICKS} played)"
             )
         return {
             "players": names,
-            "round": state.hand_number,
+            "round": state.chapter,
             "where": where,
             "over": outcome is not None,
             "winners": list(outcome.winners) if outcome is not None else None,
