@@ -14,7 +14,6 @@ from ... import timeline as shared
 from .engine.cards import PASS, Action
 from .engine.events import Event
 from .engine.state import MagicTrickState
-from .engine.views import Phase
 
 
 @dataclass(frozen=True)
@@ -58,7 +57,7 @@ class Timeline(shared.Timeline[Frame]):
                 play = Action.play(turn.position)
                 step += 1
                 frames.append(_frame(game, number, step, p, play))
-                if game.phase is Phase.SLEEVE and game.current_player == p:
+                if game.task == "sleeve" and game.current_player == p:
                     sleeve = (
                         PASS
                         if turn.sleeve_position is None or turn.automatic
