@@ -125,6 +125,11 @@ class MagicTrick:
         itself if any, or a sleeve step)."""
         state.pop()
 
+    def parse_action(self, text: str) -> Action:
+        """The action written as ``text`` (as it prints: ``play 4``, ``sleeve 4``,
+        ``pass``); raises ``InvalidMoveError`` saying what is wrong with anything else."""
+        return parse_action(text)
+
     def position(self, state: MagicTrickState) -> tuple[Any, ...]:
         """Hand, task, cards played and the seat to act: changes with every decision."""
         return (state.chapter, state.task, state.plays, state.current_player)

@@ -180,6 +180,14 @@ def test_actions_print_and_parse() -> None:
     assert parse_action("  play   4 ") is Action.play(3)
 
 
+def test_the_door_reads_actions_as_they_print() -> None:
+    from monstertrick.games.magic_trick import GAME
+
+    assert GAME.parse_action("sleeve 14") is Action.sleeve(13)
+    with pytest.raises(InvalidMoveError, match="is not an action"):
+        GAME.parse_action("sleeve")
+
+
 @pytest.mark.parametrize(
     ("text", "why"),
     [
