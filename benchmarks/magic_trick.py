@@ -70,7 +70,7 @@ def determinized_runner(seed: int) -> Callable[[], int]:
     game = MagicTrickState(NAMES, seed=seed)
     while len(game.turns()) < 12:
         game.push(rng.choice(game.legal_actions()))
-    sampler = Determinizer(game.view())
+    sampler = Determinizer(game.public_view())
 
     def step() -> int:
         world = sampler.sample(rng)
@@ -84,7 +84,7 @@ def complete_game_text(seed: int) -> str:
     game = MagicTrickState(NAMES, seed=seed)
     while not game.is_over():
         if game.current_player is None:
-            game.next_hand()
+            game.next_chapter()
         else:
             game.push(rng.choice(game.legal_actions()))
     return dumps(game)

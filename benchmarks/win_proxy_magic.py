@@ -28,11 +28,11 @@ def simulate(games: int, seed: int) -> list[tuple[list[list[int]], list[float]]]
         while True:
             while game.current_player is not None:
                 p = game.current_player
-                game.push(bot.choose_action(game.view(p), rng))
+                game.push(bot.choose(game.view(p), rng))
             if game.phase is Phase.GAME_OVER:
                 break
             snaps.append(list(game.totals()))
-            game.next_hand()
+            game.next_chapter()
         outcome = game.outcome()
         assert outcome is not None
         share = [0.0] * NUM_PLAYERS

@@ -79,7 +79,7 @@ def _magic_play(state: MagicTrickState, rng: random.Random, limit: int | None = 
     n = 0
     while not state.is_over() and (limit is None or n < limit):
         if state.phase.value == "hand over":
-            state.next_hand()
+            state.next_chapter()
         else:
             state.apply(rng.choice(state.legal_actions()))
         n += 1

@@ -28,6 +28,7 @@ from .engine.cards import (
     Card,
     Suit,
     deck,
+    parse_action,
 )
 from .engine.deduce import Inconsistent, Layout, value_ranges
 from .engine.determinize import Determinizer, determinize
@@ -85,32 +86,33 @@ class MagicTrick:
     and a bid made with the prestige bonus."""
 
     # ------------------------------------------------------------------ the flow
-    # A "round" of the session is one hand; its tasks are "play" and "sleeve".
+    # The state's own verbs (the contract of every game, :mod:`..contract`): a "round" of
+    # the session is a chapter, one hand; its tasks are "play" and "sleeve".
 
     def new_state(self, names: Sequence[str], seed: int, first: int) -> MagicTrickState:
         return MagicTrickState(list(names), seed=seed, first_player=first)
 
     def round_number(self, state: MagicTrickState) -> int:
-        return state.hand_number
+        return state.chapter
 
     def first_seat(self, state: MagicTrickState) -> int:
         return state.first_player
 
     def round_over(self, state: MagicTrickState) -> bool:
         """The hand's play is over (its end still to be shown, or the game over)."""
-        return state.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+        return state.chapter_over()
 
     def is_over(self, state: MagicTrickState) -> bool:
         return state.is_over()
 
     def next_round(self, state: MagicTrickState) -> None:
-        state.next_hand()
+        state.next_chapter()
 
     def to_decide(self, state: MagicTrickState) -> tuple[int, str]:
         """Who decides now, and what: ``"play"`` a card or ``"sleeve"`` one (or pass)."""
         seat = state.current_player
         assert seat is not None
-        return seat, "sleeve" if state.phase is Phase.SLEEVE else "play"
+        return seat, state.task
 
     def apply(self, state: MagicTrickState, seat: int, action: Action) -> list[Event]:
         """Carry out a decision, checked (raises ``IllegalMoveError`` with the reason)."""
@@ -123,9 +125,14 @@ class MagicTrick:
         itself if any, or a sleeve step)."""
         state.pop()
 
+    def parse_action(self, text: str) -> Action:
+        """The action written as ``text`` (as it prints: ``play 4``, ``sleeve 4``,
+        ``pass``); raises ``InvalidMoveError`` saying what is wrong with anything else."""
+        return parse_action(text)
+
     def position(self, state: MagicTrickState) -> tuple[Any, ...]:
-        """Hand, step, cards played and the seat to act: changes with every decision."""
-        return (state.hand_number, state.phase.value, state.plays, state.current_player)
+        """Hand, task, cards played and the seat to act: changes with every decision."""
+        return (state.chapter, state.task, state.plays, state.current_player)
 
     def view(self, state: MagicTrickState, seat: int) -> View:
         return state.view(seat)
@@ -142,14 +149,14 @@ class MagicTrick:
         back on a copy and played again."""
         log: list[Event] = []
         seen: dict[int, int] = {}
-        if state.phase not in (Phase.PLAY, Phase.SLEEVE):
+        if state.chapter_over():
             return log, seen
         copy = state.clone()
         actions: list[tuple[int, Action]] = []
         while True:
             try:
                 action = copy.pop()
-            except IndexError:
+            except IllegalMoveError:
                 break
             seat = copy.current_player
             assert seat is not None
@@ -170,7 +177,7 @@ class MagicTrick:
         assert outcome is not None
         results = state.results()
         hits = tuple(sum(r.tricks[p] == r.bids[p] for r in results) for p in range(NUM_PLAYERS))
-        return ArenaResult(tuple(outcome.totals), tuple(outcome.winners), hits, len(results))
+        return ArenaResult(tuple(outcome.scores), tuple(outcome.winners), hits, len(results))
 
     # ------------------------------------------------------------------ computer players
 
@@ -186,8 +193,7 @@ class MagicTrick:
 
         if view.current_player != seat:
             raise ValueError(f"it is not {view.players[seat]}'s turn")
-        turn = 2 * len(view.turns) + (view.phase is Phase.SLEEVE)
-        return bot.choose_action(view, bot_rng(seed, view.hand, turn, seat), stop)  # type: ignore[no-any-return]
+        return bot.choose(view, bot_rng(seed, *view.decision_key(), seat), stop)  # type: ignore[no-any-return]
 
     def hint(self, view: View, seat: int, seed: int, stop: Any = None) -> list[Any]:
         """The hard player's analysis of ``seat``'s decision, for a hint: every legal
@@ -199,8 +205,7 @@ class MagicTrick:
 
         if view.current_player != seat:
             raise ValueError(f"it is not {view.players[seat]}'s turn")
-        turn = 2 * len(view.turns) + (view.phase is Phase.SLEEVE)
-        return HardBot().advise(view, bot_rng(seed, view.hand, turn, seat), stop)
+        return HardBot().advise(view, bot_rng(seed, *view.decision_key(), seat), stop)
 
     # ------------------------------------------------------------------ records
 
@@ -230,24 +235,24 @@ class MagicTrick:
         outcome = state.outcome()
         if outcome is not None:
             where = "finished"
-        elif state.phase is Phase.HAND_OVER:
-            where = f"hand {state.hand_number} over"
+        elif state.chapter_over():
+            where = f"hand {state.chapter} over"
         else:
             seat = state.current_player
             mover = f", {names[seat]} to play" if seat is not None else ""
-            if state.phase is Phase.SLEEVE:
+            if state.task == "sleeve":
                 mover = f", {names[seat]} to sleeve a card or pass" if seat is not None else ""
             where = (
-                f"hand {state.hand_number}{mover} "
+                f"hand {state.chapter}{mover} "
                 f"({plural(state.plays, 'card')} of {NUM_PLAYERS * NUM_TRICKS} played)"
             )
         return {
             "players": names,
-            "round": state.hand_number,
+            "round": state.chapter,
             "where": where,
             "over": outcome is not None,
             "winners": list(outcome.winners) if outcome is not None else None,
-            "totals": list(outcome.totals) if outcome is not None else None,
+            "totals": list(outcome.scores) if outcome is not None else None,
         }
 
 
@@ -278,7 +283,7 @@ def describe(result: ReplayResult) -> str:
     if outcome is None:
         lines.append("  the game is not finished")
     else:
-        totals = ", ".join(f"{n} {v}" for n, v in zip(names, outcome.totals))
+        totals = ", ".join(f"{n} {v}" for n, v in zip(names, outcome.scores))
         lines.append(f"  totals: {totals}")
         lines.append(f"  {outcome.explain(names)}")
     return "\n".join(lines)
@@ -331,6 +336,7 @@ __all__ = [
     "describe",
     "determinize",
     "from_record",
+    "parse_action",
     "playout",
     "replay",
     "score_hand",

@@ -14,7 +14,6 @@ from ... import timeline as shared
 from .engine.cards import PASS, Action
 from .engine.events import Event
 from .engine.state import MagicTrickState
-from .engine.views import Phase
 
 
 @dataclass(frozen=True)
@@ -48,10 +47,9 @@ class Timeline(shared.Timeline[Frame]):
         )
         frames: list[Frame] = []
         for number, log in enumerate(logs, 1):
+            events: list[Event] = []
             if number > 1:
-                events = game.next_hand(log.deal)
-            else:
-                events = []
+                game.next_chapter(log.deal, events)
             frames.append(Frame(number, 0, None, None, game.clone(), tuple(events)))
             step = 0
             for turn in log.turns:
@@ -59,7 +57,7 @@ class Timeline(shared.Timeline[Frame]):
                 play = Action.play(turn.position)
                 step += 1
                 frames.append(_frame(game, number, step, p, play))
-                if game.phase is Phase.SLEEVE and game.current_player == p:
+                if game.task == "sleeve" and game.current_player == p:
                     sleeve = (
                         PASS
                         if turn.sleeve_position is None or turn.automatic

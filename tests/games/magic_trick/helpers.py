@@ -96,7 +96,8 @@ def random_game(
         if stop_after is not None and done >= stop_after:
             break
         if game.current_player is None:
-            events = game.next_hand()
+            events: list[Event] = []
+            game.next_chapter(events=events)
         else:
             actions = game.legal_actions()
             assert actions, "the player to move always has an action"

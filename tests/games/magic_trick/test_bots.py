@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from monstertrick.games import contract
 from monstertrick.games.magic_trick import MagicTrickState, Phase, View
 from monstertrick.games.magic_trick.bots import (
     LEVELS,
@@ -31,11 +32,11 @@ def _play(specs: list[str], seed: int, *, hands: int = 4) -> MagicTrickState:
         if game.current_player is None:
             if len(game.results()) >= hands:
                 break
-            game.next_hand()
+            game.next_chapter()
             continue
         p = game.current_player
         view = game.view(p)
-        action = bots[p].choose_action(view, rng)
+        action = bots[p].choose(view, rng)
         assert action in view.legal_actions
         game.apply(action)  # raises if illegal
     return game
@@ -57,10 +58,10 @@ def test_hard_always_chooses_legal_actions(seed: int) -> None:
 
 def test_bots_decide_from_the_view_and_an_rng_only() -> None:
     for bot in (EasyBot(), MediumBot(), HardBot(5)):
-        assert isinstance(bot, Bot)
-        params = list(inspect.signature(bot.choose_action).parameters)
+        assert isinstance(bot, Bot) and isinstance(bot, contract.Bot)
+        params = list(inspect.signature(bot.choose).parameters)
         assert params == ["view", "rng", "stop"]
-        assert inspect.signature(bot.choose_action).parameters["view"].annotation in (View, "View")
+        assert inspect.signature(bot.choose).parameters["view"].annotation in (View, "View")
 
 
 def test_hard_n_is_reproducible_given_the_rng() -> None:
@@ -68,9 +69,11 @@ def test_hard_n_is_reproducible_given_the_rng() -> None:
     rng = random.Random(12)
     for _ in range(9):
         game.apply(rng.choice(game.legal_actions()))
-    view = game.view()
+    p = game.current_player
+    assert p is not None
+    view = game.view(p)
     bot = make_bot("hard:40")
-    picks = {bot.choose_action(view, random.Random(5)) for _ in range(3)}
+    picks = {bot.choose(view, random.Random(5)) for _ in range(3)}
     assert len(picks) == 1
 
 
@@ -95,9 +98,9 @@ def test_medium_scores_more_than_easy_over_a_few_games() -> None:
         assert outcome is not None
         for p, spec in enumerate(specs):
             if spec == "medium":
-                medium += outcome.totals[p]
+                medium += outcome.scores[p]
             else:
-                easy += outcome.totals[p]
+                easy += outcome.scores[p]
     assert medium > easy
 
 
@@ -121,7 +124,7 @@ def test_a_bot_asked_when_nobody_is_to_move_refuses() -> None:
     while game.phase is not Phase.HAND_OVER:
         game.apply(rng.choice(game.legal_actions()))
     with pytest.raises(ValueError):
-        MediumBot().choose_action(game.view(), rng)
+        MediumBot().choose(game.public_view(), rng)
 
 
 def test_hard_ranks_every_action_by_its_chance_to_win() -> None:
@@ -132,7 +135,9 @@ def test_hard_ranks_every_action_by_its_chance_to_win() -> None:
     rng = random.Random(8)
     for _ in range(6):
         game.apply(rng.choice(game.legal_actions()))
-    view = game.view()
+    p = game.current_player
+    assert p is not None
+    view = game.view(p)
     options = HardBot(64).analyse(view, random.Random(1))
     assert sum(o.visits for o in options) == 64
     assert {o.action for o in options} == set(view.legal_actions)
@@ -142,7 +147,5 @@ def test_hard_ranks_every_action_by_its_chance_to_win() -> None:
     world = search.sample(random.Random(2))
     search.playout(world, random.Random(3))
     assert search.round_over(world) and sum(search.rewards(world)) == pytest.approx(1.0)
-    p = view.current_player
-    assert p is not None
     hints = GAME.hint(view, p, 8, stop=lambda: True)
     assert hints == []

@@ -113,7 +113,7 @@ def test_value_ranges_hold_the_true_values_and_nothing_for_face_up_cards(
     seed: int, stop: int
 ) -> None:
     game = random_game(seed, stop_after=stop)
-    view = game.view()
+    view = game.public_view()
     ranges = value_ranges(view)
     for p in range(4):
         for i, c in enumerate(game.dealt(p)):
@@ -126,7 +126,7 @@ def test_value_ranges_hold_the_true_values_and_nothing_for_face_up_cards(
 
 def test_value_ranges_use_the_sorted_order() -> None:
     game = MagicTrickState(["A", "B", "C", "D"], seed=8)
-    ranges = value_ranges(game.view())
+    ranges = value_ranges(game.public_view())
     for p in range(4):
         lows = [r[0] for r in ranges[p] if r is not None]
         highs = [r[1] for r in ranges[p] if r is not None]
@@ -154,7 +154,7 @@ def test_a_determinized_world_gives_the_same_view_back(seed: int, stop: int) -> 
 
 
 def test_determinized_worlds_differ_in_hidden_values() -> None:
-    view = MagicTrickState(["A", "B", "C", "D"], seed=3).view()
+    view = MagicTrickState(["A", "B", "C", "D"], seed=3).public_view()
     rng = random.Random(0)
     deals = {tuple(determinize(view, rng).dealt(0)) for _ in range(10)}
     assert len(deals) > 1

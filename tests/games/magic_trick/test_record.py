@@ -56,7 +56,7 @@ def test_replay_result_of_a_complete_game() -> None:
     outcome = game.outcome()
     assert outcome is not None
     assert result["complete"] is True
-    assert result["totals"] == list(outcome.totals)
+    assert result["totals"] == list(outcome.scores)
     assert result["winners"] == list(outcome.winners)
     assert [h["scores"] for h in result["hands"]] == [list(r.scores) for r in game.results()]
 

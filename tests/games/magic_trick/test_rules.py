@@ -221,11 +221,11 @@ def test_start_rotates_per_hand() -> None:
             game.apply(rng.choice(game.legal_actions()))
         if game.is_over():
             break
-        game.next_hand()
+        game.next_chapter()
     assert starters == [3, 0, 1, 2]
     assert len(game.results()) == 4
     with pytest.raises(IllegalMoveError, match="game is over"):
-        game.next_hand()
+        game.next_chapter()
 
 
 def _result(scores: tuple[int, ...], prestige: tuple[bool, ...]) -> HandResult:
@@ -235,7 +235,7 @@ def _result(scores: tuple[int, ...], prestige: tuple[bool, ...]) -> HandResult:
 def test_highest_total_wins() -> None:
     outcome = decide_winners([_result((3, 1, 0, -2), (False,) * 4)] * 4)
     assert outcome.winners == (0,) and outcome.tie_break is TieBreak.NONE
-    assert outcome.totals == (12, 4, 0, -8)
+    assert outcome.scores == (12, 4, 0, -8)
 
 
 def test_prestige_tie_break() -> None:
@@ -246,7 +246,7 @@ def test_prestige_tie_break() -> None:
         _result((-1, -3, 0, 0), (False, False, False, False)),
     ]
     outcome = decide_winners(hands)
-    assert outcome.totals[0] == outcome.totals[1] == 8
+    assert outcome.scores[0] == outcome.scores[1] == 8
     assert outcome.prestige[:2] == (2, 1)
     assert outcome.winners == (0,) and outcome.tie_break is TieBreak.PRESTIGE
     explained = outcome.explain(NAMES)
@@ -280,7 +280,5 @@ def test_actions_are_checked() -> None:
         game.apply(29)
     with pytest.raises(InvalidMoveError):
         game.apply(True)
-    with pytest.raises(InvalidMoveError):
-        Action.parse("play 15")
-    assert Action.parse("play 4") == Action.play(3)
+    assert str(Action.play(3)) == "play 4"
     assert str(Action.sleeve(0)) == "sleeve 1" and str(PASS) == "pass"

@@ -68,7 +68,7 @@ def test_an_all_bot_game_plays_to_the_end() -> None:
     assert not session.running and state.is_over()
     assert len(state.results()) == 4
     outcome = state.outcome()
-    assert outcome is not None and outcome.totals == state.totals()
+    assert outcome is not None and outcome.scores == state.totals()
     assert isinstance(session.next_step(), GameEnd)
     # Hand 4's events stay in the log until the game is closed.
     assert session.log_round == 4 and session.log

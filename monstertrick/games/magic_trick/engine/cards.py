@@ -5,6 +5,16 @@ An :class:`Action` is an ``int`` too, interned, and never names a value: it play
 sleeves the card at a *position* of the player's hand (the dealt hand order, 0-13), or
 passes the sleeve step. Nobody, not even its holder, sees the value of a card in a hand,
 so actions offered to a player can only point at positions.
+
+An action prints, and :func:`parse_action` reads it back, in this notation:
+
+* ``play N``: play the card at position N of the player's hand to the trick;
+* ``sleeve N``: at the sleeve step, put the card at position N up the sleeve (the bid);
+* ``pass``: at the sleeve step, keep the sleeve empty for now.
+
+N counts the 14 dealt positions of the hand from 1 (the left end, the lowest values) to
+14 (the right end); a position keeps its number when the cards around it leave the hand.
+The words are lower case, separated by spaces.
 """
 
 from __future__ import annotations
@@ -168,16 +178,29 @@ class Action(int):
             raise InvalidMoveError(f"{code!r} is not an action: actions are 0 to {PASS_CODE}")
         return ACTIONS[code]
 
-    @staticmethod
-    def parse(text: str) -> Action:
-        """``"play 4"``, ``"sleeve 4"`` (1-based positions) or ``"pass"``."""
-        words = text.split() if isinstance(text, str) else []
-        if words == ["pass"]:
-            return ACTIONS[PASS_CODE]
-        if len(words) == 2 and words[0] in ("play", "sleeve") and words[1].isdigit():
-            pos = int(words[1]) - 1
-            return Action.play(pos) if words[0] == "play" else Action.sleeve(pos)
-        raise InvalidMoveError(f"{text!r} is not an action: write 'play N', 'sleeve N' or 'pass'")
+
+def parse_action(text: object) -> Action:
+    """The action written ``text`` as it prints: ``"play N"``, ``"sleeve N"`` (N the
+    hand position from 1 to 14) or ``"pass"`` (the notation: see the module's first
+    lines). Raises :class:`InvalidMoveError` saying why anything else is not an action."""
+    words = text.split() if isinstance(text, str) else []
+    if words == ["pass"]:
+        return ACTIONS[PASS_CODE]
+    if len(words) == 2 and words[0] in ("play", "sleeve"):
+        number = words[1]
+        if number.isascii() and number.isdigit():
+            n = int(number) if len(number) <= 2 else 0
+            if not 1 <= n <= HAND_SIZE:
+                shown = number if len(number) <= 6 else number[:6] + "…"
+                raise InvalidMoveError(
+                    f"there is no card {shown} in a hand: write a position from 1 to {HAND_SIZE}"
+                )
+            return ACTIONS[n - 1 if words[0] == "play" else HAND_SIZE + n - 1]
+    shown = repr(text)[:40] if isinstance(text, str) else type(text).__name__
+    raise InvalidMoveError(
+        f"{shown} is not an action: write 'play N' or 'sleeve N' (N a hand position "
+        f"from 1 to {HAND_SIZE}), or 'pass'"
+    )
 
 
 def _check_position(position: object) -> None:

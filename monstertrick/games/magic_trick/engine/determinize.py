@@ -4,8 +4,8 @@ OpenSpiel calls this ``ResampleFromInfostate``. In Magic Trick the hidden inform
 the same for everybody: the values of the cards still in hands. :class:`Determinizer`
 draws them with :class:`~.deduce.Layout` (exactly from their posterior given the suits
 per position, the sorted hands, and every card seen face up; no rejection, no
-approximation) and builds the state with the view's turns replayed, so
-``determinize(view, rng).view(view.viewer) == view``.
+approximation) and builds the state with the view's turns replayed, so the sampled
+state's view for ``view.viewer`` (its public view when that is None) is ``view``.
 
 Everything in the view is public and kept: earlier hands (their logs and results), the
 turns of this hand, the step. The sampled state has no seed; later hands need a deal.
@@ -72,6 +72,6 @@ def build_state(view: View, dealt: Sequence[Sequence[Card]]) -> MagicTrickState:
 def determinize(view: View, rng: random.Random) -> MagicTrickState:
     """A full game state consistent with ``view``, the hidden values drawn by ``rng``.
 
-    ``determinize(view, rng).view(view.viewer) == view`` always holds.
+    Its view for ``view.viewer`` (its public view when that is None) is ``view``.
     """
     return Determinizer(view).sample(rng)

@@ -128,20 +128,28 @@ class TieBreak(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    totals: tuple[int, ...]
+    """A finished game (:class:`monstertrick.games.contract.Outcome`)."""
+
+    scores: tuple[int, ...]
+    """Each player's total points over the four hands."""
     prestige: tuple[int, ...]
     """Prestige bonuses per player over the game."""
     winners: tuple[int, ...]
     tie_break: TieBreak
 
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The :attr:`scores` (their name in the game's screens)."""
+        return self.scores
+
     def explain(self, names: Sequence[str]) -> str:
         """The result in words, the tie-break included."""
         won = join_names([names[w] for w in self.winners])
-        best = self.totals[self.winners[0]]
+        best = self.scores[self.winners[0]]
         bonuses = self.prestige[self.winners[0]]
         if self.tie_break is TieBreak.NONE:
             return f"{won} wins with {plural(best, 'point')}."
-        tied = [p for p in range(len(self.totals)) if self.totals[p] == best]
+        tied = [p for p in range(len(self.scores)) if self.scores[p] == best]
         if self.tie_break is TieBreak.PRESTIGE:
             others = join_names([names[p] for p in tied if p not in self.winners])
             return (

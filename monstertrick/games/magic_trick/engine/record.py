@@ -125,7 +125,7 @@ def from_record(doc: Any, *, seed: int | str | None = None) -> MagicTrickState:
         if game is None:
             game = MagicTrickState(players, first_player=first, deal=dealt, seed=seed)
         else:
-            game.next_hand(dealt)
+            game.next_chapter(dealt)
         last = h == len(hands) - 1
         for i, turn in enumerate(turns):
             stop = pending and last and i == len(turns) - 1
@@ -249,7 +249,7 @@ def result_of(game: MagicTrickState) -> ReplayResult:
         game=game,
         hands=tuple(hands),
         complete=outcome is not None,
-        totals=outcome.totals if outcome else None,
+        totals=outcome.scores if outcome else None,
         winners=outcome.winners if outcome else None,
     )
 

@@ -1,15 +1,21 @@
 """The Magic Trick game state: 4 hands of 13 tricks, from the first deal to the winner.
 
-Shaped like python-chess's ``Board`` and OpenSpiel's ``State``:
+It keeps the contract of every game (:class:`monstertrick.games.contract.State`), shaped
+like python-chess's ``Board`` and OpenSpiel's ``State``:
 
-* :attr:`MagicTrickState.current_player` and :attr:`MagicTrickState.phase` (the step:
-  play or sleeve) say who acts and how;
+* :attr:`MagicTrickState.current_player` and :attr:`MagicTrickState.task` (``"play"``
+  or ``"sleeve"``; :attr:`~MagicTrickState.phase` as an enum) say who acts and how;
+* a *chapter* is a hand: :attr:`~MagicTrickState.chapter` is its number,
+  :meth:`~MagicTrickState.chapter_over` says its play is over and
+  :meth:`~MagicTrickState.next_chapter` deals the next one;
 * :meth:`MagicTrickState.legal_actions` lists that player's actions, sorted;
 * :meth:`MagicTrickState.apply` checks an action, applies it and returns the events it
   caused, raising :class:`IllegalMoveError` with the reason in a player's words;
 * :meth:`MagicTrickState.push` is the fast, unchecked path and :meth:`pop` undoes the
-  last action exactly;
-* :meth:`MagicTrickState.view` is what everybody sees (there is nothing private);
+  last action exactly and returns it;
+* :meth:`MagicTrickState.view` and :meth:`~MagicTrickState.public_view` are what
+  everybody sees (there is nothing private; a seat's view also holds its actions when
+  the decision is its own);
 * :meth:`MagicTrickState.clone` is a cheap copy.
 
 An action names a *position* of the dealt hand order, never a card: nobody, the holder
@@ -22,7 +28,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....errors import IllegalMoveError
 from .cards import (
@@ -173,7 +179,7 @@ class MagicTrickState:
     ) -> None:
         """Start a game with hand 1 dealt: from ``deal`` if given, else from ``seed``.
 
-        Later hands are dealt from ``seed`` by :meth:`next_hand` (or given to it).
+        Later hands are dealt from ``seed`` by :meth:`next_chapter` (or given to it).
         """
         names = tuple(players)
         if len(names) != NUM_PLAYERS:
@@ -214,7 +220,12 @@ class MagicTrickState:
 
     @property
     def hand_number(self) -> int:
-        """The current hand, 1-based."""
+        """The current hand, 1-based (the :attr:`chapter`)."""
+        return self._hand + 1
+
+    @property
+    def chapter(self) -> int:
+        """The current hand, 1-based: a chapter of the game is a hand."""
         return self._hand + 1
 
     @property
@@ -230,6 +241,13 @@ class MagicTrickState:
     step = phase
 
     @property
+    def task(self) -> str:
+        """What the current player decides: ``"play"`` a card or ``"sleeve"`` one (or
+        pass); ``""`` when nobody decides (the hand or the game is over)."""
+        phase = self._phase
+        return "play" if phase is _PLAY else "sleeve" if phase is _SLEEVE else ""
+
+    @property
     def current_player(self) -> int | None:
         """The seat to act, or None when the hand or the game is over."""
         return self._to_move if self._phase is _PLAY or self._phase is _SLEEVE else None
@@ -243,6 +261,10 @@ class MagicTrickState:
     def trick_number(self) -> int:
         """The trick in progress or about to be led, 1-based (13 at most)."""
         return min(self._plays // NUM_PLAYERS + 1, NUM_TRICKS)
+
+    def chapter_over(self) -> bool:
+        """The hand's play is over (its end still to be shown, or the game over)."""
+        return self._phase is Phase.HAND_OVER or self._phase is Phase.GAME_OVER
 
     def is_over(self) -> bool:
         return self._phase is Phase.GAME_OVER
@@ -289,7 +311,7 @@ class MagicTrickState:
         return tuple(sum(r.scores[p] for r in self._results) for p in range(NUM_PLAYERS))
 
     def outcome(self) -> Outcome | None:
-        """Totals, winners and the tie-break applied, once the game is over."""
+        """Scores (the totals), winners and the tie-break applied, once the game is over."""
         if self._phase is not Phase.GAME_OVER:
             return None
         return decide_winners(self._results)
@@ -361,8 +383,15 @@ class MagicTrickState:
         self._plays = 0
         self._history: list[tuple[Any, ...]] = []
 
-    def next_hand(self, hands: Sequence[Sequence[Card]] | None = None) -> list[Event]:
-        """Deal the next hand (from the seed, or the given deal)."""
+    def next_chapter(
+        self, hands: Sequence[Sequence[Card]] | None = None, events: list[Event] | None = None
+    ) -> None:
+        """Deal the next hand (from the seed, or the given deal ``hands``); pass a list as
+        ``events`` to collect what happened (:class:`HandDealt`).
+
+        Raises :class:`IllegalMoveError` unless the hand is over and the game is not, and
+        ``ValueError`` for ``hands`` that are not a deal (the game then stays as it was).
+        """
         if self._phase is not Phase.HAND_OVER:
             raise IllegalMoveError(
                 "the game is over: there is no next hand"
@@ -377,7 +406,8 @@ class MagicTrickState:
             self._hand = hand
             raise
         self._past.append(log)
-        return [HandDealt(self._hand + 1, self._starter)]
+        if events is not None:
+            events.append(HandDealt(self._hand + 1, self._starter))
 
     def _end_hand(self, events: list[Event] | None) -> None:
         bids = tuple(self._deal[p][self._sleeve[p]] & 7 for p in range(NUM_PLAYERS))
@@ -577,12 +607,14 @@ class MagicTrickState:
         self._after = -1
 
     def pop(self) -> Action:
-        """Undo the last action of this hand exactly; return it.
+        """Undo the last action of this hand exactly and return it: a play (with the
+        sleeve it filled by itself, if it did) or a sleeve step.
 
-        Raises ``IndexError`` when no action has been taken in this hand.
+        Raises :class:`IllegalMoveError` when no action has been taken in this hand
+        (undo never goes back past :meth:`next_chapter`).
         """
         if not self._history:
-            raise IndexError("no action to undo in this hand")
+            raise IllegalMoveError("there is nothing to undo in this hand")
         entry = self._history.pop()
         action: int = entry[0]
         p: int = entry[1]
@@ -638,8 +670,19 @@ class MagicTrickState:
 
     # ------------------------------------------------------------------ views
 
-    def view(self, seat: int | None = None) -> View:
-        """What everybody sees (made for ``seat``; every seat sees the same)."""
+    def view(self, seat: int) -> View:
+        """What ``seat`` sees: what everybody sees, and its legal actions when the
+        decision is its own."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < NUM_PLAYERS:
+            raise ValueError(f"there is no seat {seat!r}: seats are 0 to {NUM_PLAYERS - 1}")
+        return self._view(seat)
+
+    def public_view(self) -> View:
+        """What everybody sees (a spectator, a log): the view made for nobody, with no
+        legal actions."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> View:
         deal_ = self._deal
         seats = []
         for p in range(NUM_PLAYERS):
@@ -693,12 +736,12 @@ class MagicTrickState:
             results=tuple(self._results),
             past=tuple(self._past),
             plays=plays,
-            legal_actions=tuple(self.legal_actions()),
+            legal_actions=(
+                tuple(self.legal_actions())
+                if seat is not None and seat == self.current_player
+                else ()
+            ),
         )
-
-    def public_view(self) -> View:
-        """The view made for nobody in particular (a spectator, a log)."""
-        return self.view(None)
 
     # ------------------------------------------------------------------ copies
 
@@ -749,6 +792,11 @@ class MagicTrickState:
             f"{self._phase.value}, {self._plays} cards played>"
         )
 
+
+if TYPE_CHECKING:  # mypy checks that the state keeps the contract of every game
+    from ...contract import State
+
+    _CONTRACT: type[State[Action, Event, View]] = MagicTrickState
 
 __all__ = [
     "MagicTrickState",

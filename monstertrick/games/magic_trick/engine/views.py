@@ -1,7 +1,10 @@
 """What everybody at the table sees: the public view of a Magic Trick game.
 
 Magic Trick has no private information: nobody, not even its holder, sees the value of a
-card still in a hand. So one view serves every seat, the bots and the screens alike.
+card still in a hand. So one view serves every seat, the bots and the screens alike;
+only its :attr:`View.legal_actions` are the viewer's own (none in the public view or
+when it is another seat's decision). It keeps the contract of every game's view
+(:class:`monstertrick.games.contract.View`).
 It holds suits and positions of the cards in hands, never their values; a card's value
 appears only once it is face up (played to a trick or up a sleeve). A :class:`Card`
 object in a view is always a face-up card.
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from .cards import NUM_PLAYERS, Action, Card, Suit
 
@@ -23,7 +27,7 @@ class Phase(Enum):
     SLEEVE = "sleeve"
     """The player who just played may put a card up their sleeve, or pass."""
     HAND_OVER = "hand over"
-    """The hand is scored; :meth:`MagicTrickState.next_hand` deals the next one."""
+    """The hand is scored; :meth:`MagicTrickState.next_chapter` deals the next one."""
     GAME_OVER = "game over"
 
 
@@ -152,8 +156,21 @@ class View:
     past: tuple[HandLog, ...]
     """The hands before this one, fully revealed."""
     plays: tuple[PlayOption, ...]
-    """At the play step: every card in the mover's hand, legal or with the reason not."""
+    """At the play step: every card in the mover's hand, legal or with the reason not
+    (in every view: the table shows them)."""
     legal_actions: tuple[Action, ...]
+    """The viewer's actions, sorted: empty when it is not the viewer's decision."""
+
+    @property
+    def chapter(self) -> int:
+        """The current hand, 1-based: a chapter of the game is a hand."""
+        return self.hand
+
+    def decision_key(self) -> tuple[int, int | None]:
+        """The hand, and twice the turns of the hand so far, plus one at a sleeve step
+        (whose turn is already counted): with the seed and the seat, what a computer
+        player's randomness derives from (:func:`monstertrick.decisions.bot_rng`)."""
+        return self.hand, 2 * len(self.turns) + (self.phase is Phase.SLEEVE)
 
     @property
     def num_players(self) -> int:
@@ -173,3 +190,9 @@ class View:
 
     def suit_at(self, player: int, position: int) -> Suit:
         return self.seats[player].spots[position].suit
+
+
+if TYPE_CHECKING:  # mypy checks that the view keeps the contract of every game
+    from ...contract import View as ViewContract
+
+    _CONTRACT: type[ViewContract[Action]] = View
