@@ -46,7 +46,7 @@ def simulate(
             if game.phase is Phase.GAME_OVER:
                 break
             snaps.append(list(game.totals()))
-            game.next_round()
+            game.next_chapter()
         outcome = game.outcome()
         assert outcome is not None
         share = [0.0] * n

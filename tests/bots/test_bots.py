@@ -23,7 +23,7 @@ def play_bots(game: GameState, bots: list[Bot], seed: int, *, until: int | None 
     made = 0
     while game.phase is not Phase.GAME_OVER:
         if game.phase is Phase.ROUND_OVER:
-            game.next_round()
+            game.next_chapter()
         while game.phase is Phase.ARRANGING:
             if until is not None and made >= until:
                 return

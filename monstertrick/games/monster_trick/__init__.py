@@ -68,7 +68,7 @@ class MonsterTrick:
         return state.phase is Phase.GAME_OVER
 
     def next_round(self, state: GameState) -> None:
-        state.next_round()
+        state.next_chapter()
 
     def to_decide(self, state: GameState) -> tuple[int, str]:
         """Who decides now, and what: ``"arrange"`` (their VP row) or ``"play"``."""

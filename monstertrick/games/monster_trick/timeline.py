@@ -41,7 +41,7 @@ class Timeline(shared.Timeline[Frame]):
         frames: list[Frame] = []
         for r, log in enumerate(logs):
             if r > 0:
-                state.next_round(log.hands)
+                state.next_chapter(log.hands)
             events: list[Event] = []
             for p, order in enumerate(log.arrangements):
                 if order is not None:

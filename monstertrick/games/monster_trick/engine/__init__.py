@@ -2,10 +2,12 @@
 
 >>> from monstertrick.games.monster_trick.engine import GameState, Move
 >>> game = GameState(["Ann", "Bob"], seed=7)
->>> for p in range(2):
-...     _ = game.arrange(p, game.vp_set)
->>> move = game.legal_moves()[0]
->>> events = game.play(move)
+>>> while game.task == "arrange":
+...     _ = game.apply(game.legal_actions()[0])
+>>> move = game.legal_actions()[0]
+>>> events = game.apply(move)
+>>> game.pop() == move == parse_action(str(move))
+True
 """
 
 from .cards import (
@@ -35,8 +37,12 @@ from .events import (
     VPCardTurned,
 )
 from .state import (
+    ARRANGEMENTS,
     VP_ORDERS,
     VP_POSITION_RULE,
+    VP_VALUES,
+    Action,
+    Arrange,
     GameState,
     Move,
     Phase,
@@ -50,6 +56,7 @@ from .state import (
     distinct_slots,
     interchangeable,
     is_vp_row,
+    parse_action,
     row_scoring,
     standing_key,
     standings,
@@ -61,6 +68,7 @@ from .state import (
 )
 
 __all__ = [
+    "ARRANGEMENTS",
     "CARDS",
     "HAND_SIZE",
     "MAX_PLAYERS",
@@ -70,6 +78,9 @@ __all__ = [
     "VP_ORDERS",
     "VP_POSITION_RULE",
     "VP_SETS",
+    "VP_VALUES",
+    "Action",
+    "Arrange",
     "Arranged",
     "Card",
     "CardPlayed",
@@ -99,6 +110,7 @@ __all__ = [
     "distinct_slots",
     "interchangeable",
     "is_vp_row",
+    "parse_action",
     "row_scoring",
     "standing_key",
     "standings",
