@@ -3,8 +3,8 @@
 
 >>> from monstertrick.games.monster_trick.bots import make_bot, bot_rng
 >>> bot = make_bot("medium")
->>> # order = bot.choose_arrangement(game.view(p), bot_rng(seed, game.round, None, p))
->>> # move = bot.choose_move(game.view(p), bot_rng(seed, game.round, game.turn, p))
+>>> # view = game.view(p)
+>>> # action = bot.choose(view, bot_rng(seed, *view.decision_key(), p))
 """
 
 from __future__ import annotations
