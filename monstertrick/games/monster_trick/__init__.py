@@ -60,17 +60,17 @@ class MonsterTrick:
         return GameState(list(names), seed=seed, first_player=first)
 
     def round_number(self, state: GameState) -> int:
-        return state.round
+        return state.chapter
 
     def first_seat(self, state: GameState) -> int:
         return state.first_player
 
     def round_over(self, state: GameState) -> bool:
         """The round's play is over (its end still to be shown, or the game over)."""
-        return state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+        return state.chapter_over()
 
     def is_over(self, state: GameState) -> bool:
-        return state.phase is Phase.GAME_OVER
+        return state.is_over()
 
     def next_round(self, state: GameState) -> None:
         state.next_chapter()
@@ -79,16 +79,17 @@ class MonsterTrick:
         """Who decides now, and what: ``"arrange"`` (their VP row) or ``"play"``."""
         seat = state.current_player
         assert seat is not None
-        return seat, "arrange" if state.phase is Phase.ARRANGING else "play"
+        return seat, state.task
 
     def apply(self, state: GameState, seat: int, action: Decision) -> list[Event]:
-        """Carry out a decision, checked (raises ``IllegalMoveError`` with the reason)."""
-        if isinstance(action, Move):
-            if state.current_player != seat:
-                raise ValueError(f"it is not {state.players[seat]}'s turn")
-            return state.play(action)
-        if isinstance(action, Arrange):
-            action = action.row
+        """Carry out ``seat``'s decision, checked: raises ``IllegalMoveError`` with the
+        reason (nothing changes) when it is not theirs to make or the rules refuse it. A
+        VP row may come as a bare tuple (as the screens send it)."""
+        if state.current_player != seat:
+            name = state.players[seat] if 0 <= seat < len(state.players) else f"seat {seat}"
+            raise IllegalMoveError(f"it is not {name}'s turn")
+        if isinstance(action, (Move, Arrange)):
+            return state.apply(action)
         return state.arrange(seat, action)
 
     def undo(self, state: GameState) -> None:
