@@ -48,7 +48,7 @@ class Timeline(shared.Timeline[Frame]):
                     events.extend(state.arrange(p, order))
             frames.append(Frame(r + 1, 0, state.clone(), tuple(events)))
             for i, move in enumerate(log.moves):
-                step_events = state.play(move)
+                step_events = state.apply(move)
                 frames.append(Frame(r + 1, i + 1, state.clone(), tuple(step_events)))
             if state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
                 break
