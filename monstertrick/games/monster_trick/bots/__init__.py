@@ -9,7 +9,10 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ....levels import level_problem, parse_level
+from ..engine import Action, PlayerView
 from .base import Bot, StopCheck, bot_rng
 from .easy import EasyBot
 from .hard import HardBot
@@ -59,3 +62,14 @@ def make_bot(spec: object) -> Bot:
         return MediumBot()
     make = HardBot if level.word == "hard" else IsmctsBot
     return make(iterations=level.playouts, seconds=level.seconds)
+
+
+if TYPE_CHECKING:  # mypy --strict checks that every computer player keeps the contract
+    from ...contract import Bot as _ContractBot
+
+    _BOTS: tuple[type[_ContractBot[PlayerView, Action]], ...] = (
+        EasyBot,
+        MediumBot,
+        HardBot,
+        IsmctsBot,
+    )

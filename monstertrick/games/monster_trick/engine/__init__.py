@@ -10,6 +10,8 @@
 True
 """
 
+from typing import TYPE_CHECKING
+
 from .cards import (
     CARDS,
     HAND_SIZE,
@@ -125,3 +127,10 @@ __all__ = [
 from .determinize import Determinizer, determinize, unseen_cards  # noqa: E402
 
 __all__ += ["Determinizer", "determinize", "unseen_cards"]
+
+if TYPE_CHECKING:  # mypy --strict checks that the engine keeps the common contract
+    from ... import contract
+
+    _STATE: type[contract.State[Action, Event, PublicView]] = GameState
+    _VIEWS: tuple[type[contract.View[Action]], ...] = (PublicView, PlayerView)
+    _OUTCOME: type[contract.Outcome] = Outcome
