@@ -834,7 +834,7 @@ class GameState:
             return self.play(action)
         if not isinstance(action, Arrange):
             raise InvalidMoveError(
-                f"{_shown(action)} is not an action: a move or a VP row is (a Move or an Arrange)"
+                f"{_shown(action)} is not an action of Monster Trick: give a Move or an Arrange"
             )
         player = self.current_player
         if player is None:
