@@ -64,7 +64,7 @@ def complete_game_text(n: int, seed: int) -> str:
     game = GameState(NAMES[:n], seed=seed)
     while game.phase is not Phase.GAME_OVER:
         if game.phase is Phase.ROUND_OVER:
-            game.next_round()
+            game.next_chapter()
         elif game.phase is Phase.ARRANGING:
             game.arrange(game.current_player, rng.choice(game.legal_arrangements()))  # type: ignore[arg-type]
         else:

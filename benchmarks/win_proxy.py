@@ -18,7 +18,7 @@ import math
 import random
 
 from monstertrick.games.monster_trick.bots import MediumBot
-from monstertrick.games.monster_trick.engine import GameState, Phase
+from monstertrick.games.monster_trick.engine import Arrange, GameState, Phase
 from monstertrick.games.monster_trick.engine.playout import playout
 
 
@@ -36,17 +36,19 @@ def simulate(
         snaps: list[list[int]] = []
         while True:
             for p in range(n):
-                game.arrange(p, medium.choose_arrangement(game.view(p), rng))
+                row = medium.choose(game.view(p), rng)
+                assert isinstance(row, Arrange)
+                game.arrange(p, row.row)
             if by == "playout":
                 playout(game, rng, 0.1)
             while game.phase is Phase.PLAYING:
                 mover = game.current_player
                 assert mover is not None
-                game.play(medium.choose_move(game.view(mover), rng))
+                game.apply(medium.choose(game.view(mover), rng))
             if game.phase is Phase.GAME_OVER:
                 break
             snaps.append(list(game.totals()))
-            game.next_round()
+            game.next_chapter()
         outcome = game.outcome()
         assert outcome is not None
         share = [0.0] * n

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from monstertrick.games import contract
 from monstertrick.games.monster_trick.bots import LEVELS, Bot, HardBot, bot_rng, make_bot
 from monstertrick.games.monster_trick.bots.tactics import distinct_moves
-from monstertrick.games.monster_trick.engine import GameState, Phase, determinize
+from monstertrick.games.monster_trick.engine import Arrange, GameState, Move, Phase, determinize
 from monstertrick.games.monster_trick.engine.record import from_record, to_record
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
@@ -23,23 +24,23 @@ def play_bots(game: GameState, bots: list[Bot], seed: int, *, until: int | None 
     made = 0
     while game.phase is not Phase.GAME_OVER:
         if game.phase is Phase.ROUND_OVER:
-            game.next_round()
+            game.next_chapter()
         while game.phase is Phase.ARRANGING:
             if until is not None and made >= until:
                 return
             p = game.current_player
-            order = bots[p].choose_arrangement(game.view(p), bot_rng(seed, game.round, None, p))
-            assert order in game.legal_arrangements()
-            game.arrange(p, order)
+            order = bots[p].choose(game.view(p), bot_rng(seed, game.round, None, p))
+            assert order in game.legal_actions()
+            game.apply(order)
             made += 1
         while game.phase is Phase.PLAYING:
             if until is not None and made >= until:
                 return
             p = game.current_player
             view = game.view(p)
-            move = bots[p].choose_move(view, bot_rng(seed, game.round, game.turn, p))
+            move = bots[p].choose(view, bot_rng(seed, game.round, game.turn, p))
             assert move in view.legal_moves
-            game.play(move)
+            game.apply(move)
             made += 1
 
 
@@ -55,6 +56,23 @@ def test_bots_only_choose_legal_arrangements_and_moves(n: int, seed: int, levels
     assert game.outcome() is not None
 
 
+@pytest.mark.parametrize("level", [*LEVELS, "hard:6", "ismcts:6"])
+def test_every_computer_player_chooses_through_the_contracts_one_verb(level: str) -> None:
+    bot = make_bot(level)
+    assert isinstance(bot, contract.Bot) and isinstance(bot, Bot)
+    game = GameState(NAMES[:3], seed=4, first_player=2)
+    if level == "hard":
+        bot = HardBot(iterations=6)  # (the table's level, at a test's budget)
+    kinds = []
+    while game.phase in (Phase.ARRANGING, Phase.PLAYING) and len(kinds) < 6:
+        view = game.view(game.current_player)
+        action = bot.choose(view, random.Random(len(kinds)))
+        assert action in view.legal_actions
+        kinds.append(type(action))
+        game.apply(action)
+    assert kinds == [Arrange] * 3 + [Move] * 3
+
+
 @pytest.mark.parametrize("level", ["easy", "medium", "hard:20"])
 def test_a_decision_depends_only_on_the_view(level: str) -> None:
     """Two worlds with different hidden cards but one view give the same decision."""
@@ -68,12 +86,8 @@ def test_a_decision_depends_only_on_the_view(level: str) -> None:
         view = game.view(p)
         one, two = determinize(view, rng), determinize(view, rng)
         assert [one.hand(q) for q in range(4)] != [two.hand(q) for q in range(4)]
-        if game.phase is Phase.ARRANGING:
-            a = bot.choose_arrangement(one.view(p), random.Random(seed))
-            b = bot.choose_arrangement(two.view(p), random.Random(seed))
-        else:
-            a = bot.choose_move(one.view(p), random.Random(seed))
-            b = bot.choose_move(two.view(p), random.Random(seed))
+        a = bot.choose(one.view(p), random.Random(seed))
+        b = bot.choose(two.view(p), random.Random(seed))
         assert a == b
         checked += 1
     assert checked == 6
@@ -92,7 +106,7 @@ def test_a_resumed_game_plays_on_like_an_uninterrupted_one() -> None:
     while resumed.phase is Phase.PLAYING:
         p = resumed.current_player
         rng = bot_rng(seed, resumed.round, resumed.turn, p)
-        resumed.play(bots[p].choose_move(resumed.view(p), rng))
+        resumed.apply(bots[p].choose(resumed.view(p), rng))
     assert resumed.round_results()[-1] == whole.round_results()[resumed.round - 1]
     assert resumed.log[-1].moves == whole.log[resumed.round - 1].moves
 
@@ -123,7 +137,7 @@ def test_hard_with_fixed_iterations_is_reproducible() -> None:
     play_bots(game, [make_bot("medium")] * 4, 3, until=9)
     view = game.view(game.current_player)
     bot = make_bot("hard:60")
-    moves = {bot.choose_move(view, random.Random(1)) for _ in range(3)}
+    moves = {bot.choose(view, random.Random(1)) for _ in range(3)}
     assert len(moves) == 1
 
 
@@ -153,13 +167,13 @@ def test_hard_checks_its_stop_function_and_stops_when_asked(monkeypatch) -> None
         asked[0] += 1
         return asked[0] >= 3
 
-    move = HardBot(seconds=30).choose_move(view, random.Random(0), stop=stop_on_third_check)
+    move = HardBot(seconds=30).choose(view, random.Random(0), stop=stop_on_third_check)
     assert move in view.legal_moves
     # Asked every 16 playouts: two batches ran before the third check said stop.
     assert asked[0] == 3
     assert playouts[0] == 2 * 16
     playouts[0] = 0
-    HardBot(seconds=30).choose_move(view, random.Random(0), stop=lambda: True)
+    HardBot(seconds=30).choose(view, random.Random(0), stop=lambda: True)
     assert playouts[0] == 0
 
 
@@ -182,7 +196,7 @@ def test_hard_respects_its_time_budget(monkeypatch) -> None:
             return cls.now
 
     monkeypatch.setattr(core, "time", Clock)
-    HardBot(seconds=16 / 64).choose_move(view, random.Random(0))
+    HardBot(seconds=16 / 64).choose(view, random.Random(0))
     # The search starts at the first reading (1/64) and stops at the first reading that
     # reaches the deadline, 16/64 later, having tried every candidate.
     assert Clock.now == 17 / 64
@@ -195,4 +209,4 @@ def test_a_bot_asked_to_move_out_of_turn_says_so() -> None:
     idle = (game.current_player + 1) % 3
     for level in LEVELS:
         with pytest.raises(ValueError, match="not their turn"):
-            make_bot(level).choose_move(game.view(idle), random.Random(0))
+            make_bot(level).choose(game.view(idle), random.Random(0))

@@ -43,12 +43,12 @@ def test_fixed_work_decisions_are_reproducible(level: str) -> None:
     play_bots(game, [make_bot("medium")] * 4, 3, until=9)
     view = game.view(game.current_player)
     bot = make_bot(level)
-    assert len({bot.choose_move(view, random.Random(1)) for _ in range(3)}) == 1
+    assert len({bot.choose(view, random.Random(1)) for _ in range(3)}) == 1
     arranging = GameState(NAMES[:4], seed=4)
     p = arranging.current_player
     assert p is not None
-    rows = {bot.choose_arrangement(arranging.view(p), random.Random(2)) for _ in range(3)}
-    assert len(rows) == 1
+    rows = {bot.choose(arranging.view(p), random.Random(2)) for _ in range(3)}
+    assert len(rows) == 1 and rows <= set(arranging.legal_actions())
 
 
 @pytest.mark.parametrize("level", ["hard:8", "ismcts:8"])

@@ -80,7 +80,7 @@ def random_step(target: Any, rng: random.Random) -> None:
         return
     game = target
     if game.phase is Phase.ROUND_OVER:
-        game.next_round()
+        game.next_chapter()
     elif game.phase is Phase.ARRANGING:
         game.arrange(game.current_player, rng.choice(game.legal_arrangements()))
     elif game.phase is Phase.PLAYING:

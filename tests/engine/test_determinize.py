@@ -35,7 +35,7 @@ def position(
             game.arrange(game.current_player, rng.choice(game.legal_arrangements()))
         while game.phase is Phase.PLAYING:
             game.push(rng.choice(game.legal_moves()))
-        game.next_round()
+        game.next_chapter()
     for p in rng.sample(range(n), n)[: min(arranged, n)]:
         game.arrange(p, rng.choice(game.legal_arrangements()))
     if game.phase is Phase.PLAYING:

@@ -42,7 +42,7 @@ def _play_game(n: int, seed: int, first: int, check) -> GameState:
             check(game, game.play(rng.choice(moves)))
         if game.phase is Phase.GAME_OVER:
             return game
-        game.next_round()
+        game.next_chapter()
 
 
 @settings(max_examples=60, deadline=None)

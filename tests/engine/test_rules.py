@@ -81,12 +81,12 @@ def test_vp_cards_per_round_are_123_246_369() -> None:
     game = game_with([], 2)
     assert game.vp_set == (1, 2, 3)
     _finish_round(game)
-    game.next_round()
+    game.next_chapter()
     assert game.vp_set == (2, 4, 6)
     for p in range(2):
         game.arrange(p, (6, 4, 2))
     _finish_round(game)
-    game.next_round()
+    game.next_chapter()
     assert game.vp_set == (3, 6, 9)
 
 
@@ -150,7 +150,7 @@ def test_starting_player_moves_left_each_round() -> None:
             game.arrange(p, game.vp_set)
         _finish_round(game)
         if game.phase is Phase.ROUND_OVER:
-            game.next_round()
+            game.next_chapter()
     assert starters == [2, 0, 1]
 
 
@@ -408,11 +408,11 @@ def test_game_has_three_rounds_then_game_over() -> None:
         events = _finish_round(game)
         if r < 2:
             assert game.phase is Phase.ROUND_OVER
-            game.next_round()
+            game.next_chapter()
     assert game.phase is Phase.GAME_OVER
     assert any(isinstance(e, GameOver) for e in events)
     with pytest.raises(IllegalMoveError, match="game is over"):
-        game.next_round()
+        game.next_chapter()
     assert all(t <= 18 for t in game.totals())
 
 

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from monstertrick.games.monster_trick.engine import (
-    Arranged,
+    Action,
+    Arrange,
     GameState,
     IllegalMoveError,
     Move,
@@ -52,14 +53,18 @@ def observe(game: GameState) -> Any:
     )
 
 
-def act(game: GameState, rng: random.Random) -> tuple[Move | Arranged, list[Any]]:
-    """One random action (any player still to arrange may arrange, in any order)."""
+def act(game: GameState, rng: random.Random) -> tuple[Action, int, list[Any]]:
+    """One random action, who made it and its events (any player still to arrange may
+    arrange, in any order)."""
     if game.phase is Phase.ARRANGING:
         waiting = [p for p in range(game.num_players) if game.arrangement(p) is None]
         player = rng.choice(waiting)
-        return Arranged(player), game.arrange(player, rng.choice(game.legal_arrangements()))
+        row = rng.choice(game.legal_arrangements())
+        return Arrange.of(row), player, game.arrange(player, row)
     move = rng.choice(game.legal_moves())
-    return move, game.play(move)
+    mover = game.current_player
+    assert mover is not None
+    return move, mover, game.play(move)
 
 
 def finish(game: GameState, rng: random.Random) -> dict[str, Any]:
@@ -84,19 +89,16 @@ def test_pop_restores_every_observable_of_the_state_before(params) -> None:
         return
     before = game.clone()
     expected = observe(game)
-    action, events = act(game, rng)
+    action, player, events = act(game, rng)
     after = observe(game)
-    done = game.clone()
-    assert game.pop() == action
+    assert game.pop() is action
     assert observe(game) == expected
     assert observe(game) == observe(before)
     # Doing it again does the same, events included.
     if isinstance(action, Move):
         assert game.play(action) == events
     else:
-        row = done.arrangement(action.player)
-        assert row is not None
-        assert game.arrange(action.player, row) == events
+        assert game.arrange(player, action.row) == events
     assert observe(game) == after
     # The undone game plays on exactly like the copy taken before.
     game.pop()
@@ -141,18 +143,18 @@ def test_pop_undoes_a_won_trick_with_its_take_over_and_vp_card() -> None:
     assert game.play(move) == events
 
 
-def test_pop_undoes_an_arrangement_and_the_start_of_play() -> None:
+def test_pop_returns_the_vp_row_it_undoes_and_the_start_of_play_with_it() -> None:
     game = GameState(NAMES[:3], seed=9)
     game.arrange(2, (1, 2, 3))
     game.arrange(0, (3, 2, 1))
     before = game.clone()
     game.arrange(1, (2, 1, 3))
     assert game.phase is Phase.PLAYING
-    assert game.pop() == Arranged(1)
+    assert game.pop() is Arrange.of((2, 1, 3))
     assert game.phase is Phase.ARRANGING
     assert observe(game) == observe(before)
-    assert game.pop() == Arranged(0)
-    assert game.pop() == Arranged(2)
+    assert game.pop() is Arrange.of((3, 2, 1))
+    assert game.pop() is Arrange.of((1, 2, 3))
     with pytest.raises(IllegalMoveError, match="round 1"):
         game.pop()
 
@@ -162,7 +164,42 @@ def test_pop_never_crosses_into_the_previous_round() -> None:
     rng = random.Random(3)
     while game.phase is not Phase.ROUND_OVER:
         random_step(game, rng)
-    game.next_round()
+    game.next_chapter()
     with pytest.raises(IllegalMoveError, match="earlier round"):
         game.pop()
     assert game.round == 2 and len(game.round_results()) == 1
+
+
+def decide_every_step(n: int, seed: int, first: int, check: Any) -> None:
+    """A whole random game through the contract's verbs (``legal_actions``, ``apply``,
+    ``next_chapter``), calling ``check(game, action, events, before)`` after each action
+    (``before``: :func:`observe` of the game before it)."""
+    rng = random.Random(seed)
+    game = GameState(NAMES[:n], seed=seed, first_player=first % n)
+    while not game.is_over():
+        if game.chapter_over():
+            game.next_chapter()
+            continue
+        before = observe(game)
+        action = rng.choice(game.legal_actions())
+        check(game, action, game.apply(action), before)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 5), st.integers(0, 2**32), st.integers(0, 4))
+def test_pop_returns_the_action_just_applied_and_push_of_it_redoes_it(n, seed, first) -> None:
+    steps = [0]
+
+    def check(game: GameState, action: Action, events: list[Any], before: Any) -> None:
+        after = observe(game)
+        undone = game.pop()
+        assert undone is action  # interned: the very value applied
+        assert observe(game) == before
+        pushed: list[Any] = []
+        game.push(undone, pushed)
+        assert pushed == events
+        assert observe(game) == after
+        steps[0] += 1
+
+    decide_every_step(n, seed, first, check)
+    assert steps[0] == 3 * (n + 12 * n)  # every VP row and every card of the game

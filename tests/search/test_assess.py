@@ -122,11 +122,11 @@ def test_watching_a_search_changes_nothing_it_finds() -> None:
     for _ in range(3):
         p = game.current_player
         assert p is not None
-        game.arrange(p, bots[p].choose_arrangement(game.view(p), random.Random(p)))
+        game.apply(bots[p].choose(game.view(p), random.Random(p)))
     for i in range(5):
         p = game.current_player
         assert p is not None
-        game.play(bots[p].choose_move(game.view(p), random.Random(i)))
+        game.apply(bots[p].choose(game.view(p), random.Random(i)))
     view = game.view(game.current_player or 0)
     first = view.legal_moves[0]
     budget = Budget(iterations=300)

@@ -12,7 +12,7 @@ from textual.widgets import Input, Select
 
 from monstertrick.cli import build_parser, main
 from monstertrick.games.monster_trick.bots import StopCheck
-from monstertrick.games.monster_trick.engine import Move, Phase, PlayerView
+from monstertrick.games.monster_trick.engine import Action, Phase, PlayerView
 from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
 from monstertrick.games.monster_trick.tui.game_over import GameOverScreen
 from monstertrick.games.monster_trick.tui.round_end import RoundEndScreen
@@ -50,18 +50,9 @@ class BlockingBot:
                 self.stopped = True
                 return
 
-    def choose_arrangement(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> tuple[int, int, int]:
+    def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
         self._wait(stop)
-        a, b, c = view.vp_set
-        return (a, b, c)
-
-    def choose_move(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> Move:
-        self._wait(stop)
-        return view.legal_moves[0]
+        return view.legal_actions[0]
 
 
 def play_headless(match: Session) -> None:

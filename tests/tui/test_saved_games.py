@@ -436,7 +436,7 @@ async def test_a_computer_player_that_fails_is_named_literally(monkeypatch) -> N
     def broken(self, *args, **kwargs):
         raise RuntimeError("broken on purpose")
 
-    monkeypatch.setattr(HardBot, "choose_arrangement", broken)
+    monkeypatch.setattr(HardBot, "choose", broken)
     app = MonsterTrickApp(seats=parse_seats(["[/]:hard:20", "Ann"]), seed=1, pace=0)
     toasts = Toasts()
     async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:

@@ -7,16 +7,20 @@ registry (:mod:`monstertrick.games`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from .. import ArenaResult, ArenaTerms
 from .engine import (
     HAND_SIZE,
     VP_SETS,
+    Action,
+    Arrange,
     Card,
     CardPlayed,
     Event,
     GameState,
+    IllegalMoveError,
     Move,
     Phase,
     PlayerView,
@@ -30,8 +34,9 @@ from .engine.record import ReplayResult, from_record, replay, result_of, to_reco
 #: Events that tell the table what happened in play (shown in "since your last turn").
 PLAY_EVENTS = (CardPlayed, TrickTakenOver, TrickWon, VPCardTurned)
 
-Decision = tuple[int, int, int] | Move
-"""What a player decides: a VP order (arranging) or a move (playing)."""
+Decision = Action | tuple[int, int, int]
+"""What a player decides: an :class:`Arrange` (their VP row) or a :class:`Move`; the
+screens still send a VP row as a bare tuple."""
 
 
 class MonsterTrick:
@@ -55,33 +60,36 @@ class MonsterTrick:
         return GameState(list(names), seed=seed, first_player=first)
 
     def round_number(self, state: GameState) -> int:
-        return state.round
+        return state.chapter
 
     def first_seat(self, state: GameState) -> int:
         return state.first_player
 
     def round_over(self, state: GameState) -> bool:
         """The round's play is over (its end still to be shown, or the game over)."""
-        return state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+        return state.chapter_over()
 
     def is_over(self, state: GameState) -> bool:
-        return state.phase is Phase.GAME_OVER
+        return state.is_over()
 
     def next_round(self, state: GameState) -> None:
-        state.next_round()
+        state.next_chapter()
 
     def to_decide(self, state: GameState) -> tuple[int, str]:
         """Who decides now, and what: ``"arrange"`` (their VP row) or ``"play"``."""
         seat = state.current_player
         assert seat is not None
-        return seat, "arrange" if state.phase is Phase.ARRANGING else "play"
+        return seat, state.task
 
     def apply(self, state: GameState, seat: int, action: Decision) -> list[Event]:
-        """Carry out a decision, checked (raises ``IllegalMoveError`` with the reason)."""
-        if isinstance(action, Move):
-            if state.current_player != seat:
-                raise ValueError(f"it is not {state.players[seat]}'s turn")
-            return state.play(action)
+        """Carry out ``seat``'s decision, checked: raises ``IllegalMoveError`` with the
+        reason (nothing changes) when it is not theirs to make or the rules refuse it. A
+        VP row may come as a bare tuple (as the screens send it)."""
+        if state.current_player != seat:
+            name = state.players[seat] if 0 <= seat < len(state.players) else f"seat {seat}"
+            raise IllegalMoveError(f"it is not {name}'s turn")
+        if isinstance(action, (Move, Arrange)):
+            return state.apply(action)
         return state.arrange(seat, action)
 
     def undo(self, state: GameState) -> None:
@@ -140,19 +148,19 @@ class MonsterTrick:
 
         return make_bot(level)
 
-    def decide(
-        self, bot: Any, view: PlayerView, seat: int, seed: int, stop: Any = None
-    ) -> Decision:
+    def decide(self, bot: Any, view: PlayerView, seat: int, seed: int, stop: Any = None) -> Action:
         """The computer player's decision from its view; its randomness from the seed
-        and the position only."""
+        and the position only (:meth:`PlayerView.decision_key`)."""
         from .bots import bot_rng
 
-        if view.phase is Phase.ARRANGING:
-            return bot.choose_arrangement(view, bot_rng(seed, view.round, None, seat), stop)  # type: ignore[no-any-return]
-        if view.current_player != seat:
-            raise ValueError(f"it is not {view.players[seat]}'s turn")
-        rng = bot_rng(seed, view.round, len(view.played), seat)
-        return bot.choose_move(view, rng, stop)  # type: ignore[no-any-return]
+        self._check_turn(view, seat)
+        return bot.choose(view, bot_rng(seed, *view.decision_key(), seat), stop)  # type: ignore[no-any-return]
+
+    @staticmethod
+    def _check_turn(view: PlayerView, seat: int) -> None:
+        """A move is chosen only by the player to move (a VP row by whoever asks)."""
+        if view.phase is not Phase.ARRANGING and view.current_player != seat:
+            raise IllegalMoveError(f"it is not {view.players[seat]}'s turn")
 
     def hint(self, view: PlayerView, seat: int, seed: int, stop: Any = None) -> list[Any]:
         """The hard player's analysis of ``seat``'s decision from its view, for a hint:
@@ -163,15 +171,10 @@ class MonsterTrick:
         only the best-ranked is listed."""
         from .bots import HardBot, bot_rng
 
+        self._check_turn(view, seat)
+        options = HardBot().advise(view, bot_rng(seed, *view.decision_key(), seat), stop)
         if view.phase is Phase.ARRANGING:
-            rng = bot_rng(seed, view.round, None, seat)
-        elif view.current_player != seat:
-            raise ValueError(f"it is not {view.players[seat]}'s turn")
-        else:
-            rng = bot_rng(seed, view.round, len(view.played), seat)
-        options = HardBot().advise(view, rng, stop)
-        if view.phase is Phase.ARRANGING:
-            return options
+            return [_with_row(o) for o in options]
         same = view.interchangeable_cards()
         out = []
         seen: set[tuple[Card, int]] = set()
@@ -240,6 +243,12 @@ class MonsterTrick:
             "totals": list(outcome.totals) if outcome is not None else None,
             "hits": hits,
         }
+
+
+def _with_row(advice: Any) -> Any:
+    """An arrangement's advice with its VP row as a bare tuple, as the screens read it."""
+    assert isinstance(advice.action, Arrange)
+    return replace(advice, action=advice.action.row)
 
 
 def describe(result: ReplayResult) -> str:

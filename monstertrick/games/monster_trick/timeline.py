@@ -41,14 +41,14 @@ class Timeline(shared.Timeline[Frame]):
         frames: list[Frame] = []
         for r, log in enumerate(logs):
             if r > 0:
-                state.next_round(log.hands)
+                state.next_chapter(log.hands)
             events: list[Event] = []
             for p, order in enumerate(log.arrangements):
                 if order is not None:
                     events.extend(state.arrange(p, order))
             frames.append(Frame(r + 1, 0, state.clone(), tuple(events)))
             for i, move in enumerate(log.moves):
-                step_events = state.play(move)
+                step_events = state.apply(move)
                 frames.append(Frame(r + 1, i + 1, state.clone(), tuple(step_events)))
             if state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
                 break

@@ -3,13 +3,16 @@
 
 >>> from monstertrick.games.monster_trick.bots import make_bot, bot_rng
 >>> bot = make_bot("medium")
->>> # order = bot.choose_arrangement(game.view(p), bot_rng(seed, game.round, None, p))
->>> # move = bot.choose_move(game.view(p), bot_rng(seed, game.round, game.turn, p))
+>>> # view = game.view(p)
+>>> # action = bot.choose(view, bot_rng(seed, *view.decision_key(), p))
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ....levels import level_problem, parse_level
+from ..engine import Action, PlayerView
 from .base import Bot, StopCheck, bot_rng
 from .easy import EasyBot
 from .hard import HardBot
@@ -59,3 +62,14 @@ def make_bot(spec: object) -> Bot:
         return MediumBot()
     make = HardBot if level.word == "hard" else IsmctsBot
     return make(iterations=level.playouts, seconds=level.seconds)
+
+
+if TYPE_CHECKING:  # mypy --strict checks that every computer player keeps the contract
+    from ...contract import Bot as _ContractBot
+
+    _BOTS: tuple[type[_ContractBot[PlayerView, Action]], ...] = (
+        EasyBot,
+        MediumBot,
+        HardBot,
+        IsmctsBot,
+    )

@@ -1,4 +1,5 @@
-"""What every computer player is: a :class:`Bot` that decides from a :class:`PlayerView`.
+"""What every computer player is: a :class:`Bot` that decides from a :class:`PlayerView`
+(the common contract's :class:`~monstertrick.games.contract.Bot`).
 
 A bot never sees a :class:`~monstertrick.games.monster_trick.engine.GameState`, only what its seat may see,
 so it cannot cheat by construction. Its randomness comes from the ``rng`` it is given:
@@ -17,7 +18,7 @@ import random
 from typing import Protocol, runtime_checkable
 
 from ....decisions import StopCheck, bot_rng
-from ..engine import Move, PlayerView
+from ..engine import Action, PlayerView
 
 
 @runtime_checkable
@@ -27,16 +28,9 @@ class Bot(Protocol):
     name: str
     """Its level as written on the command line: ``"easy"``, ``"hard:200"``…"""
 
-    def choose_arrangement(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> tuple[int, int, int]:
-        """The VP row, left to right, for ``view.player`` (phase ARRANGING)."""
-        ...
-
-    def choose_move(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> Move:
-        """One of ``view.legal_moves`` (it is ``view.player``'s turn to play)."""
+    def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
+        """``view.player``'s decision: their VP row (an :class:`Arrange`) while the round's
+        rows are laid out, else one of ``view.legal_moves`` (it is their turn to play)."""
         ...
 
 

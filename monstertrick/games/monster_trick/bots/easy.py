@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Move, PlayerView, row_scoring, top_value, unseen_cards
+from ..engine import Action, Arrange, Move, Phase, PlayerView, row_scoring, top_value, unseen_cards
 from .base import StopCheck
 from .tactics import distinct_moves, effect, wants_trick
 
@@ -18,16 +18,14 @@ from .tactics import distinct_moves, effect, wants_trick
 class EasyBot:
     name = "easy"
 
-    def choose_arrangement(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> tuple[int, int, int]:
-        top = top_value(view.num_players)
-        high = sum(1 for c in view.hand if (c & 15) > top * 3 // 4)
-        return row_scoring(max(1, min(high, 4)), view.vp_set)
+    def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
+        if view.phase is Phase.ARRANGING:
+            top = top_value(view.num_players)
+            high = sum(1 for c in view.hand if (c & 15) > top * 3 // 4)
+            return Arrange.of(row_scoring(max(1, min(high, 4)), view.vp_set))
+        return self._move(view, rng)
 
-    def choose_move(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> Move:
+    def _move(self, view: PlayerView, rng: random.Random) -> Move:
         moves = distinct_moves(view)
         if len(moves) == 1:
             return moves[0]

@@ -33,10 +33,10 @@ from collections.abc import Callable
 
 from ....search import Budget, Option, SearchGame, analyse, best
 from ....search.assess import HINT_SECONDS, Advice, Common, Watched, advise
-from ..engine import GameState, Move, Phase, PlayerView, vp_orders
+from ..engine import ARRANGEMENTS, Action, GameState, Phase, PlayerView
 from .base import StopCheck
 from .medium import MediumBot
-from .search import Action, MonsterTrickSearch
+from .search import MonsterTrickSearch
 from .tactics import distinct_moves
 
 DEFAULT_SECONDS = 0.75
@@ -123,11 +123,9 @@ class HardBot:
     @staticmethod
     def _first(view: PlayerView, rng: random.Random) -> tuple[Action, int]:
         """The candidate tried first (medium's choice) and the number of candidates."""
-        first: Action
+        first = MediumBot().choose(view, rng)
         if view.phase is Phase.ARRANGING:
-            first = MediumBot().choose_arrangement(view, rng)
-            return first, len(vp_orders(view.vp_set))
-        first = MediumBot().choose_move(view, rng)
+            return first, len(ARRANGEMENTS[view.round - 1])
         return first, len(distinct_moves(view))
 
     def _analyse(
@@ -158,23 +156,14 @@ class HardBot:
             searched, rng, budget, stop, paranoid=PARANOID, expand=expand, halving=halving
         )
 
-    def choose_arrangement(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> tuple[int, int, int]:
-        first = MediumBot().choose_arrangement(view, rng)
-        options = self._analyse(view, first, rng, self._budget(6), stop)
-        order = best(options, first)
-        assert not isinstance(order, Move)
-        return order
-
-    def choose_move(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> Move:
-        moves = distinct_moves(view)
-        if len(moves) == 1:
-            return moves[0]
-        first = MediumBot().choose_move(view, rng)
-        options = self._analyse(view, first, rng, self._budget(len(moves)), stop)
-        move = best(options, first)
-        assert isinstance(move, Move)
-        return move
+    def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
+        if view.phase is Phase.ARRANGING:
+            count = len(ARRANGEMENTS[view.round - 1])
+        else:
+            moves = distinct_moves(view)
+            if len(moves) == 1:
+                return moves[0]
+            count = len(moves)
+        first = MediumBot().choose(view, rng)
+        options = self._analyse(view, first, rng, self._budget(count), stop)
+        return best(options, first)

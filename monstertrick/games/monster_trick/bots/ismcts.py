@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from ....search import Budget, reference
-from ..engine import Move, PlayerView
+from ..engine import Action, Arrange, Phase, PlayerView
 from .base import StopCheck
 from .search import MonsterTrickSearch
 
@@ -34,22 +34,12 @@ class IsmctsBot:
         else:
             self.name = f"ismcts:{seconds:g}s"
 
-    def choose_arrangement(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> tuple[int, int, int]:
-        game = MonsterTrickSearch(view, distinct=False, proxy=False)
-        options = reference(game, rng, self.budget, stop)
-        order = options[0].action if options else view.vp_set
-        assert not isinstance(order, Move)
-        return order
-
-    def choose_move(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> Move:
-        if len(view.legal_moves) == 1:
+    def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
+        arranging = view.phase is Phase.ARRANGING
+        if not arranging and len(view.legal_moves) == 1:
             return view.legal_moves[0]
         game = MonsterTrickSearch(view, distinct=False, proxy=False)
         options = reference(game, rng, self.budget, stop)
-        move = options[0].action if options else view.legal_moves[0]
-        assert isinstance(move, Move)
-        return move
+        if options:
+            return options[0].action
+        return Arrange.of(view.vp_set) if arranging else view.legal_moves[0]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Move, PlayerView, row_scoring, top_value, unseen_cards
+from ..engine import Action, Arrange, Move, Phase, PlayerView, row_scoring, top_value, unseen_cards
 from .base import StopCheck
 from .tactics import Effect, distinct_moves, effect, wants_trick
 
@@ -39,15 +39,13 @@ def estimate_tricks(hand: tuple[int, ...] | list[int], num_players: int) -> floa
 class MediumBot:
     name = "medium"
 
-    def choose_arrangement(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> tuple[int, int, int]:
-        target = max(1, round(estimate_tricks(view.hand, view.num_players)))
-        return row_scoring(target, view.vp_set)
+    def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
+        if view.phase is Phase.ARRANGING:
+            target = max(1, round(estimate_tricks(view.hand, view.num_players)))
+            return Arrange.of(row_scoring(target, view.vp_set))
+        return self._move(view, rng)
 
-    def choose_move(
-        self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None
-    ) -> Move:
+    def _move(self, view: PlayerView, rng: random.Random) -> Move:
         moves = distinct_moves(view)
         if len(moves) == 1:
             return moves[0]

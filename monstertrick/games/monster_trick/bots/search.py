@@ -1,7 +1,7 @@
 """Monster Trick as the shared search (:mod:`monstertrick.search`) sees it from one view.
 
-The rules stay in the engine: worlds come from its :class:`Determinizer`, actions are
-applied with :meth:`GameState.push` / :meth:`GameState.arrange`, rounds are finished by
+The rules stay in the engine: worlds come from its :class:`Determinizer`, actions (VP
+rows and moves) are carried out with :meth:`GameState.push`, rounds are finished by
 its steering :func:`playout`, and the outcome is its :func:`decide_winners`. What this
 module adds is what a round's end is worth:
 
@@ -19,11 +19,16 @@ import math
 import random
 from collections.abc import Sequence
 
-from ..engine import Determinizer, GameState, Move, Phase, PlayerView, decide_winners, vp_orders
+from ..engine import (
+    ARRANGEMENTS,
+    Action,
+    Determinizer,
+    GameState,
+    Phase,
+    PlayerView,
+    decide_winners,
+)
 from ..engine.playout import playout, steer
-
-Action = tuple[int, int, int] | Move
-"""A VP row (arranging) or a move (playing)."""
 
 _ARRANGING = Phase.ARRANGING
 _PLAYING = Phase.PLAYING
@@ -77,7 +82,7 @@ class MonsterTrickSearch:
         self._player = view.player
         self._n = view.num_players
         self._det = Determinizer(view)
-        self._orders = list(vp_orders(view.vp_set))
+        self._orders = ARRANGEMENTS[view.round - 1]
         self._distinct = distinct
         self._noise = noise
         self._first = first
@@ -96,7 +101,7 @@ class MonsterTrickSearch:
             orders = self._orders
             for p in range(self._n):
                 if p != self._player and game._arr[p] is None:
-                    game.arrange(p, orders[int(rng.random() * len(orders))])
+                    game.arrange(p, orders[int(rng.random() * len(orders))].row)
         return game
 
     def copy(self, world: GameState) -> GameState:
@@ -124,10 +129,7 @@ class MonsterTrickSearch:
         return out
 
     def apply(self, world: GameState, action: Action) -> None:
-        if isinstance(action, Move):
-            world.push(action)
-        else:
-            world.arrange(self.to_move(world), action)
+        world.push(action)
 
     def playout(self, world: GameState, rng: random.Random) -> None:
         playout(world, rng, self._noise)

@@ -2,11 +2,15 @@
 
 >>> from monstertrick.games.monster_trick.engine import GameState, Move
 >>> game = GameState(["Ann", "Bob"], seed=7)
->>> for p in range(2):
-...     _ = game.arrange(p, game.vp_set)
->>> move = game.legal_moves()[0]
->>> events = game.play(move)
+>>> while game.task == "arrange":
+...     _ = game.apply(game.legal_actions()[0])
+>>> move = game.legal_actions()[0]
+>>> events = game.apply(move)
+>>> game.pop() == move == parse_action(str(move))
+True
 """
+
+from typing import TYPE_CHECKING
 
 from .cards import (
     CARDS,
@@ -35,8 +39,12 @@ from .events import (
     VPCardTurned,
 )
 from .state import (
+    ARRANGEMENTS,
     VP_ORDERS,
     VP_POSITION_RULE,
+    VP_VALUES,
+    Action,
+    Arrange,
     GameState,
     Move,
     Phase,
@@ -50,6 +58,7 @@ from .state import (
     distinct_slots,
     interchangeable,
     is_vp_row,
+    parse_action,
     row_scoring,
     standing_key,
     standings,
@@ -61,6 +70,7 @@ from .state import (
 )
 
 __all__ = [
+    "ARRANGEMENTS",
     "CARDS",
     "HAND_SIZE",
     "MAX_PLAYERS",
@@ -70,6 +80,9 @@ __all__ = [
     "VP_ORDERS",
     "VP_POSITION_RULE",
     "VP_SETS",
+    "VP_VALUES",
+    "Action",
+    "Arrange",
     "Arranged",
     "Card",
     "CardPlayed",
@@ -99,6 +112,7 @@ __all__ = [
     "distinct_slots",
     "interchangeable",
     "is_vp_row",
+    "parse_action",
     "row_scoring",
     "standing_key",
     "standings",
@@ -113,3 +127,10 @@ __all__ = [
 from .determinize import Determinizer, determinize, unseen_cards  # noqa: E402
 
 __all__ += ["Determinizer", "determinize", "unseen_cards"]
+
+if TYPE_CHECKING:  # mypy --strict checks that the engine keeps the common contract
+    from ... import contract
+
+    _STATE: type[contract.State[Action, Event, PublicView]] = GameState
+    _VIEWS: tuple[type[contract.View[Action]], ...] = (PublicView, PlayerView)
+    _OUTCOME: type[contract.Outcome] = Outcome

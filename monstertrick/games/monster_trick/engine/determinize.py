@@ -13,7 +13,7 @@ table, never about what else the player holds, so a play reveals no void.
 
 Two things a view does not carry are filled in as follows. The trick counts of earlier
 rounds are recorded as ``-1`` (only their scores are public in a view). The sampled state
-has a fresh random seed, so :meth:`GameState.next_round` deals random later rounds.
+has a fresh random seed, so :meth:`GameState.next_chapter` deals random later rounds.
 
 :class:`Determinizer` does the work of rebuilding the round once per view and then
 samples worlds by re-dealing the hidden cards on a clone, which is what a search that

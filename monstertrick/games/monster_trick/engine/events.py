@@ -116,6 +116,11 @@ class Outcome:
     winners: tuple[int, ...]
     tie_break: TieBreak
 
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's total (VP): the game's score."""
+        return self.totals
+
     def explain(self, names: Sequence[str]) -> str:
         """The result in words, the tie-break included."""
         won = _join([names[w] for w in self.winners])

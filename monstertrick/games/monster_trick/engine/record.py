@@ -106,7 +106,7 @@ def from_record(doc: Any, *, seed: int | str | None = None) -> GameState:
                     "played), but only the last round may be unfinished",
                     number - 1,
                 )
-            game.next_round(hands)
+            game.next_chapter(hands)
         moves = rnd["moves"]
         if not isinstance(moves, list):
             raise RecordError('"moves" must be a list', number)

@@ -2,12 +2,17 @@
 
 Shaped like python-chess's ``Board`` and OpenSpiel's ``State``:
 
-* :meth:`GameState.legal_moves` lists the moves of the player to move;
-* :meth:`GameState.play` checks a move, applies it and returns the events it caused,
-  raising :class:`IllegalMoveError` with the reason in a player's words;
+* an action is a :class:`Move` (a card into a slot) or an :class:`Arrange` (a player's VP
+  row), both interned values that print (``"G7→2"``, ``"3-1-2"``) and parse back
+  (:func:`parse_action`);
+* :meth:`GameState.legal_actions` lists the actions of the player to decide (the six VP
+  rows while arranging, the moves while playing; :meth:`GameState.legal_moves` and
+  :meth:`GameState.distinct_moves` are the moves alone, the searches' fast path);
+* :meth:`GameState.apply` checks an action, carries it out and returns the events it
+  caused, raising :class:`IllegalMoveError` with the reason in a player's words;
 * :meth:`GameState.push` is the fast, unchecked path for simulations;
 * :meth:`GameState.pop` undoes the last action of the round (a card with all it did, or
-  a VP arrangement), like python-chess's ``Board.pop()``;
+  a VP arrangement) and returns it, like python-chess's ``Board.pop()``;
 * :meth:`GameState.view` is what one player may see; the UI and the bots read only that;
   :meth:`GameState.public_view` is what the whole table may see;
 * :meth:`GameState.clone` is a cheap copy.
@@ -29,6 +34,7 @@ from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import chain, permutations
+from typing import final
 
 from .cards import (
     CARDS,
@@ -63,13 +69,14 @@ class Phase(Enum):
     """Players are secretly ordering their VP cards."""
     PLAYING = "playing"
     ROUND_OVER = "round over"
-    """The round is scored; :meth:`GameState.next_round` deals the next one."""
+    """The round is scored; :meth:`GameState.next_chapter` deals the next one."""
     GAME_OVER = "game over"
 
 
 _PLAYING = Phase.PLAYING
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Move:
     """Play ``card`` into ``slot`` (0-3): opens a trick there if it is empty."""
@@ -88,11 +95,101 @@ class Move:
             raise InvalidMoveError(f"there is no slot {slot!r}: the table has slots 0 to 3")
         return MOVES[c][slot]
 
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Read ``"G7→2"``: card G7 into slot 2 (slots counted 1 to 4, as players count
+        them; ``"G7->2"`` is read too)."""
+        card, arrow, slot = (
+            text.replace("->", "→").partition("→") if isinstance(text, str) else ("", "", "")
+        )
+        if not arrow or slot not in ("1", "2", "3", "4"):
+            raise InvalidMoveError(
+                f"{_shown(text)} is not a move: write a card, an arrow and a trick from 1 "
+                "to 4, like 'G7→2' (or 'G7->2')"
+            )
+        return MOVES[Card.parse(card)][int(slot) - 1]
+
 
 #: Every move that can exist, interned: ``MOVES[card][slot]``.
 MOVES: list[tuple[Move, ...]] = [
     tuple(Move(CARDS[code], s) for s in range(NUM_SLOTS)) for code in range(64)
 ]
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Arrange:
+    """Lay out the VP cards of the player to arrange as ``row``, left to right.
+
+    Written as the row with dashes: ``"3-1-2"`` lays out 3 on the left, 1 in the middle
+    and 2 on the right. Made with :meth:`of`, which returns one interned value per row.
+    """
+
+    row: tuple[int, int, int]
+
+    def __str__(self) -> str:
+        return "-".join(map(str, self.row))
+
+    @staticmethod
+    def of(row: Sequence[int]) -> Arrange:
+        """The (interned) arrangement of ``row``: three VP card values, left to right.
+
+        Raises :class:`InvalidMoveError` for anything else; a row of VP cards that is not
+        this round's (``(9, 9, 9)``) is an arrangement the rules refuse when it is made.
+        """
+        found = None
+        if isinstance(row, (tuple, list)) and len(row) == 3 and all(type(v) is int for v in row):
+            found = _ARRANGES.get((row[0], row[1], row[2]))
+        if found is None:
+            raise InvalidMoveError(
+                f"{_shown(row)} is not a VP row: lay out three VP cards "
+                f"({', '.join(map(str, VP_VALUES))}) left to right, like '3-1-2'"
+            )
+        return found
+
+    @staticmethod
+    def parse(text: str) -> Arrange:
+        """Read ``"3-1-2"`` (the values without leading zeros, no spaces)."""
+        parts = text.split("-") if isinstance(text, str) else []
+        if len(parts) != 3 or not all(p in _VP_WORDS for p in parts):
+            raise InvalidMoveError(
+                f"{_shown(text)} is not a VP row: write three VP cards "
+                f"({', '.join(map(str, VP_VALUES))}) left to right with dashes, like '3-1-2'"
+            )
+        return _ARRANGES[(int(parts[0]), int(parts[1]), int(parts[2]))]
+
+
+Action = Move | Arrange
+"""A decision of Monster Trick: a VP row (arranging) or a card into a slot (playing)."""
+
+#: Every VP card value of the game, lowest first.
+VP_VALUES: tuple[int, ...] = tuple(sorted({v for vps in VP_SETS for v in vps}))
+_VP_WORDS = frozenset(map(str, VP_VALUES))
+#: Every row of three VP card values, interned (a row of the same card twice included: a
+#: well-formed arrangement that the rules refuse).
+_ARRANGES: dict[tuple[int, int, int], Arrange] = {
+    (a, b, c): Arrange((a, b, c)) for a in VP_VALUES for b in VP_VALUES for c in VP_VALUES
+}
+
+
+def _shown(value: object) -> str:
+    """``value`` quoted for a message, cut short."""
+    shown = repr(value)
+    return shown if len(shown) <= 24 else shown[:20] + "…"
+
+
+def parse_action(text: str) -> Action:
+    """Read an action as :func:`str` writes it: a move ``"G7→2"`` (or ``"G7->2"``) or a VP
+    row ``"3-1-2"``; raises :class:`InvalidMoveError` with what to write instead."""
+    if isinstance(text, str) and ("→" in text or ">" in text):
+        return Move.parse(text)
+    if isinstance(text, str) and text[:1].isdigit():
+        return Arrange.parse(text)
+    raise InvalidMoveError(
+        f"{_shown(text)} is not an action: write a move, a card and a trick from 1 to 4 "
+        "like 'G7→2', or a VP row left to right like '3-1-2'"
+    )
+
 
 _POW5 = (1, 5, 25, 125)
 #: What opening a slot in a colour adds to the table configuration: _OPEN[colour][slot].
@@ -238,6 +335,12 @@ def vp_orders(vps: Sequence[int]) -> tuple[tuple[int, int, int], ...]:
 VP_ORDERS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(vp_orders(v) for v in VP_SETS)
 """The six VP rows of each round: ``VP_ORDERS[round - 1]``."""
 
+ARRANGEMENTS: tuple[tuple[Arrange, ...], ...] = tuple(
+    tuple(map(Arrange.of, rows)) for rows in VP_ORDERS
+)
+"""The six arrangements of each round, in :data:`VP_ORDERS`' order:
+``ARRANGEMENTS[round - 1]``."""
+
 
 def is_vp_row(row: Sequence[object], vps: Sequence[int]) -> bool:
     """Is ``row`` an order of the VP cards ``vps`` (three ints, each card once)?"""
@@ -350,6 +453,27 @@ class PublicView:
     def totals(self) -> tuple[int, ...]:
         return tuple(sum(r[p] for r in self.round_scores) for p in range(len(self.players)))
 
+    @property
+    def viewer(self) -> int | None:
+        """Whose view this is: None, everyone's."""
+        return None
+
+    @property
+    def chapter(self) -> int:
+        """The round in play, 1-based."""
+        return self.round
+
+    @property
+    def legal_actions(self) -> Sequence[Action]:
+        """The viewer's actions now: none in the public view."""
+        return ()
+
+    def decision_key(self) -> tuple[int, int | None]:
+        """The round and the cards played in it so far (None while VP rows are laid out,
+        before the first card): with the seed and the seat, where a computer player's
+        randomness comes from (:func:`monstertrick.decisions.bot_rng`)."""
+        return (self.round, None if self.phase is Phase.ARRANGING else len(self.played))
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerView(PublicView):
@@ -362,6 +486,20 @@ class PlayerView(PublicView):
     """This player's own VP row, left to right (None until arranged)."""
     legal_moves: tuple[Move, ...]
     """The moves ``player`` may make now (empty when it is not their turn to play)."""
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose view this is: :attr:`player`."""
+        return self.player
+
+    @property
+    def legal_actions(self) -> Sequence[Action]:
+        """``player``'s actions now: the six arrangements of the round's VP cards when it
+        is their turn to lay out their row, their legal moves when it is their turn to
+        play, else none."""
+        if self.phase is Phase.ARRANGING:
+            return ARRANGEMENTS[self.round - 1] if self.current_player == self.player else ()
+        return self.legal_moves
 
     def legal_slots(self, card: Card) -> tuple[int, ...]:
         """The slots ``card`` may go to now (from the engine's legal moves)."""
@@ -499,6 +637,18 @@ class GameState:
         return None
 
     @property
+    def task(self) -> str:
+        """What the current player decides: ``"arrange"`` (their VP row) or ``"play"`` (a
+        card); ``""`` when nobody does (the round or the game is over)."""
+        phase = self._phase
+        return "play" if phase is _PLAYING else "arrange" if phase is Phase.ARRANGING else ""
+
+    @property
+    def chapter(self) -> int:
+        """The round in play, 1-based: the part of the game the table pauses after."""
+        return self._round + 1
+
+    @property
     def turn(self) -> int:
         """Cards played so far this round."""
         return self._turn
@@ -573,6 +723,10 @@ class GameState:
     def totals(self) -> tuple[int, ...]:
         return tuple(sum(s[p] for _, s in self._results) for p in range(self._n))
 
+    def chapter_over(self) -> bool:
+        """The round's play is over (its scores still to be shown, or the game over)."""
+        return self._phase is Phase.ROUND_OVER or self._phase is Phase.GAME_OVER
+
     def is_over(self) -> bool:
         return self._phase is Phase.GAME_OVER
 
@@ -615,7 +769,7 @@ class GameState:
         self._moves: list[Move] = []
         self._log.append(RoundLog(tuple(tuple(h) for h in dealt), self._arr, self._moves))
 
-    def next_round(self, hands: Sequence[Sequence[Card]] | None = None) -> None:
+    def next_chapter(self, hands: Sequence[Sequence[Card]] | None = None) -> None:
         """Deal the next round (from the seed, or the given hands)."""
         if self._phase is not Phase.ROUND_OVER:
             raise IllegalMoveError(
@@ -626,11 +780,13 @@ class GameState:
         self._start_round(hands)
 
     def legal_arrangements(self) -> list[tuple[int, int, int]]:
-        """The six orders of this round's VP cards."""
+        """The six orders of this round's VP cards, as rows."""
         return list(VP_ORDERS[self._round])
 
     def arrange(self, player: int, order: Sequence[int]) -> list[Event]:
-        """Lay out ``player``'s VP cards left to right, e.g. ``(3, 1, 2)``."""
+        """Lay out ``player``'s VP cards left to right, e.g. ``(3, 1, 2)``: checked, like
+        :meth:`apply`, but for any player still to arrange, in any order (a record lays
+        the rows out seat by seat)."""
         if self._phase is not Phase.ARRANGING:
             raise IllegalMoveError("VP cards are arranged before the first card of a round")
         if not isinstance(player, int) or not 0 <= player < self._n:
@@ -645,11 +801,51 @@ class GameState:
                 f"{name} must lay out the VP cards {vps[0]}, {vps[1]} and {vps[2]} "
                 f"once each, not {', '.join(map(str, got)) or 'nothing'}"
             )
-        self._arr[player] = (got[0], got[1], got[2])
+        events: list[Event] = []
+        self._lay(player, (got[0], got[1], got[2]), events)
+        return events
+
+    def _lay(self, player: int, row: tuple[int, int, int], events: list[Event] | None) -> None:
+        """Lay out ``player``'s VP row, unchecked."""
+        self._arr[player] = row
         self._arranged.append(player)
         if None not in self._arr:
             self._phase = Phase.PLAYING
-        return [Arranged(player)]
+        if events is not None:
+            events.append(Arranged(player))
+
+    # ------------------------------------------------------------------ actions
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The actions of the player to decide (:attr:`current_player`): the six
+        arrangements of this round's VP cards while arranging (:data:`ARRANGEMENTS`), the
+        legal moves while playing (:meth:`legal_moves`); none once the round is over."""
+        if self._phase is Phase.ARRANGING:
+            return ARRANGEMENTS[self._round]
+        return self.legal_moves()
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check and carry out an action of the player to decide: their VP row while
+        arranging, a move while playing; return what happened. Raises
+        :class:`IllegalMoveError` with the reason in a player's words (nothing changes)
+        when the rules do not allow it, :class:`InvalidMoveError` for something that is
+        not an action at all."""
+        if isinstance(action, Move):
+            return self.play(action)
+        if not isinstance(action, Arrange):
+            raise InvalidMoveError(
+                f"{_shown(action)} is not an action of Monster Trick: give a Move or an Arrange"
+            )
+        player = self.current_player
+        if player is None:
+            raise IllegalMoveError(
+                "the game is over"
+                if self._phase is Phase.GAME_OVER
+                else "the round is over: VP cards are arranged once the next one is dealt"
+            )
+        if self._phase is not Phase.ARRANGING:
+            raise IllegalMoveError("VP cards are arranged before the first card of a round")
+        return self.arrange(player, action.row)
 
     # ------------------------------------------------------------------ moves
 
@@ -706,7 +902,8 @@ class GameState:
         )
 
     def play(self, move: Move) -> list[Event]:
-        """Check and apply a move of the player to move; return what happened."""
+        """Check and apply a move of the player to move; return what happened (:meth:`apply`
+        for a move)."""
         reason = self.illegal_reason(move)
         if reason is not None:
             raise IllegalMoveError(reason)
@@ -714,11 +911,18 @@ class GameState:
         self.push(move, events)
         return events
 
-    def push(self, move: Move, events: list[Event] | None = None) -> None:
-        """Apply a legal move without checking it (the fast path for simulations).
+    def push(self, action: Action, events: list[Event] | None = None) -> None:
+        """Carry out a legal action of the player to decide without checking it (the fast
+        path for simulations).
 
         Pass a list as ``events`` to collect what happened.
         """
+        if type(action) is Arrange:
+            player = self.current_player
+            assert player is not None, "nobody is to arrange"
+            self._lay(player, action.row, events)
+            return
+        move: Move = action
         card = move.card
         slot = move.slot
         p = self._to_move
@@ -778,11 +982,11 @@ class GameState:
 
     # ------------------------------------------------------------------ undo
 
-    def pop(self) -> Move | Arranged:
+    def pop(self) -> Action:
         """Undo the last action of this round and return it: the last card played (with
         all it did: take-overs, a trick won, a VP card turned, the round scored) or, before
-        the first card, the last VP arrangement. Undo never goes back past
-        :meth:`next_round`: with nothing left to undo in this round it raises
+        the first card, the last VP row laid out. Undo never goes back past
+        :meth:`next_chapter`: with nothing left to undo in this round it raises
         :class:`IllegalMoveError`.
         """
         if self._moves:
@@ -807,9 +1011,11 @@ class GameState:
             return last
         if self._arranged:
             player = self._arranged.pop()
+            row = self._arr[player]
+            assert row is not None
             self._arr[player] = None
             self._phase = Phase.ARRANGING
-            return Arranged(player)
+            return Arrange.of(row)
         raise IllegalMoveError(
             f"there is nothing to undo in round {self._round + 1}: no VP row has been laid "
             "out and no card played yet (undo never goes back to an earlier round)"
