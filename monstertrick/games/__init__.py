@@ -9,17 +9,18 @@ loads another (nor Textual).
 A game package provides, in its ``__init__``:
 
 ``GAME``
-    the game's door, with no Textual: ``replay(doc) -> dict`` (the ``replay --json``
-    result of a parsed record, raising :class:`~monstertrick.errors.RecordError` with
-    1-based round and move) and ``describe(doc) -> str`` (the same outcome for people);
-    for the session (:mod:`monstertrick.session`), ``new_state``, ``to_decide``,
-    ``apply``, ``undo``, ``round_number``, ``round_over``, ``next_round``, ``is_over``,
-    ``view``, ``public_view``, ``position``, ``is_play_event``, ``round_log``; for its
-    computer players ``make_bot`` (a level of :mod:`monstertrick.levels`) and
-    ``decide``; for the saves ``to_record``, ``from_record``, ``summary(state)`` (what
-    the saved-game lists show) and ``totals_range`` (the range of a final total, which
-    a stored summary is checked against); and for the arena
-    ``arena_result(state) -> ArenaResult`` and ``arena_terms`` (an :class:`ArenaTerms`).
+    the game's door, with no Textual: an instance of a subclass of
+    :class:`~monstertrick.games.door.Door` typed with the game's state, action, event and
+    view classes. The door is written once for every game on the verbs of the game's
+    engine (:mod:`monstertrick.games.contract`: whose decision it is, a checked
+    ``apply``, ``pop``, chapters, views, the outcome); a game fills in only its own
+    facts (``key``, ``title``, ``hidden_hands``, ``totals_range``, ``arena_terms``,
+    ``chapter_name``, ``play_events``) and the little that differs: how a new game is
+    dealt, its record codec (``replay``, ``describe``, ``to_record``,
+    ``from_record``), ``parse_action``, where a chapter stands in words (``where``),
+    and, if it has them, its arena hits and extra summary fields. Its computer players
+    live in its ``bots`` package (``make_bot(level)`` for a level of
+    :mod:`monstertrick.levels`, and ``HardBot`` whose ``advise`` gives a hint);
 
 and in its ``tui`` module (imported only by the terminal app):
 
@@ -37,7 +38,10 @@ import importlib
 import importlib.util
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from .door import Door
 
 # Named tuples rather than dataclasses: every command, ``--help`` too, loads this module,
 # and importing dataclasses would add about a fifth to ``monstertrick --help``.
@@ -86,9 +90,10 @@ class GameType(NamedTuple):
     """Its cards' colours: defaults of theme variables (a theme may override them), which
     the terminal app's theme takes in before any game is loaded."""
 
-    def load(self) -> Any:
-        """The game package's ``GAME`` object."""
-        return importlib.import_module(self.package).GAME
+    def load(self) -> Door[Any, Any, Any, Any]:
+        """The game package's ``GAME`` object, its door."""
+        door: Door[Any, Any, Any, Any] = importlib.import_module(self.package).GAME
+        return door
 
     @property
     def folder(self) -> Path:

@@ -130,6 +130,11 @@ class State(Protocol[ActionT, EventT, ViewT_co]):
         """The round, hand or game of the match in play, 1-based."""
         ...
 
+    @property
+    def decisions(self) -> int:
+        """The decisions made in this chapter so far: what :meth:`pop` can take back."""
+        ...
+
     def chapter_over(self) -> bool:
         """The chapter's play is over (its end still to be shown, or the game over)."""
         ...

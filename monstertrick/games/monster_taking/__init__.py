@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...errors import IllegalMoveError
-from .. import ArenaResult, ArenaTerms
+from .. import ArenaTerms
+from ..door import Door
 from .engine.cards import CARDS, FULL_DECK, WINS_NEEDED, Card, Suit, deal
 from .engine.events import (
     CardPlayed,
@@ -77,159 +77,53 @@ __all__ = [
 ]
 
 
-class MonsterTaking:
-    """The registry's door to Monster Taking: what the session, the CLI and the saves
-    ask of the game. A "round" of the session is one game of the match."""
+class MonsterTaking(Door[MatchState, Action, Event, PlayerView]):
+    """The registry's door to Monster Taking: what is its own (:class:`~..door.Door`
+    does the rest). A chapter is a game of the match; its tasks are "strength",
+    "play" and "pay"."""
 
     key = "monster-taking"
     title = "Monster Taking"
     hidden_hands = True
     """A hand and one's discards are private: a handoff comes before each person's decision."""
-    levels = ("easy", "medium", "hard")
-    """The computer players' levels offered at the table, weakest first."""
     state_type = MatchState
-    """The class of this game's state (how the saves tell whose state they hold)."""
     totals_range = (0, WINS_NEEDED)
     """A player's final total: the games they won in the match."""
-
-    # ------------------------------------------------------------------ the flow
+    arena_terms = ArenaTerms(unit="match", hit=None)
+    chapter_name = "game"
+    play_events = None
+    """Every event of this game is public (a face-down discard is counted, not shown)."""
 
     def new_state(self, names: Sequence[str], seed: int, first: int) -> MatchState:
         return MatchState(names, seed=seed, first_lead=first)
 
-    def round_number(self, state: MatchState) -> int:
-        return state.chapter
-
     def first_seat(self, state: MatchState) -> int:
         return state.first_lead
 
-    def round_over(self, state: MatchState) -> bool:
-        return state.chapter_over()
-
-    def is_over(self, state: MatchState) -> bool:
-        return state.is_over()
-
-    def next_round(self, state: MatchState) -> None:
-        state.next_chapter()
-
-    def to_decide(self, state: MatchState) -> tuple[int, str]:
-        """Who decides now, and what: ``"strength"``, ``"play"`` or ``"pay"``."""
-        seat = state.current_player
-        assert seat is not None
-        return seat, state.task
-
-    def apply(self, state: MatchState, seat: int, action: Action) -> list[Event]:
-        if state.current_player != seat:
-            raise IllegalMoveError(f"it is not {state.players[seat]}'s turn")
-        return state.apply(action)
-
-    def undo(self, state: MatchState) -> None:
-        state.pop()
-
     def parse_action(self, text: str) -> Action:
-        """The action written as ``text`` (as it prints: ``play A7``, ``pay I9 A8``...);
-        raises ``InvalidMoveError`` saying what is wrong with anything else."""
         return parse_action(text)
 
-    def position(self, state: MatchState) -> tuple[Any, ...]:
-        game = state.log[-1]
-        return (
-            state.chapter,
-            state.phase.value,
-            len(game.strength),
-            len(game.tricks),
-            state.current_player,
-        )
-
-    def view(self, state: MatchState, seat: int) -> PlayerView:
-        return state.view(seat)
-
-    def public_view(self, state: MatchState) -> PlayerView:
-        return state.public_view()
-
-    def is_play_event(self, event: Event) -> bool:
-        return True  # every event of this game is public (a face-down discard is counted)
-
-    def round_log(self, state: MatchState) -> tuple[list[Event], dict[int, int]]:
-        """The events of the current game so far, and how much of them each seat had
-        seen at its last decision (for a resumed match): the match's log played again."""
-        from .timeline import Timeline
-
-        log: list[Event] = []
-        seen: dict[int, int] = {}
-        if not state.chapter_over():
-            for frame in Timeline.of(state).frames:
-                if frame.game != state.chapter or frame.seat is None:
-                    continue
-                log.extend(frame.events)
-                seen[frame.seat] = len(log)
-        return log, seen
-
-    # ------------------------------------------------------------------ the arena
-
-    arena_terms = ArenaTerms(unit="match", hit=None)
-
-    def arena_result(self, state: MatchState) -> ArenaResult:
-        """A finished match for the arena: games won by each player, and the winner."""
-        outcome = state.outcome()
-        assert outcome is not None
-        return ArenaResult(outcome.scores, outcome.winners, (0, 0), 0)
-
-    # ------------------------------------------------------------------ computer players
-
-    def make_bot(self, level: str) -> Any:
-        from .bots import make_bot
-
-        return make_bot(level)
-
-    def decide(self, bot: Any, view: PlayerView, seat: int, seed: int, stop: Any = None) -> Action:
-        """The computer player's decision from its seat's view; its randomness from the
-        seed and the position only."""
-        return bot.choose(view, self._rng(view, seat, seed), stop)  # type: ignore[no-any-return]
-
-    def hint(self, view: PlayerView, seat: int, seed: int, stop: Any = None) -> list[Any]:
-        """The hard player's analysis of ``seat``'s decision from its view, for a hint:
-        the candidates as :class:`~monstertrick.search.assess.Advice` (their estimated
-        chance to win this game of the match, the cards they leave the player ahead
-        at its end on average, the search's noise), best first (``stop`` cuts the
-        search short)."""
-        from .bots import HardBot
-
-        if view.current_player != seat:
-            raise ValueError(f"it is not {view.players[seat]}'s decision")
-        return HardBot().advise(view, self._rng(view, seat, seed), stop)
-
-    @staticmethod
-    def _rng(view: PlayerView, seat: int, seed: int) -> Any:
-        """A decision's randomness: from the seed and the position only."""
-        from ...decisions import bot_rng
-
-        chapter, count = view.decision_key()
-        return bot_rng(seed, chapter, count, seat)
+    # ------------------------------------------------------------------ records
 
     def replay(self, doc: Any) -> dict[str, Any]:
-        """The ``replay --json`` result of a parsed record (raises ``RecordError``)."""
         from .engine.record import replay
 
         return replay(doc)
 
     def describe(self, doc: Any) -> str:
-        """The replay outcome of a parsed record, for people (raises ``RecordError``)."""
         from .engine.record import from_record
 
         state = from_record(doc)
         return describe(state, doc.get("players") if state is None else None)
 
     def to_record(self, state: MatchState, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """The record of the match as it stands (with ``"game": "monster-taking"``)."""
         from .engine.record import to_record
 
         return to_record(state, meta)
 
     def from_record(self, doc: Any, seed: int | str | None = None) -> MatchState:
-        """Replay a record (raises ``RecordError``); ``seed`` deals the later games, so
-        a resumed match plays on as an uninterrupted one. A record with no game yet
-        needs the seed (the match is dealt from it)."""
+        """As every game's; a record with no game yet needs the seed (the match is
+        dealt from it)."""
         from ...errors import RecordError
         from .engine.record import from_record
 
@@ -238,29 +132,13 @@ class MonsterTaking:
             raise RecordError("the record holds no game, and without a seed none can be dealt")
         return state
 
-    def summary(self, state: MatchState) -> dict[str, Any]:
-        """What the saved-game lists show, as plain JSON values: ``players``, ``where``,
-        ``over``, and once over ``winners`` and ``totals`` (games won)."""
-        names = list(state.players)
-        outcome = state.outcome()
-        if outcome is not None:
-            where = "finished"
-        elif state.chapter_over():
-            where = f"game {state.chapter} over"
-        else:
-            seat = state.current_player
-            task = {"strength": "lay suit strength"}.get(state.task, state.task)
-            mover = f", {names[seat]} to {task}" if seat is not None else ""
-            tricks = len(state.log[-1].tricks)
-            where = f"game {state.chapter}{mover} ({_tricks(tricks)} played)"
-        return {
-            "players": names,
-            "round": state.chapter,
-            "where": where,
-            "over": outcome is not None,
-            "winners": list(outcome.winners) if outcome is not None else None,
-            "totals": list(outcome.scores) if outcome is not None else None,
-        }
+    def where(self, state: MatchState) -> str:
+        names = state.players
+        seat = state.current_player
+        task = {"strength": "lay suit strength"}.get(state.task, state.task)
+        mover = f", {names[seat]} to {task}" if seat is not None else ""
+        tricks = len(state.log[-1].tricks)
+        return f"game {state.chapter}{mover} ({_tricks(tricks)} played)"
 
 
 def describe(state: MatchState | None, players: Any = None) -> str:

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monstertrick.decisions import bot_rng
 from monstertrick.errors import IllegalMoveError, InvalidMoveError
 from monstertrick.games import contract
 from monstertrick.games.monster_taking import GAME, MatchState, Pay, Phase, Play, Strength
@@ -313,14 +312,6 @@ def test_decision_key_is_the_count_the_computer_players_always_drew_from(seed: i
         for view in (state.view(0), state.view(1), state.public_view()):
             old = 2 * len(view.tricks) + len(view.strength) + (view.phase is Phase.PAY)
             assert view.decision_key() == (view.chapter, old)
-
-
-def test_the_doors_randomness_comes_from_the_decision_key() -> None:
-    state = started(H0, H1, "I3 S6")
-    state.apply(Play(cards("A2")[0]))
-    view = state.view(1)
-    rng = GAME._rng(view, 1, 77)
-    assert rng.random() == bot_rng(77, 1, 4, 1).random()
 
 
 def test_the_door_reads_actions_as_the_engine_does() -> None:

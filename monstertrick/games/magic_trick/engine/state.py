@@ -229,6 +229,12 @@ class MagicTrickState:
         return self._hand + 1
 
     @property
+    def decisions(self) -> int:
+        """The decisions made in this hand so far (plays and sleeve steps): what
+        :meth:`pop` can take back."""
+        return len(self._history)
+
+    @property
     def starter(self) -> int:
         """Who led the first trick of this hand."""
         return self._starter

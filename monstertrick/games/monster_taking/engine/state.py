@@ -420,6 +420,12 @@ class MatchState:
         return len(self._logs)
 
     @property
+    def decisions(self) -> int:
+        """The decisions made in this game of the match so far: what :meth:`pop` can
+        take back."""
+        return len(self._history)
+
+    @property
     def game(self) -> int:
         """The current game, 1-based (the screens' older name for :attr:`chapter`)."""
         return len(self._logs)

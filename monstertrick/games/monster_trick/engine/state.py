@@ -649,6 +649,12 @@ class GameState:
         return self._round + 1
 
     @property
+    def decisions(self) -> int:
+        """The decisions made in this round so far (VP rows laid out and cards played):
+        what :meth:`pop` can take back."""
+        return self._turn + sum(a is not None for a in self._arr)
+
+    @property
     def turn(self) -> int:
         """Cards played so far this round."""
         return self._turn

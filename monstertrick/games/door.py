@@ -1,0 +1,259 @@
+"""The door between the shell and a game, written once for every game.
+
+The shell (the session, the saves, the arena, the CLI, the app) reaches a game only
+through its door: a :class:`Door` whose type parameters are the game's state, action,
+event and view classes, so the shell is checked against each game's own types. What
+every game does alike is written here, on the verbs of :mod:`.contract` (whose
+decision it is, a decision checked and carried out, undo, where the game stands, the
+round's log, the computer players' randomness, the arena's result, the saved-game
+summary). A game's package subclasses it with the small table of what is truly its
+own: its facts (``key``, ``levels``, ``totals_range``...), how a new game is dealt,
+its record codec, how it tells where a chapter stands in words.
+
+Like OpenSpiel's ``Game`` object beside its ``State``: the game's facts and factory,
+while the state holds the rules. This module imports no game, nor Textual.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from ..decisions import bot_rng
+from ..errors import IllegalMoveError
+from . import ArenaResult, ArenaTerms
+from .contract import Action, Bot, State, StopCheck, View
+
+if TYPE_CHECKING:
+    from ..search.assess import Advice
+
+A = TypeVar("A", bound=Action)
+E = TypeVar("E")
+V = TypeVar("V", bound=View[Any])
+S = TypeVar("S", bound=State[Any, Any, Any])
+
+__all__ = ["Door"]
+
+
+class Door(Generic[S, A, E, V]):
+    """What the shell asks of a game (``S`` its state, ``A`` its actions, ``E`` its
+    events, ``V`` its views). A game's package makes one, ``GAME``, of a subclass that
+    fills in the class attributes and the methods marked "a game's own" below."""
+
+    # ------------------------------------------------------------------ its facts
+
+    key: ClassVar[str]
+    """The record's ``game`` key (as in the registry)."""
+    title: ClassVar[str]
+    hidden_hands: ClassVar[bool]
+    """Whether a seat holds what others may not see (a hand, a VP row): a handoff then
+    comes before each person's decision, and a decision may be taken back while its
+    result is still private."""
+    levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
+    """The computer players' levels offered at the table, weakest first."""
+    state_type: ClassVar[type]
+    """The class of this game's state (how the saves tell whose state they hold)."""
+    totals_range: ClassVar[tuple[int, int]]
+    """The range of a player's final total (a stored summary is checked against it)."""
+    arena_terms: ClassVar[ArenaTerms]
+    chapter_name: ClassVar[str]
+    """What a chapter is called in words: "round", "hand", "game"."""
+    play_events: ClassVar[tuple[type, ...] | None] = None
+    """The events that tell the table what happened in play ("since your last turn");
+    None: every event."""
+
+    # ------------------------------------------------------------------ a game's own
+
+    def new_state(self, names: Sequence[str], seed: int, first: int) -> S:
+        """A new game for ``names``, dealt from ``seed``, ``first`` deciding first."""
+        raise NotImplementedError
+
+    def first_seat(self, state: S) -> int:
+        """The seat that decided first in the game's first chapter."""
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> A:
+        """The action written as ``text`` (as it prints); raises ``InvalidMoveError``
+        saying what is wrong with anything else."""
+        raise NotImplementedError
+
+    def replay(self, doc: Any) -> dict[str, Any]:
+        """The ``replay --json`` result of a parsed record (raises ``RecordError``)."""
+        raise NotImplementedError
+
+    def describe(self, doc: Any) -> str:
+        """The replay outcome of a parsed record, for people (raises ``RecordError``)."""
+        raise NotImplementedError
+
+    def to_record(self, state: S, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The record of the game as it stands (with its ``game`` key)."""
+        raise NotImplementedError
+
+    def from_record(self, doc: Any, seed: int | str | None = None) -> S:
+        """Replay a record (raises ``RecordError``); ``seed`` deals the later chapters,
+        so a resumed game plays on as an uninterrupted one."""
+        raise NotImplementedError
+
+    def where(self, state: S) -> str:
+        """Where a chapter in play stands, in words and nothing private (the saved-game
+        lists: "round 2, Ann to play (5 of 24 cards played)")."""
+        raise NotImplementedError
+
+    def hits(self, state: S) -> tuple[tuple[int, ...], int]:
+        """For the arena, of a finished game: how often each seat made its prediction,
+        and the predictions per seat (0: the game has none)."""
+        return (0,) * len(state.players), 0
+
+    def summary_extra(self, state: S) -> dict[str, Any]:
+        """What the saved-game lists show beyond the common summary (plain JSON)."""
+        return {}
+
+    def distinct_advice(self, view: V, options: list[Advice[A]]) -> list[Advice[A]]:
+        """A hint's options with the ones that are the same decision merged (the
+        best-ranked kept): all of them, unless the game says otherwise."""
+        return options
+
+    # ------------------------------------------------------------------ the flow
+
+    def round_number(self, state: S) -> int:
+        """The chapter in play (round, hand, game of the match), 1-based."""
+        return state.chapter
+
+    def round_over(self, state: S) -> bool:
+        """The chapter's play is over (its end still to be shown, or the game over)."""
+        return state.chapter_over()
+
+    def is_over(self, state: S) -> bool:
+        return state.is_over()
+
+    def next_round(self, state: S) -> None:
+        state.next_chapter()
+
+    def to_decide(self, state: S) -> tuple[int, str]:
+        """Who decides now, and what (the state's task: "play", "arrange"...)."""
+        seat = state.current_player
+        assert seat is not None, "nobody decides: the chapter or the game is over"
+        return seat, state.task
+
+    def apply(self, state: S, seat: int, action: A) -> list[E]:
+        """Carry out ``seat``'s decision, checked: raises ``IllegalMoveError`` with the
+        reason (nothing changes) when it is not theirs to make or the rules refuse it."""
+        self._check_turn(state.current_player, state.players, seat)
+        events: list[E] = state.apply(action)
+        return events
+
+    def undo(self, state: S) -> A:
+        """Undo the last decision of the chapter, and return it."""
+        action: A = state.pop()
+        return action
+
+    def position(self, state: S) -> tuple[int, int]:
+        """The chapter and the decisions made in it: changes with every decision (a
+        computer player's answer for an older position is stale)."""
+        return state.chapter, state.decisions
+
+    def view(self, state: S, seat: int) -> V:
+        view: V = state.view(seat)
+        return view
+
+    def public_view(self, state: S) -> View[A]:
+        """What everyone may see (a view whose ``viewer`` is None)."""
+        view: View[A] = state.public_view()
+        return view
+
+    def is_play_event(self, event: E) -> bool:
+        return self.play_events is None or isinstance(event, self.play_events)
+
+    def round_log(self, state: S) -> tuple[list[E], dict[int, int]]:
+        """The events of the current chapter so far, and how much of them each seat had
+        seen at its last decision (for a resumed game): the chapter's decisions are
+        taken back on a copy and made again."""
+        log: list[E] = []
+        seen: dict[int, int] = {}
+        if state.chapter_over():
+            return log, seen
+        copy = state.clone()
+        made: list[tuple[int, A]] = []
+        while copy.decisions:
+            action: A = copy.pop()
+            seat = copy.current_player
+            assert seat is not None
+            made.append((seat, action))
+        for seat, action in reversed(made):
+            copy.push(action, log)
+            seen[seat] = len(log)
+        return log, seen
+
+    # ------------------------------------------------------------------ the arena
+
+    def arena_result(self, state: S) -> ArenaResult:
+        """A finished game (or match) for the arena: scores, winners, and the hits."""
+        outcome = state.outcome()
+        assert outcome is not None, "the game is not over"
+        hits, chances = self.hits(state)
+        return ArenaResult(tuple(outcome.scores), tuple(outcome.winners), hits, chances)
+
+    # ------------------------------------------------------------------ computer players
+
+    def _bots(self) -> Any:
+        """The game's ``bots`` package (imported when first needed)."""
+        return importlib.import_module(f"{type(self).__module__}.bots")
+
+    def make_bot(self, level: object) -> Bot[V, A]:
+        """The computer player of a level (:mod:`monstertrick.levels`); raises
+        ``ValueError`` in words for anything that is not one (a level may come from a
+        file: it is not trusted to be text)."""
+        bot: Bot[V, A] = self._bots().make_bot(level)
+        return bot
+
+    def decide(
+        self, bot: Bot[V, A], view: V, seat: int, seed: int, stop: StopCheck | None = None
+    ) -> A:
+        """The computer player's decision from ``seat``'s view; its randomness from the
+        seed and the position only (:meth:`View.decision_key`), so a resumed game plays
+        on as an uninterrupted one."""
+        self._check_turn(view.current_player, view.players, seat)
+        return bot.choose(view, bot_rng(seed, *view.decision_key(), seat), stop)
+
+    def hint(self, view: V, seat: int, seed: int, stop: StopCheck | None = None) -> list[Advice[A]]:
+        """The hard player's analysis of ``seat``'s decision from its view, for a hint:
+        the options as :class:`~monstertrick.search.assess.Advice` (the chance to win
+        each gives, the game's points after it on average, the search's noise), best
+        first; randomness as in :meth:`decide`; ``stop`` cuts the search short."""
+        self._check_turn(view.current_player, view.players, seat)
+        hard = self._bots().HardBot()
+        options: list[Advice[A]] = hard.advise(
+            view, bot_rng(seed, *view.decision_key(), seat), stop
+        )
+        return self.distinct_advice(view, options)
+
+    @staticmethod
+    def _check_turn(current: int | None, players: Sequence[str], seat: int) -> None:
+        if current != seat:
+            name = players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+            raise IllegalMoveError(f"it is not {name}'s turn")
+
+    # ------------------------------------------------------------------ the saves
+
+    def summary(self, state: S) -> dict[str, Any]:
+        """What the saved-game lists show, as plain JSON values: ``players``, ``round``
+        (the chapter), ``where`` (nothing private), ``over``, ``winners`` and ``totals``
+        once over, and what the game adds (:meth:`summary_extra`)."""
+        outcome = state.outcome()
+        if outcome is not None:
+            where = "finished"
+        elif state.chapter_over():
+            where = f"{self.chapter_name} {state.chapter} over"
+        else:
+            where = self.where(state)
+        summary: dict[str, Any] = {
+            "players": list(state.players),
+            "round": state.chapter,
+            "where": where,
+            "over": outcome is not None,
+            "winners": list(outcome.winners) if outcome is not None else None,
+            "totals": list(outcome.scores) if outcome is not None else None,
+        }
+        summary.update(self.summary_extra(state))
+        return summary
