@@ -22,8 +22,9 @@ characters of what was given, escaped.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .records import kind
 
@@ -31,6 +32,8 @@ MAX_PLAYOUTS = 100_000
 """The most playouts ``hard:N`` may ask for per decision."""
 MAX_SECONDS = 10.0
 """The longest time budget ``hard:Ss`` may give a decision."""
+
+B = TypeVar("B")
 
 _PLAYOUTS = re.compile(r"[0-9]+")
 _SECONDS = re.compile(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?s")
@@ -131,3 +134,37 @@ def level_problem(
     except LevelError as exc:
         return str(exc)
     return None
+
+
+def make_player(
+    spec: object,
+    makers: Mapping[str, Callable[[Level], B]],
+    offered: Sequence[str],
+    *,
+    searching: Sequence[str] = ("hard",),
+    unlisted: Sequence[str] = (),
+) -> B:
+    """The computer player of a level as written (:func:`parse_level`, same arguments):
+    ``makers`` makes one of each level's word from the level read. Raises
+    :class:`LevelError` saying what is wrong."""
+    level = parse_level(spec, offered, searching=searching, unlisted=unlisted)
+    return makers[level.word](level)
+
+
+def budget_level(
+    default: Level, playouts: int | None = None, seconds: float | None = None
+) -> Level:
+    """A searching player's budget per decision, as its level: ``playouts`` or
+    ``seconds`` as given, the ``default`` level's when neither is. Raises ``ValueError``
+    for fewer than 1 playout."""
+    if playouts is not None and playouts < 1:
+        raise ValueError("the number of playouts must be at least 1")
+    if playouts is None and seconds is None:
+        return default
+    return Level(default.word, playouts, seconds)
+
+
+def level_name(level: Level, default: Level) -> str:
+    """A searching player's name: its word alone at the ``default`` budget, else the
+    level as written (``hard:200``, ``hard:0.5s``)."""
+    return level.word if level == default else str(level)

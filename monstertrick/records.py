@@ -12,6 +12,7 @@ import json
 import os
 import stat
 import unicodedata
+from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
 from .errors import RecordError
@@ -210,3 +211,43 @@ def game_of(doc: Any) -> str:
         known = ", ".join(GAMES)
         raise RecordError(f"unknown game {quote(key)}: this program plays {known}")
     return key
+
+
+def new_record(
+    game: str,
+    players: Sequence[str],
+    fields: Mapping[str, Any],
+    meta: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A record (a JSON-ready dict): its envelope (``format``, ``game``, ``players``),
+    then the game's own ``fields`` in their order, then ``meta`` when given."""
+    doc: dict[str, Any] = {"format": FORMAT, "game": game, "players": list(players)}
+    doc.update(fields)
+    if meta is not None:
+        doc["meta"] = dict(meta)
+    return doc
+
+
+def dumps_record(doc: Mapping[str, Any], chapters: str) -> str:
+    """A record as compact JSON text, its list ``chapters`` (rounds, hands, games) last
+    and one chapter per line, for readable diffs."""
+    head = json.dumps({k: v for k, v in doc.items() if k != chapters}, ensure_ascii=False)
+    rows = ",\n  ".join(json.dumps(c, ensure_ascii=False) for c in doc[chapters])
+    return f'{head[:-1]}, "{chapters}": [\n  {rows}\n]}}\n'
+
+
+def read_seat(doc: Mapping[str, Any], key: str, players: int) -> int:
+    """The seat number under ``key`` (absent: seat 0), one of ``players`` seats."""
+    seat = doc.get(key, 0)
+    if not is_int(seat) or not 0 <= seat < players:
+        raise RecordError(f'"{key}" must be a seat number from 0 to {players - 1}')
+    return int(seat)
+
+
+def read_chapters(doc: Mapping[str, Any], key: str, most: int) -> list[Any]:
+    """The list of chapters under ``key``: 1 to ``most`` of them (checked one by one by
+    the game)."""
+    chapters = doc.get(key)
+    if not isinstance(chapters, list) or not 1 <= len(chapters) <= most:
+        raise RecordError(f'"{key}" must list 1 to {most} {key}')
+    return chapters

@@ -1,14 +1,19 @@
 """What every game's replay timeline shares: its frames in order, and chapters (rounds,
 hands, games of a match) that each start with a deal.
 
-A game package builds its frames by playing its log again through its engine; this
-module only holds them and finds the chapters. No Textual, no rules.
+A game package builds its frames by playing its log again through its engine, one
+chapter at a time (:func:`play_chapter`); this module holds them and finds the chapters.
+No Textual, no rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 
 class Step(Protocol):
@@ -19,6 +24,68 @@ class Step(Protocol):
 
 
 F = TypeVar("F", bound=Step)
+S = TypeVar("S")
+A = TypeVar("A")
+A_contra = TypeVar("A_contra", contravariant=True)
+E = TypeVar("E")
+
+
+@dataclass(frozen=True)
+class Frame(Generic[S, A, E]):
+    """One position of a replay: a chapter's deal (step 0), or the position after one
+    decision. A game's frame names its chapter in its own words (``round``, ``hand``,
+    ``game``)."""
+
+    chapter: int
+    """The round, hand or game of the match, 1-based."""
+    step: int
+    """Decisions taken in this chapter so far (0 for the deal)."""
+    seat: int | None
+    """Who decided (None for the deal)."""
+    action: A | None
+    """What they decided (None for the deal)."""
+    state: S
+    """The game after this step (a copy: do not change it)."""
+    events: tuple[E, ...]
+
+    @property
+    def is_deal(self) -> bool:
+        return self.step == 0
+
+
+class Replayed(Protocol[A_contra, E]):
+    """What :func:`play_chapter` needs of a game's state (the contract's verbs)."""
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    def push(self, action: A_contra, events: list[E] | None = None) -> None: ...
+
+    def clone(self) -> Self: ...
+
+
+W = TypeVar("W", bound=Replayed[Any, Any])
+FrameT = TypeVar("FrameT", bound=Frame[Any, Any, Any])
+
+
+def play_chapter(
+    frame: Callable[[int, int, int | None, A | None, W, tuple[E, ...]], FrameT],
+    state: W,
+    chapter: int,
+    dealt: Iterable[E],
+    actions: Iterable[A],
+) -> list[FrameT]:
+    """The frames of one chapter of ``state``, just dealt (``dealt``: the deal's events):
+    the deal, then one frame per action of ``actions`` carried out in ``state`` (an
+    iterable that may look at ``state`` between actions: it is read one action at a
+    time, each after the previous one is carried out)."""
+    frames = [frame(chapter, 0, None, None, state.clone(), tuple(dealt))]
+    for step, action in enumerate(actions, 1):
+        seat = state.current_player
+        events: list[E] = []
+        state.push(action, events)
+        frames.append(frame(chapter, step, seat, action, state.clone(), tuple(events)))
+    return frames
 
 
 class Timeline(Generic[F]):

@@ -19,11 +19,13 @@ Two searches use it:
 * :func:`reference` — the textbook SO-ISMCTS of Cowling, Powley & Whitehouse (2012), the
   arena's fixed yardstick (``ismcts`` players).
 
-Both return per-root-action statistics, best first (:class:`Option`).
+Both return per-root-action statistics, best first (:class:`Option`). A game's adapter
+starts from :class:`SeatSearch` (the seat, its worlds, actions carried out by ``push``).
 """
 
 from __future__ import annotations
 
+from .adapter import SeatSearch
 from .core import Budget, Option, SearchGame, analyse, best, reference
 
-__all__ = ["Budget", "Option", "SearchGame", "analyse", "best", "reference"]
+__all__ = ["Budget", "Option", "SearchGame", "SeatSearch", "analyse", "best", "reference"]

@@ -3,36 +3,27 @@
 Frame 0 of each hand is its deal; then one frame per decision (a card played, a card put
 up a sleeve, a pass). Each frame holds a copy of the game after that step, who decided
 what and the events it caused. The steps are the game's own hand logs played again
-through the engine (:meth:`MagicTrickState.apply`): no rule is written here.
+through the engine (:meth:`MagicTrickState.push`): no rule is written here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
 
 from ... import timeline as shared
 from .engine.cards import PASS, Action
 from .engine.events import Event
 from .engine.state import MagicTrickState
+from .engine.views import HandLog
 
 
-@dataclass(frozen=True)
-class Frame:
-    hand: int
-    """1-based."""
-    step: int
-    """Decisions taken in this hand so far (0 for the deal)."""
-    seat: int | None
-    """Who decided (None for the deal)."""
-    action: Action | None
-    """What they decided (None for the deal)."""
-    state: MagicTrickState
-    """The game after this step (a copy: do not change it)."""
-    events: tuple[Event, ...]
+class Frame(shared.Frame[MagicTrickState, Action, Event]):
+    """A position of the replay (:class:`monstertrick.timeline.Frame`) in a hand."""
 
     @property
-    def is_deal(self) -> bool:
-        return self.step == 0
+    def hand(self) -> int:
+        """1-based: the chapter."""
+        return self.chapter
 
 
 class Timeline(shared.Timeline[Frame]):
@@ -50,24 +41,18 @@ class Timeline(shared.Timeline[Frame]):
             events: list[Event] = []
             if number > 1:
                 game.next_chapter(log.deal, events)
-            frames.append(Frame(number, 0, None, None, game.clone(), tuple(events)))
-            step = 0
-            for turn in log.turns:
-                p = turn.player
-                play = Action.play(turn.position)
-                step += 1
-                frames.append(_frame(game, number, step, p, play))
-                if game.task == "sleeve" and game.current_player == p:
-                    sleeve = (
-                        PASS
-                        if turn.sleeve_position is None or turn.automatic
-                        else Action.sleeve(turn.sleeve_position)
-                    )
-                    step += 1
-                    frames.append(_frame(game, number, step, p, sleeve))
+            frames += shared.play_chapter(Frame, game, number, events, _decisions(game, log))
         return Timeline(frames)
 
 
-def _frame(game: MagicTrickState, hand: int, step: int, seat: int, action: Action) -> Frame:
-    events = game.apply(action)
-    return Frame(hand, step, seat, action, game.clone(), tuple(events))
+def _decisions(game: MagicTrickState, log: HandLog) -> Iterator[Action]:
+    """The decisions of a hand's turns, each read once the one before is carried out in
+    ``game`` (whether a sleeve step follows a play is the game's to say)."""
+    for turn in log.turns:
+        p = turn.player
+        yield Action.play(turn.position)
+        if game.task == "sleeve" and game.current_player == p:
+            if turn.sleeve_position is None or turn.automatic:
+                yield PASS
+            else:
+                yield Action.sleeve(turn.sleeve_position)

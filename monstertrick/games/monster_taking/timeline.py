@@ -9,30 +9,19 @@ engine (:meth:`MatchState.push`): no rule is written here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ... import timeline as shared
 from .engine.events import Event, GameDealt
 from .engine.state import Action, GameLog, MatchState, Pay, Play, Strength
 
 
-@dataclass(frozen=True)
-class Frame:
-    game: int
-    """1-based."""
-    step: int
-    """Decisions taken in this game so far (0 for the deal)."""
-    seat: int | None
-    """Who decided (None for the deal)."""
-    action: Action | None
-    """What they decided (None for the deal)."""
-    state: MatchState
-    """The match after this step (a copy: do not change it)."""
-    events: tuple[Event, ...]
+class Frame(shared.Frame[MatchState, Action, Event]):
+    """A position of the replay (:class:`monstertrick.timeline.Frame`) in a game of the
+    match."""
 
     @property
-    def is_deal(self) -> bool:
-        return self.step == 0
+    def game(self) -> int:
+        """1-based: the chapter."""
+        return self.chapter
 
 
 def game_actions(log: GameLog) -> list[Action]:
@@ -62,11 +51,6 @@ class Timeline(shared.Timeline[Frame]):
         for g, log in enumerate(logs):
             if g > 0:
                 replay.next_chapter((log.deal, log.deck))
-            dealt: list[Event] = [GameDealt(replay.chapter, replay.lead)]
-            frames.append(Frame(g + 1, 0, None, None, replay.clone(), tuple(dealt)))
-            for step, action in enumerate(game_actions(log)):
-                seat = replay.current_player
-                events: list[Event] = []
-                replay.push(action, events)
-                frames.append(Frame(g + 1, step + 1, seat, action, replay.clone(), tuple(events)))
+            dealt = [GameDealt(replay.chapter, replay.lead)]
+            frames += shared.play_chapter(Frame, replay, g + 1, dealt, game_actions(log))
         return Timeline(frames)

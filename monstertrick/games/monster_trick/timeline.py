@@ -8,25 +8,23 @@ without replaying anything twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ... import timeline as shared
-from .engine import Event, GameState, Phase
+from .engine import Action, Event, GameState, Phase
 from .engine.state import RoundLog
 
 
-@dataclass(frozen=True)
-class Frame:
-    round: int
-    """1-based."""
-    step: int
-    """Cards played in this round so far (0 for the deal)."""
-    game: GameState
-    events: tuple[Event, ...]
+class Frame(shared.Frame[GameState, Action, Event]):
+    """A position of the replay (:class:`monstertrick.timeline.Frame`) in a round."""
 
     @property
-    def is_deal(self) -> bool:
-        return self.step == 0
+    def round(self) -> int:
+        """1-based: the chapter."""
+        return self.chapter
+
+    @property
+    def game(self) -> GameState:
+        """The game after this step (the :attr:`state`: a copy, do not change it)."""
+        return self.state
 
 
 class Timeline(shared.Timeline[Frame]):
@@ -46,10 +44,7 @@ class Timeline(shared.Timeline[Frame]):
             for p, order in enumerate(log.arrangements):
                 if order is not None:
                     events.extend(state.arrange(p, order))
-            frames.append(Frame(r + 1, 0, state.clone(), tuple(events)))
-            for i, move in enumerate(log.moves):
-                step_events = state.apply(move)
-                frames.append(Frame(r + 1, i + 1, state.clone(), tuple(step_events)))
+            frames += shared.play_chapter(Frame, state, r + 1, events, log.moves)
             if state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
                 break
         return Timeline(frames)

@@ -15,9 +15,10 @@ Magic Trick: nobody sees the values in any hand, their own included) and the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ....levels import parse_level
+from ....levels import Level, make_player
 from .base import Bot, StopCheck, margin
 from .easy import EasyBot
 from .hard import DEFAULT_PLAYOUTS, HINT_PLAYOUTS, HardBot
@@ -33,17 +34,19 @@ if TYPE_CHECKING:  # mypy checks that every level is the computer player of ever
     _CONTRACT: tuple[type[BotContract[View, Action]], ...] = (EasyBot, MediumBot, HardBot)
 
 
+_MAKERS: dict[str, Callable[[Level], Bot]] = {
+    "easy": lambda level: EasyBot(),
+    "medium": lambda level: MediumBot(),
+    "hard": lambda level: HardBot(level.playouts, seconds=level.seconds),
+}
+
+
 def make_bot(spec: object) -> Bot:
     """The computer player for a level (:mod:`monstertrick.levels`): ``easy``,
     ``medium``, ``hard``, ``hard:N`` (N playouts per decision) or ``hard:Ss`` (a time
     budget of S seconds). Raises :class:`~monstertrick.levels.LevelError` (a
     ``ValueError``) saying why anything else is not a level."""
-    level = parse_level(spec, LEVELS)
-    if level.word == "easy":
-        return EasyBot()
-    if level.word == "medium":
-        return MediumBot()
-    return HardBot(level.playouts, seconds=level.seconds)
+    return make_player(spec, _MAKERS, LEVELS)
 
 
 __all__ = [

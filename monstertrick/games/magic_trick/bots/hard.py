@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from ....levels import Level
+from ....levels import Level, budget_level, level_name
 from ....search import Option
 from ....search.assess import HINT_SECONDS, Advice
 from ..engine.cards import Action
@@ -26,6 +26,7 @@ from .medium import MediumBot
 DEFAULT_PLAYOUTS = 1000
 HINT_PLAYOUTS = 20 * DEFAULT_PLAYOUTS
 """A hint's search stops after this many playouts if its time is not up before."""
+_DEFAULT = Level("hard", DEFAULT_PLAYOUTS)
 
 
 class HardBot:
@@ -35,15 +36,10 @@ class HardBot:
     reward (:mod:`.search`); medium's choice tried first."""
 
     def __init__(self, playouts: int | None = None, *, seconds: float | None = None) -> None:
-        if playouts is None and seconds is None:
-            playouts = DEFAULT_PLAYOUTS
-        if playouts is not None and playouts < 1:
-            raise ValueError("the number of playouts must be at least 1")
-        self.playouts = playouts
-        self.seconds = seconds
-        self.name = (
-            "hard" if playouts == DEFAULT_PLAYOUTS else str(Level("hard", playouts, seconds))
-        )
+        level = budget_level(_DEFAULT, playouts, seconds)
+        self.playouts = level.playouts
+        self.seconds = level.seconds
+        self.name = level_name(level, _DEFAULT)
 
     def analyse(
         self, view: View, rng: random.Random, stop: StopCheck | None = None

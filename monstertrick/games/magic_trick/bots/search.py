@@ -14,6 +14,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from ....search import SeatSearch
 from ..engine.cards import NUM_HANDS, NUM_PLAYERS, Action
 from ..engine.determinize import Determinizer
 from ..engine.playout import playout
@@ -27,24 +28,16 @@ _PLAY = Phase.PLAY
 _SLEEVE = Phase.SLEEVE
 
 
-class MagicTrickSearch:
+class MagicTrickSearch(SeatSearch[MagicTrickState, Action]):
     """:class:`~monstertrick.search.SearchGame` for the seat to act in ``view``;
     ``first``: the action tried first."""
 
     def __init__(self, view: View, *, first: Action | None = None) -> None:
         if view.current_player is None or not view.legal_actions:
             raise ValueError("nobody is to move in this view")
-        self._player = view.current_player
-        self._det = Determinizer(view)
+        super().__init__(view.current_player, Determinizer(view))
         self._first = first
         self._root = (view.phase, len(view.turns))
-
-    @property
-    def player(self) -> int:
-        return self._player
-
-    def sample(self, rng: random.Random) -> MagicTrickState:
-        return self._det.sample(rng)
 
     def round_over(self, world: MagicTrickState) -> bool:
         return world._phase is not _PLAY and world._phase is not _SLEEVE
@@ -60,9 +53,6 @@ class MagicTrickSearch:
                 out.remove(first)
                 out.insert(0, first)
         return out
-
-    def apply(self, world: MagicTrickState, action: Action) -> None:
-        world.push(action)
 
     def playout(self, world: MagicTrickState, rng: random.Random) -> None:
         playout(world, rng)

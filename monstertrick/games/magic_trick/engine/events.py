@@ -11,17 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from ...common.words import join_names as join_names
+from ...common.words import plural as plural
 from .cards import Card, ordinal
-
-
-def join_names(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def bonus_count(n: int) -> str:

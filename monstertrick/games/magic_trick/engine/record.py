@@ -20,7 +20,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ....errors import InvalidMoveError, RecordError
-from ....records import FORMAT, check_format, check_players, is_int, kind, parse_json
+from ....records import (
+    check_format,
+    check_players,
+    dumps_record,
+    kind,
+    new_record,
+    parse_json,
+    read_chapters,
+    read_seat,
+)
 from .cards import (
     ACTIONS,
     HAND_SIZE,
@@ -52,10 +61,7 @@ def _turns_json(log: HandLog) -> list[dict[str, str]]:
 def to_record(game: MagicTrickState, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The record of ``game`` as it stands (any point), ready for ``json.dump``."""
     logs = [*game.past_hands(), game.current_log()]
-    doc: dict[str, Any] = {
-        "format": FORMAT,
-        "game": GAME_KEY,
-        "players": list(game.players),
+    fields: dict[str, Any] = {
         "first_player": game.first_player,
         "hands": [
             {"deal": [[str(c) for c in hand] for hand in log.deal], "turns": _turns_json(log)}
@@ -63,18 +69,13 @@ def to_record(game: MagicTrickState, meta: Mapping[str, Any] | None = None) -> d
         ],
     }
     if game.phase is Phase.SLEEVE:
-        doc[PENDING_KEY] = "sleeve"
-    if meta is not None:
-        doc["meta"] = dict(meta)
-    return doc
+        fields[PENDING_KEY] = "sleeve"
+    return new_record(GAME_KEY, game.players, fields, meta)
 
 
 def dumps(game: MagicTrickState, meta: Mapping[str, Any] | None = None) -> str:
     """The record as JSON text, one hand per line for readable diffs."""
-    doc = to_record(game, meta)
-    hands = ",\n  ".join(json.dumps(h, ensure_ascii=False) for h in doc.pop("hands"))
-    head = json.dumps(doc, ensure_ascii=False)[:-1]
-    return f'{head}, "hands": [\n  {hands}\n]}}\n'
+    return dumps_record(to_record(game, meta), "hands")
 
 
 def loads(text: str | bytes, *, seed: int | str | None = None) -> MagicTrickState:
@@ -93,12 +94,8 @@ def from_record(doc: Any, *, seed: int | str | None = None) -> MagicTrickState:
     if doc.get("game") != GAME_KEY:
         raise RecordError(f"this is not a Magic Trick record (its game is {doc.get('game')!r})")
     players = check_players(doc.get("players"), NUM_PLAYERS, NUM_PLAYERS)
-    first = doc.get("first_player", 0)
-    if not is_int(first) or not 0 <= first < NUM_PLAYERS:
-        raise RecordError('"first_player" must be a seat number from 0 to 3')
-    hands = doc.get("hands")
-    if not isinstance(hands, list) or not 1 <= len(hands) <= NUM_HANDS:
-        raise RecordError(f'"hands" must list 1 to {NUM_HANDS} hands')
+    first = read_seat(doc, "first_player", NUM_PLAYERS)
+    hands = read_chapters(doc, "hands", NUM_HANDS)
     pending = doc.get(PENDING_KEY) == "sleeve"
 
     game: MagicTrickState | None = None

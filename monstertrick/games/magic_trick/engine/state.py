@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ....errors import IllegalMoveError
+from ...common.state import ValueEquality
 from .cards import (
     ACTIONS,
     DECK_SIZE,
@@ -137,7 +138,7 @@ def decide_winners(results: Iterable[HandResult]) -> Outcome:
     return Outcome(totals, prestige, tuple(top), kind)
 
 
-class MagicTrickState:
+class MagicTrickState(ValueEquality):
     """A game of Magic Trick: 4 players, 4 hands."""
 
     __slots__ = (
@@ -782,15 +783,9 @@ class MagicTrickState:
         other._past = self._past[:]
         return other
 
-    def _key(self) -> tuple[Any, ...]:
+    def key(self) -> tuple[Any, ...]:
+        """Everything the state holds, as a comparable value (undo history included)."""
         return tuple(getattr(self, name) for name in MagicTrickState.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MagicTrickState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return (

@@ -7,7 +7,9 @@ A bot decides from its seat's :class:`~..engine.state.PlayerView` alone and the
 
 from __future__ import annotations
 
-from ....levels import level_problem, parse_level
+from collections.abc import Callable
+
+from ....levels import Level, level_problem, make_player
 from .base import Bot, StopCheck
 from .easy import EasyBot
 from .hard import DEFAULT_PLAYOUTS, HINT_PLAYOUTS, MEDIUM_HEAD_START, HardBot
@@ -38,13 +40,15 @@ def bot_level_problem(spec: object) -> str | None:
     return level_problem(spec, LEVELS)
 
 
+_MAKERS: dict[str, Callable[[Level], Bot]] = {
+    "easy": lambda level: EasyBot(),
+    "medium": lambda level: MediumBot(),
+    "hard": lambda level: HardBot(level.playouts, seconds=level.seconds),
+}
+
+
 def make_bot(spec: object) -> Bot:
     """The bot of a level (:mod:`monstertrick.levels`): ``easy``, ``medium``, ``hard``,
     ``hard:N`` or ``hard:Ss``; raises :class:`~monstertrick.levels.LevelError` (a
     ``ValueError``) saying why anything else is not a level."""
-    level = parse_level(spec, LEVELS)
-    if level.word == "easy":
-        return EasyBot()
-    if level.word == "medium":
-        return MediumBot()
-    return HardBot(level.playouts, seconds=level.seconds)
+    return make_player(spec, _MAKERS, LEVELS)

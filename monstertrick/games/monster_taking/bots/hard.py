@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from ....levels import Level
+from ....levels import Level, budget_level, level_name
 from ..engine.state import Action, PlayerView
 from .base import Bot, StopCheck
 
@@ -36,6 +36,7 @@ HINT_PLAYOUTS = 20 * DEFAULT_PLAYOUTS
 """A hint's search stops after this many playouts if its time is not up before."""
 MEDIUM_HEAD_START = 0.1
 """Won games per world credited to medium's first choice before the search."""
+_DEFAULT = Level("hard", DEFAULT_PLAYOUTS)
 
 
 class HardBot(Bot):
@@ -43,15 +44,10 @@ class HardBot(Bot):
     """How :func:`monstertrick.search.analyse` searches (chosen by measurement)."""
 
     def __init__(self, playouts: int | None = None, *, seconds: float | None = None) -> None:
-        if playouts is None and seconds is None:
-            playouts = DEFAULT_PLAYOUTS
-        if playouts is not None and playouts < 1:
-            raise ValueError("a hard bot needs at least 1 playout")
-        self.playouts = playouts
-        self.seconds = seconds
-        self.name = (
-            "hard" if playouts == DEFAULT_PLAYOUTS else str(Level("hard", playouts, seconds))
-        )
+        level = budget_level(_DEFAULT, playouts, seconds)
+        self.playouts = level.playouts
+        self.seconds = level.seconds
+        self.name = level_name(level, _DEFAULT)
 
     def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
         return self.analyse(view, rng, stop, forced_too=False)[0][0]

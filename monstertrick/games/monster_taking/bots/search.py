@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ....search import SeatSearch
 from ..engine.determinize import Determinizer
 from ..engine.playout import greedy_playout
 from ..engine.state import Action, MatchState, Phase, PlayerView
@@ -38,7 +39,7 @@ _GAME_OVER = Phase.GAME_OVER
 _MATCH_OVER = Phase.MATCH_OVER
 
 
-class MonsterTakingSearch:
+class MonsterTakingSearch(SeatSearch[MatchState, Action]):
     """:class:`~monstertrick.search.SearchGame` for ``view.viewer``, whose decision it is.
 
     ``rng`` breaks medium's ties in the order of the root actions (the first is what the
@@ -48,8 +49,7 @@ class MonsterTakingSearch:
     def __init__(self, view: PlayerView, rng: random.Random) -> None:
         if view.viewer is None or view.current_player != view.viewer or not view.legal_actions:
             raise ValueError("the search decides only when it is its seat's turn")
-        self._player = view.viewer
-        self._det = Determinizer(view)
+        super().__init__(view.viewer, Determinizer(view))
         ranked = MediumBot().ranked(view, rng)
         if view.phase is _PAY:
             ranked = ranked[:PAYMENT_CANDIDATES]
@@ -59,13 +59,6 @@ class MonsterTakingSearch:
             1 + (t.follow is not None) + (t.paid is not None) for t in view.tricks
         )
         self._payments: dict[tuple[tuple[int, ...], int, tuple[int, ...]], list[Action]] = {}
-
-    @property
-    def player(self) -> int:
-        return self._player
-
-    def sample(self, rng: random.Random) -> MatchState:
-        return self._det.sample(rng)
 
     def round_over(self, world: MatchState) -> bool:
         phase = world._phase
@@ -87,9 +80,6 @@ class MonsterTakingSearch:
                 self._payments[key] = found
             return found
         return world.legal_actions()
-
-    def apply(self, world: MatchState, action: Action) -> None:
-        world.push(action)
 
     def playout(self, world: MatchState, rng: random.Random) -> None:
         greedy_playout(world, rng)

@@ -9,11 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ...common.words import plural
 from .cards import Card, Suit, cards_text
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +66,8 @@ class TrickWon:
     def describe(self, names: Sequence[str]) -> str:
         return (
             f"{names[self.player]} won the trick ({self.cards[0]} {self.cards[1]}): "
-            f"{_plural(self.tricks, 'trick')} this game; "
-            f"{names[1 - self.player]} owes {_plural(self.owed, 'dot')}."
+            f"{plural(self.tricks, 'trick')} this game; "
+            f"{names[1 - self.player]} owes {plural(self.owed, 'dot')}."
         )
 
 
@@ -87,7 +84,7 @@ class Paid:
         if self.count == 0:
             return f"{who} paid nothing."
         if self.cards is None:
-            return f"{who} discarded {_plural(self.count, 'card')} face down."
+            return f"{who} discarded {plural(self.count, 'card')} face down."
         return f"{who} gave {cards_text(self.cards)} to {names[1 - self.player]}."
 
 

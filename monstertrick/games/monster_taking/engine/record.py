@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ....errors import IllegalMoveError, InvalidMoveError, RecordError
-from ....records import FORMAT, check_format, check_players, is_int, kind
+from ....records import check_format, check_players, dumps_record, is_int, kind, new_record
 from .cards import DECK_SIZE, HAND_SIZE, Card
 from .state import STRENGTHS, MatchState, Pay, Phase, Play, check_cards
 
@@ -51,24 +51,12 @@ def to_record(state: MatchState, meta: Mapping[str, Any] | None = None) -> dict[
                 "tricks": tricks,
             }
         )
-    doc: dict[str, Any] = {
-        "format": FORMAT,
-        "game": KEY,
-        "players": list(state.players),
-        "first_lead": state.first_lead,
-        "games": games,
-    }
-    if meta is not None:
-        doc["meta"] = dict(meta)
-    return doc
+    return new_record(KEY, state.players, {"first_lead": state.first_lead, "games": games}, meta)
 
 
 def dumps(state: MatchState, meta: Mapping[str, Any] | None = None) -> str:
     """The record as JSON text, one game per line for readable diffs."""
-    doc = to_record(state, meta)
-    games = ",\n  ".join(json.dumps(g, ensure_ascii=False) for g in doc.pop("games"))
-    head = json.dumps(doc, ensure_ascii=False)[:-1]
-    return f'{head}, "games": [\n  {games}\n]}}\n'
+    return dumps_record(to_record(state, meta), "games")
 
 
 def loads(text: str | bytes, *, seed: int | str | None = None) -> MatchState | None:

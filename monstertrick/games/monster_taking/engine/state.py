@@ -34,6 +34,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from ....errors import IllegalMoveError, InvalidMoveError
+from ...common.state import ValueEquality
 from .cards import (
     CARDS,
     DECK_SIZE,
@@ -341,7 +342,7 @@ _LEAD_ENTRY = ("L",)
 _FOLLOW_ENTRY = ("F",)
 
 
-class MatchState:
+class MatchState(ValueEquality):
     """A match of Monster Taking, from the first deal until a player has won 2 games."""
 
     __slots__ = (
@@ -951,13 +952,6 @@ class MatchState:
             tuple(map(tuple, self._received)),
             tuple(e[0] for e in self._history),
         )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MatchState):
-            return NotImplemented
-        return self.key() == other.key()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return (

@@ -9,9 +9,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ....levels import level_problem, parse_level
+from ....levels import Level, level_problem, make_player
 from ..engine import Action, PlayerView
 from .base import Bot, StopCheck, bot_rng
 from .easy import EasyBot
@@ -45,6 +46,14 @@ def bot_level_problem(spec: object) -> str | None:
     return level_problem(spec, LEVELS, searching=_SEARCHING, unlisted=("ismcts",))
 
 
+_MAKERS: dict[str, Callable[[Level], Bot]] = {
+    "easy": lambda level: EasyBot(),
+    "medium": lambda level: MediumBot(),
+    "hard": lambda level: HardBot(iterations=level.playouts, seconds=level.seconds),
+    "ismcts": lambda level: IsmctsBot(iterations=level.playouts, seconds=level.seconds),
+}
+
+
 def make_bot(spec: object) -> Bot:
     """The computer player for a level (:mod:`monstertrick.levels`): ``easy``,
     ``medium``, ``hard``, ``hard:N`` (N playouts per decision, reproducible) or
@@ -55,13 +64,7 @@ def make_bot(spec: object) -> Bot:
     in words for anything else (a saved game's level is untrusted input: it may not
     even be a string).
     """
-    level = parse_level(spec, LEVELS, searching=_SEARCHING, unlisted=("ismcts",))
-    if level.word == "easy":
-        return EasyBot()
-    if level.word == "medium":
-        return MediumBot()
-    make = HardBot if level.word == "hard" else IsmctsBot
-    return make(iterations=level.playouts, seconds=level.seconds)
+    return make_player(spec, _MAKERS, LEVELS, searching=_SEARCHING, unlisted=("ismcts",))
 
 
 if TYPE_CHECKING:  # mypy --strict checks that every computer player keeps the contract

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ....levels import Level, budget_level, level_name
 from ....search import Budget, Option, SearchGame, analyse, best
 from ....search.assess import HINT_SECONDS, Advice, Common, Watched, advise
 from ..engine import ARRANGEMENTS, Action, GameState, Phase, PlayerView
@@ -65,6 +66,8 @@ GUIDED = True
 #: [+4.9, +10.5]), against the single tree's pooled +4.9 over four.
 HALVING = True
 
+_DEFAULT = Level("hard", seconds=DEFAULT_SECONDS)
+
 
 class HardBot:
     def __init__(
@@ -74,19 +77,11 @@ class HardBot:
         seconds: float | None = None,
         noise: float = 0.1,
     ) -> None:
-        if iterations is not None and iterations < 1:
-            raise ValueError("the number of iterations must be at least 1")
-        if iterations is None and seconds is None:
-            seconds = DEFAULT_SECONDS
-        self.iterations = iterations
-        self.seconds = seconds
+        level = budget_level(_DEFAULT, iterations, seconds)
+        self.iterations = level.playouts
+        self.seconds = level.seconds
         self.noise = noise
-        if iterations is not None:
-            self.name = f"hard:{iterations}"
-        elif seconds == DEFAULT_SECONDS:
-            self.name = "hard"
-        else:
-            self.name = f"hard:{seconds:g}s"
+        self.name = level_name(level, _DEFAULT)
 
     def _budget(self, candidates: int) -> Budget:
         if self.iterations is not None:

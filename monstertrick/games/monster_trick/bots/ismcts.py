@@ -12,27 +12,23 @@ from __future__ import annotations
 
 import random
 
+from ....levels import Level, budget_level, level_name
 from ....search import Budget, reference
 from ..engine import Action, Arrange, Phase, PlayerView
 from .base import StopCheck
 from .search import MonsterTrickSearch
 
 DEFAULT_SECONDS = 0.75
+_DEFAULT = Level("ismcts", seconds=DEFAULT_SECONDS)
 
 
 class IsmctsBot:
     def __init__(self, *, iterations: int | None = None, seconds: float | None = None) -> None:
-        if iterations is not None and iterations < 1:
-            raise ValueError("the number of iterations must be at least 1")
-        if iterations is None and seconds is None:
-            seconds = DEFAULT_SECONDS
-        self.budget = Budget(iterations=iterations, seconds=None if iterations else seconds)
-        if iterations is not None:
-            self.name = f"ismcts:{iterations}"
-        elif seconds == DEFAULT_SECONDS:
-            self.name = "ismcts"
-        else:
-            self.name = f"ismcts:{seconds:g}s"
+        level = budget_level(_DEFAULT, iterations, seconds)
+        self.budget = Budget(
+            iterations=level.playouts, seconds=None if level.playouts else level.seconds
+        )
+        self.name = level_name(level, _DEFAULT)
 
     def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
         arranging = view.phase is Phase.ARRANGING

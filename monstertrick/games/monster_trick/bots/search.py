@@ -19,6 +19,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from ....search import SeatSearch
 from ..engine import (
     ARRANGEMENTS,
     Action,
@@ -61,7 +62,7 @@ def win_chances(totals: Sequence[int], temperature: float) -> list[float]:
     return [w / z for w in weights]
 
 
-class MonsterTrickSearch:
+class MonsterTrickSearch(SeatSearch[GameState, Action]):
     """:class:`~monstertrick.search.SearchGame` for ``view.player``.
 
     ``distinct``: merge equivalent moves (a card opening any empty slot); ``proxy``: the
@@ -78,10 +79,9 @@ class MonsterTrickSearch:
         first: Action | None = None,
         noise: float = 0.1,
     ) -> None:
+        super().__init__(view.player, Determinizer(view))
         self.view = view
-        self._player = view.player
         self._n = view.num_players
-        self._det = Determinizer(view)
         self._orders = ARRANGEMENTS[view.round - 1]
         self._distinct = distinct
         self._noise = noise
@@ -89,10 +89,6 @@ class MonsterTrickSearch:
         self._root = (view.phase, len(view.played))
         r = view.round
         self._temperature = TEMPERATURE[self._n][r - 1] if proxy and r < 3 else None
-
-    @property
-    def player(self) -> int:
-        return self._player
 
     def sample(self, rng: random.Random) -> GameState:
         game = self._det.sample(rng)
@@ -127,9 +123,6 @@ class MonsterTrickSearch:
             out.remove(first)
             out.insert(0, first)
         return out
-
-    def apply(self, world: GameState, action: Action) -> None:
-        world.push(action)
 
     def playout(self, world: GameState, rng: random.Random) -> None:
         playout(world, rng, self._noise)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from ...common.words import join_names, plural
 from .cards import Card
 
 
@@ -65,7 +66,7 @@ class TrickWon:
         cards = " ".join(str(c) for c in self.cards)
         return (
             f"{names[self.player]} won {slot_label(self.slot)} ({cards}): "
-            f"{self.tricks} trick{'s' if self.tricks != 1 else ''} this round."
+            f"{plural(self.tricks, 'trick')} this round."
         )
 
 
@@ -91,8 +92,7 @@ class RoundScored:
 
     def describe(self, names: Sequence[str]) -> str:
         parts = ", ".join(
-            f"{n} {t} trick{'s' if t != 1 else ''} → {s} VP"
-            for n, t, s in zip(names, self.tricks, self.scores)
+            f"{n} {plural(t, 'trick')} → {s} VP" for n, t, s in zip(names, self.tricks, self.scores)
         )
         return f"Round {self.round} is over: {parts}."
 
@@ -123,7 +123,7 @@ class Outcome:
 
     def explain(self, names: Sequence[str]) -> str:
         """The result in words, the tie-break included."""
-        won = _join([names[w] for w in self.winners])
+        won = join_names([names[w] for w in self.winners])
         best = self.totals[self.winners[0]]
         if self.tie_break is TieBreak.NONE:
             return f"{won} wins with {best} VP."
@@ -143,12 +143,6 @@ class GameOver:
 
     def describe(self, names: Sequence[str]) -> str:
         return f"The game is over. {self.outcome.explain(names)}"
-
-
-def _join(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 Event = Arranged | CardPlayed | TrickTakenOver | TrickWon | VPCardTurned | RoundScored | GameOver

@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,10 +17,14 @@ from ....records import (
     FORMAT,
     check_format,
     check_players,
+    dumps_record,
     is_int,
     kind,
+    new_record,
     parse_json,
     quote,
+    read_chapters,
+    read_seat,
 )
 from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NUM_ROUNDS, NUM_SLOTS, VP_SETS, Card
 from .errors import IllegalMoveError, InvalidMoveError, RecordError
@@ -33,31 +36,21 @@ _MOVE_KEYS = {"card", "slot"}
 
 def to_record(game: GameState, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The record of ``game`` as it stands (any phase), ready for ``json.dump``."""
-    doc: dict[str, Any] = {
-        "format": FORMAT,
-        "game": DEFAULT_GAME,
-        "players": list(game.players),
-        "first_player": game.first_player,
-        "rounds": [
-            {
-                "hands": [[str(c) for c in hand] for hand in log.hands],
-                "arrangements": [list(a) if a is not None else None for a in log.arrangements],
-                "moves": [{"card": str(m.card), "slot": m.slot} for m in log.moves],
-            }
-            for log in game.log
-        ],
-    }
-    if meta is not None:
-        doc["meta"] = dict(meta)
-    return doc
+    rounds = [
+        {
+            "hands": [[str(c) for c in hand] for hand in log.hands],
+            "arrangements": [list(a) if a is not None else None for a in log.arrangements],
+            "moves": [{"card": str(m.card), "slot": m.slot} for m in log.moves],
+        }
+        for log in game.log
+    ]
+    fields = {"first_player": game.first_player, "rounds": rounds}
+    return new_record(DEFAULT_GAME, game.players, fields, meta)
 
 
 def dumps(game: GameState, meta: Mapping[str, Any] | None = None) -> str:
     """The record as compact JSON text, one round per line for readable diffs."""
-    doc = to_record(game, meta)
-    rounds = ",\n  ".join(json.dumps(r, ensure_ascii=False) for r in doc.pop("rounds"))
-    head = json.dumps(doc, ensure_ascii=False)[:-1]
-    return f'{head}, "rounds": [\n  {rounds}\n]}}\n'
+    return dumps_record(to_record(game, meta), "rounds")
 
 
 def loads(text: str | bytes, *, seed: int | str | None = None) -> GameState:
@@ -77,12 +70,8 @@ def from_record(doc: Any, *, seed: int | str | None = None) -> GameState:
         raise RecordError(f"this is not a Monster Trick record (its game is {quote(doc['game'])})")
     players = check_players(doc.get("players"), MIN_PLAYERS, MAX_PLAYERS)
     n = len(players)
-    first = doc.get("first_player", 0)
-    if not is_int(first) or not 0 <= first < n:
-        raise RecordError(f'"first_player" must be a seat number from 0 to {n - 1}')
-    rounds = doc.get("rounds")
-    if not isinstance(rounds, list) or not 1 <= len(rounds) <= NUM_ROUNDS:
-        raise RecordError('"rounds" must list 1 to 3 rounds')
+    first = read_seat(doc, "first_player", n)
+    rounds = read_chapters(doc, "rounds", NUM_ROUNDS)
 
     game: GameState | None = None
     for r, rnd in enumerate(rounds):

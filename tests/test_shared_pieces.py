@@ -1,0 +1,190 @@
+"""The game-independent pieces every game's engine, records, timeline and computer
+players are built on: written once, they must behave the same for every game."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from monstertrick.errors import RecordError
+from monstertrick.games.common.state import ValueEquality
+from monstertrick.games.common.words import join_names, plural
+from monstertrick.games.magic_trick.bots import make_bot as magic_bot
+from monstertrick.games.magic_trick.timeline import Timeline as MagicTimeline
+from monstertrick.games.monster_taking.bots import make_bot as taking_bot
+from monstertrick.games.monster_trick.bots import make_bot as trick_bot
+from monstertrick.games.monster_trick.timeline import Timeline as TrickTimeline
+from monstertrick.levels import Level, LevelError, budget_level, level_name, make_player
+from monstertrick.records import FORMAT, dumps_record, new_record, read_chapters, read_seat
+from monstertrick.search import SeatSearch
+from monstertrick.timeline import Frame, play_chapter
+
+from .engine.test_record import played_game
+
+
+def test_a_record_is_its_envelope_then_the_games_fields_then_meta() -> None:
+    doc = new_record("some-game", ("Ann", "Bob"), {"first": 1, "rounds": []}, {"seed": 3})
+    assert list(doc) == ["format", "game", "players", "first", "rounds", "meta"]
+    assert doc["format"] == FORMAT
+    assert doc["players"] == ["Ann", "Bob"]
+    assert "meta" not in new_record("some-game", ("Ann",), {})
+
+
+def test_a_record_text_has_one_chapter_per_line_last_and_leaves_the_record_alone() -> None:
+    doc = new_record("g", ("Ann", "Bob"), {"rounds": [{"a": 1}, {"b": "é"}]}, {"x": 1})
+    text = dumps_record(doc, "rounds")
+    assert text.splitlines() == [
+        '{"format": "monstertrick-record/1", "game": "g", "players": ["Ann", "Bob"], '
+        '"meta": {"x": 1}, "rounds": [',
+        '  {"a": 1},',
+        '  {"b": "é"}',
+        "]}",
+    ]
+    assert json.loads(text) == doc
+    assert "rounds" in doc
+
+
+@pytest.mark.parametrize("value", [-1, 4, True, 1.0, "1", None])
+def test_a_seat_outside_the_table_is_refused_in_words(value: Any) -> None:
+    with pytest.raises(RecordError, match='"first_player" must be a seat number from 0 to 3'):
+        read_seat({"first_player": value}, "first_player", 4)
+
+
+def test_a_missing_seat_is_seat_0_and_chapters_are_counted() -> None:
+    assert read_seat({}, "first_player", 2) == 0
+    assert read_chapters({"hands": [1, 2]}, "hands", 4) == [1, 2]
+    for bad in ([], [1] * 5, {}, None):
+        with pytest.raises(RecordError, match='"hands" must list 1 to 4 hands'):
+            read_chapters({"hands": bad}, "hands", 4)
+
+
+def test_every_game_writes_its_record_through_the_shared_envelope() -> None:
+    from monstertrick.games.monster_trick.engine.record import dumps, to_record
+
+    game = played_game()
+    text = dumps(game, {"seed": 1})
+    assert json.loads(text) == to_record(game, {"seed": 1})
+    assert text.splitlines()[0].endswith('"meta": {"seed": 1}, "rounds": [')
+
+
+def test_words() -> None:
+    assert join_names([]) == ""
+    assert join_names(["Ann"]) == "Ann"
+    assert join_names(["Ann", "Bob", "Cid"]) == "Ann, Bob and Cid"
+    assert plural(1, "trick") == "1 trick"
+    assert plural(0, "dot") == "0 dots"
+
+
+def test_the_budget_of_a_searching_player_and_its_name() -> None:
+    default = Level("hard", playouts=1000)
+    assert budget_level(default) == default
+    assert level_name(budget_level(default, 1000), default) == "hard"
+    assert level_name(budget_level(default, 200), default) == "hard:200"
+    assert level_name(budget_level(default, seconds=0.5), default) == "hard:0.5s"
+    timed = Level("hard", seconds=0.75)
+    assert level_name(budget_level(timed, seconds=0.75), timed) == "hard"
+    with pytest.raises(ValueError, match="at least 1"):
+        budget_level(default, 0)
+
+
+def test_a_level_makes_its_own_player_in_every_game() -> None:
+    makers = {"easy": lambda level: ("easy", level), "hard": lambda level: ("hard", level)}
+    assert make_player("Hard:5", makers, ("easy", "hard")) == ("hard", Level("hard", 5))
+    with pytest.raises(LevelError):
+        make_player("medium", makers, ("easy", "hard"))
+    for make in (magic_bot, taking_bot, trick_bot):
+        assert [make(spec).name for spec in ("easy", "medium", "hard", "hard:7")] == [
+            "easy",
+            "medium",
+            "hard",
+            "hard:7",
+        ]
+    assert trick_bot("ismcts:3").name == "ismcts:3"
+
+
+class _Counter:
+    """A toy game: actions add to a total; it counts its clones."""
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.current_player: int | None = 0
+
+    def push(self, action: int, events: list[str] | None = None) -> None:
+        self.total += action
+        self.current_player = self.total % 2
+        if events is not None:
+            events.append(f"+{action}")
+
+    def clone(self) -> _Counter:
+        other = _Counter()
+        other.total, other.current_player = self.total, self.current_player
+        return other
+
+
+def test_a_chapter_is_its_deal_then_one_frame_per_action_read_as_play_reaches_it() -> None:
+    state = _Counter()
+
+    def actions() -> Any:
+        yield 1
+        yield state.total + 10  # read after the first action is carried out: 11
+
+    frames = play_chapter(Frame[_Counter, int, str], state, 2, ["dealt"], actions())
+    assert [(f.chapter, f.step, f.seat, f.action, f.events) for f in frames] == [
+        (2, 0, None, None, ("dealt",)),
+        (2, 1, 0, 1, ("+1",)),
+        (2, 2, 1, 11, ("+11",)),
+    ]
+    assert [f.state.total for f in frames] == [0, 1, 12]
+    assert [f.is_deal for f in frames] == [True, False, False]
+
+
+def test_every_games_frames_name_their_chapter_in_the_games_words() -> None:
+    game = played_game()
+    timeline = TrickTimeline.of(game)
+    assert all(f.round == f.chapter and f.game is f.state for f in timeline.frames)
+    assert all(f.seat is not None and f.action is not None for f in timeline.frames[1:4])
+    from monstertrick.games.magic_trick.engine.state import MagicTrickState
+
+    magic = MagicTrickState(["A", "B", "C", "D"], seed=1)
+    seat, first = magic.current_player, magic.legal_actions()[0]
+    magic.apply(first)
+    frames = MagicTimeline.of(magic).frames
+    assert all(f.hand == f.chapter == 1 for f in frames)
+    assert (frames[1].seat, frames[1].action) == (seat, first)
+
+
+class _Keyed(ValueEquality):
+    __slots__ = ("value",)
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.value,)
+
+
+def test_states_compare_by_value_and_have_no_hash() -> None:
+    assert _Keyed(1) == _Keyed(1)
+    assert _Keyed(1) != _Keyed(2)
+    assert _Keyed(1) != (1,)
+    with pytest.raises(TypeError):
+        hash(_Keyed(1))
+
+
+class _Worlds:
+    def sample(self, rng: random.Random) -> _Counter:
+        world = _Counter()
+        world.push(rng.randrange(3))
+        return world
+
+
+def test_a_search_adapter_starts_with_its_seat_its_worlds_and_push() -> None:
+    search: SeatSearch[_Counter, int] = SeatSearch(1, _Worlds())
+    assert search.player == 1
+    world = search.sample(random.Random(0))
+    before = world.total
+    search.apply(world, 5)
+    assert world.total == before + 5
