@@ -17,6 +17,7 @@ while the state holds the rules. This module imports no game, nor Textual.
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -184,6 +185,14 @@ class Door(Generic[S, A, E, V]):
             copy.push(action, log)
             seen[seat] = len(log)
         return log, seen
+
+    def sample_world(self, view: V, rng: random.Random) -> S:
+        """A whole game that ``view``'s seat cannot tell from the true one: what it may
+        not see drawn with ``rng`` (the game's ``engine.determinize``), as the search
+        samples its worlds and a review rebuilds a decision."""
+        module = importlib.import_module(f"{type(self).__module__}.engine.determinize")
+        world: S = module.determinize(view, rng)
+        return world
 
     # ------------------------------------------------------------------ the arena
 

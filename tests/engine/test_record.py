@@ -295,41 +295,6 @@ def test_error_message_names_round_and_move(record: dict) -> None:
     assert str(error_of(copy.deepcopy(record))).startswith("round 2, move 7: ")
 
 
-def _same(a: object, b: object) -> bool:
-    """Equal JSON values of equal types (true is not 1), as the conformance checker."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(map(_same, a, b))
-    return a == b
-
-
-@pytest.mark.skipif(not CONFORMANCE.is_dir(), reason="../shared/conformance is not beside the repo")
-def test_conformance_cases_in_process() -> None:
-    failures = []
-    paths = sorted(CONFORMANCE.glob("*.json"))
-    assert paths, f"no conformance cases in {CONFORMANCE}"
-    for path in paths:
-        case = json.loads(path.read_text())
-        expect = case["expect"]
-        try:
-            got = replay(case["record"]).to_json()
-        except RecordError as exc:
-            got = {"error": {"round": exc.round, "move": exc.move}}
-        if "error" in expect:
-            ok = got.get("error") == {
-                "round": expect["error"]["round"],
-                "move": expect["error"]["move"],
-            }
-        else:
-            ok = _same(got, expect)
-        if not ok:
-            failures.append((path.name, expect, got))
-    assert not failures
-
-
 @pytest.mark.skipif(
     not CHECKER.is_file(), reason="../shared/tools/conformance is not beside the repo"
 )

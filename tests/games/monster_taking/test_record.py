@@ -1,9 +1,8 @@
-"""Monster Taking records: reading, writing, errors, and the shared conformance cases."""
+"""Monster Taking records: reading, writing, errors (the shared conformance cases are
+run for every game by tests/contract/test_conformance.py)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,44 +13,6 @@ from monstertrick.games.monster_taking import GAME, MatchState
 from monstertrick.games.monster_taking.engine.record import from_record, replay, to_record
 
 from .helpers import NAMES, random_steps
-
-CASES = Path(__file__).resolve().parents[3] / ".." / "shared" / "conformance" / "monster-taking"
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equal values of equal JSON types (true is not 1)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
-    return bool(a == b)
-
-
-def _cases() -> list[Path]:
-    return sorted(CASES.glob("*.json")) if CASES.is_dir() else []
-
-
-@pytest.mark.skipif(
-    not CASES.is_dir(), reason="the shared conformance cases are not beside the checkout"
-)
-@pytest.mark.parametrize("path", _cases(), ids=lambda p: p.name)
-def test_conformance_case(path: Path) -> None:
-    case = json.loads(path.read_text(encoding="utf-8"))
-    expect = case["expect"]
-    if "error" in expect:
-        with pytest.raises(RecordError) as info:
-            GAME.replay(case["record"])
-        assert (info.value.round, info.value.move) == (
-            expect["error"]["round"],
-            expect["error"]["move"],
-        )
-        assert str(info.value)
-    else:
-        got = GAME.replay(case["record"])
-        for key, value in expect.items():
-            assert _same(got[key], value), key
 
 
 def _doc() -> dict[str, Any]:
