@@ -320,8 +320,10 @@ from hypothesis import strategies as st  # noqa: E402
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 70) | st.sampled_from(["G7", "B1", "Y15", "", "x"]),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.sampled_from(["card", "slot", "a"]), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["card", "slot", "a"]), inner, max_size=3)
+    ),
     max_leaves=8,
 )
 

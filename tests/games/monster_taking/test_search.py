@@ -39,10 +39,12 @@ def _mid_play(seed: int, *, face_down: bool = False) -> MatchState:
     """A play after a few tricks of a game (with a face-down discard among them)."""
     return _position(
         seed,
-        lambda s: s.phase is Phase.PLAY
-        and len(s.log[-1].tricks) >= 3
-        and len(s.legal_actions()) > 2
-        and (not face_down or any(t.pay and not t.same_suit for t in s.log[-1].tricks)),
+        lambda s: (
+            s.phase is Phase.PLAY
+            and len(s.log[-1].tricks) >= 3
+            and len(s.legal_actions()) > 2
+            and (not face_down or any(t.pay and not t.same_suit for t in s.log[-1].tricks))
+        ),
     )
 
 
