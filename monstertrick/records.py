@@ -13,7 +13,7 @@ import os
 import stat
 import unicodedata
 from collections.abc import Mapping, Sequence
-from typing import IO, Any
+from typing import IO, Any, TypeGuard
 
 from .errors import RecordError
 
@@ -134,12 +134,12 @@ def shown(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """A JSON integer (``true``, ``1.0`` and ``"1"`` are not integers)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def kind(value: Any) -> str:
+def kind(value: object) -> str:
     """What a JSON value is, in words ("an object", "a list", ...)."""
     return {dict: "an object", list: "a list", str: "a string", bool: "true/false"}.get(
         type(value), "null" if value is None else "a number"

@@ -54,7 +54,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .errors import RecordError
@@ -70,6 +70,10 @@ from .records import (
     quote,
     read_record_file,
 )
+
+if TYPE_CHECKING:
+    from .games.contract import State
+    from .games.door import Door
 
 SAVES = "saves"
 HISTORY = "history"
@@ -245,7 +249,7 @@ class SaveMeta:
         )
 
     @staticmethod
-    def from_json(raw: Any, players: Sequence[str], game: str = DEFAULT_GAME) -> SaveMeta:
+    def from_json(raw: object, players: Sequence[str], game: str = DEFAULT_GAME) -> SaveMeta:
         """Read and check ``meta`` (untrusted, like the whole file) for a record of
         ``game`` whose players are ``players``; raises :class:`RecordError` ("meta:
         ...") saying what is wrong. Every seat's level must be one the game's
@@ -319,12 +323,12 @@ _FINGERPRINT = "record"
 """The key, in a summary, of the fingerprint of the record it summarizes."""
 
 
-def door(key: str) -> Any:
+def door(key: str) -> Door[Any, Any, Any, Any]:
     """The registered door (``GAME``) of the game called ``key``."""
     return GAMES[key].load()
 
 
-def game_of_state(state: Any) -> str:
+def game_of_state(state: object) -> str:
     """The key of the registered game whose state ``state`` is (the default game's
     first: saving a Monster Trick game never loads another game)."""
     for key, entry in GAMES.items():
@@ -350,7 +354,7 @@ MAX_ROUND = 1000
 """The highest round (hand, game) a summary may name (a record has at most hundreds)."""
 
 
-def summary_problem(info: Any, doc: dict[str, Any], key: str) -> str | None:
+def summary_problem(info: object, doc: dict[str, Any], key: str) -> str | None:
     """What keeps ``info``, the summary found in the save ``doc`` of game ``key``, from
     being shown as it is (None: nothing). A summary is checked as strictly as the lists
     use it: the fingerprint of exactly this record; the record's players, each following
@@ -370,15 +374,15 @@ def summary_problem(info: Any, doc: dict[str, Any], key: str) -> str | None:
         n = len(check_players(info["players"], facts.min_players, facts.max_players))
     except RecordError as exc:
         return str(exc)
-    where: Any = info.get("where")
-    over: Any = info.get("over")
-    rounds: Any = info.get("round")
+    where: object = info.get("where")
+    over: object = info.get("over")
+    rounds: object = info.get("round")
     if not (isinstance(where, str) and 0 < len(where) <= MAX_WHERE and is_plain_text(where)):
         return '"where" is not a line of plain text'
     if not (is_int(rounds) and 1 <= rounds <= MAX_ROUND) or not isinstance(over, bool):
         return '"round" or "over" is not one'
-    winners: Any = info.get("winners")
-    totals: Any = info.get("totals")
+    winners: object = info.get("winners")
+    totals: object = info.get("totals")
     if not over:
         if winners is not None or totals is not None:
             return "results of a game that is not over"
@@ -398,7 +402,7 @@ def summary_problem(info: Any, doc: dict[str, Any], key: str) -> str | None:
             and all(totals[w] == max(totals) for w in winners)
         ):
             return '"winners" are not players with the highest total'
-    hits: Any = info.get("hits", [])
+    hits: object = info.get("hits", [])
     if not (
         isinstance(hits, list)
         and len(hits) in (0, n)
@@ -526,12 +530,12 @@ def _replayed(path: Path, doc: dict[str, Any]) -> SavedGame:
     if "meta" not in doc:  # an exported game: people only
         state = rules.from_record(doc, seed=0)
         info = rules.summary(state)
-        return SavedGame(path, key, SaveMeta.plain(info["players"]), info, state)
+        return SavedGame(path, key, SaveMeta.plain(state.players), info, state)
     raw = doc["meta"]
     seed = raw.get("seed") if isinstance(raw, dict) else None
     state = rules.from_record(doc, seed=seed if is_int(seed) else 0)
     info = rules.summary(state)
-    return SavedGame(path, key, SaveMeta.from_json(raw, info["players"], key), info, state)
+    return SavedGame(path, key, SaveMeta.from_json(raw, state.players, key), info, state)
 
 
 def read_save(path: Path) -> SavedGame:
@@ -657,7 +661,9 @@ class SaveStore:
         """Whether the game at ``path`` is open in another window."""
         return _locked_elsewhere(path)
 
-    def save(self, path: Path, game: Any, meta: SaveMeta, *, key: str | None = None) -> Path:
+    def save(
+        self, path: Path, game: State[Any, Any, Any], meta: SaveMeta, *, key: str | None = None
+    ) -> Path:
         """Write the game (the state of game ``key``; by default the registered game
         whose state it is) through its door, with its summary; a finished game moves to
         the history. Returns where it is now.

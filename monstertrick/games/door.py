@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..decisions import bot_rng
@@ -79,19 +80,19 @@ class Door(Generic[S, A, E, V]):
         saying what is wrong with anything else."""
         raise NotImplementedError
 
-    def replay(self, doc: Any) -> dict[str, Any]:
+    def replay(self, doc: object) -> dict[str, object]:
         """The ``replay --json`` result of a parsed record (raises ``RecordError``)."""
         raise NotImplementedError
 
-    def describe(self, doc: Any) -> str:
+    def describe(self, doc: object) -> str:
         """The replay outcome of a parsed record, for people (raises ``RecordError``)."""
         raise NotImplementedError
 
-    def to_record(self, state: S, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def to_record(self, state: S, meta: Mapping[str, object] | None = None) -> dict[str, object]:
         """The record of the game as it stands (with its ``game`` key)."""
         raise NotImplementedError
 
-    def from_record(self, doc: Any, seed: int | str | None = None) -> S:
+    def from_record(self, doc: object, seed: int | str | None = None) -> S:
         """Replay a record (raises ``RecordError``); ``seed`` deals the later chapters,
         so a resumed game plays on as an uninterrupted one."""
         raise NotImplementedError
@@ -106,7 +107,7 @@ class Door(Generic[S, A, E, V]):
         and the predictions per seat (0: the game has none)."""
         return (0,) * len(state.players), 0
 
-    def summary_extra(self, state: S) -> dict[str, Any]:
+    def summary_extra(self, state: S) -> dict[str, object]:
         """What the saved-game lists show beyond the common summary (plain JSON)."""
         return {}
 
@@ -205,7 +206,7 @@ class Door(Generic[S, A, E, V]):
 
     # ------------------------------------------------------------------ computer players
 
-    def _bots(self) -> Any:
+    def _bots(self) -> ModuleType:
         """The game's ``bots`` package (imported when first needed)."""
         return importlib.import_module(f"{type(self).__module__}.bots")
 
@@ -245,7 +246,7 @@ class Door(Generic[S, A, E, V]):
 
     # ------------------------------------------------------------------ the saves
 
-    def summary(self, state: S) -> dict[str, Any]:
+    def summary(self, state: S) -> dict[str, object]:
         """What the saved-game lists show, as plain JSON values: ``players``, ``round``
         (the chapter), ``where`` (nothing private), ``over``, ``winners`` and ``totals``
         once over, and what the game adds (:meth:`summary_extra`)."""
@@ -256,7 +257,7 @@ class Door(Generic[S, A, E, V]):
             where = f"{self.chapter_name} {state.chapter} over"
         else:
             where = self.where(state)
-        summary: dict[str, Any] = {
+        summary: dict[str, object] = {
             "players": list(state.players),
             "round": state.chapter,
             "where": where,
