@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ....errors import IllegalMoveError
+from ...common.outcome import break_ties
 from ...common.state import ValueEquality
 from .cards import (
     ACTIONS,
@@ -56,7 +57,6 @@ from .events import (
     HandScored,
     Outcome,
     SleevePassed,
-    TieBreak,
     TrickWon,
 )
 from .views import (
@@ -128,14 +128,8 @@ def decide_winners(results: Iterable[HandResult]) -> Outcome:
     hands = list(results)
     totals = tuple(sum(r.scores[p] for r in hands) for p in range(NUM_PLAYERS))
     prestige = tuple(sum(r.prestige[p] for r in hands) for p in range(NUM_PLAYERS))
-    best = max(totals)
-    tied = [p for p in range(NUM_PLAYERS) if totals[p] == best]
-    if len(tied) == 1:
-        return Outcome(totals, prestige, tuple(tied), TieBreak.NONE)
-    most = max(prestige[p] for p in tied)
-    top = [p for p in tied if prestige[p] == most]
-    kind = TieBreak.PRESTIGE if len(top) == 1 else TieBreak.SHARED
-    return Outcome(totals, prestige, tuple(top), kind)
+    winners, depth = break_ties((totals, prestige))
+    return Outcome(totals, prestige, winners, Outcome.chain[depth])
 
 
 class MagicTrickState(ValueEquality):

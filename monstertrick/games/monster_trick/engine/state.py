@@ -36,6 +36,7 @@ from enum import Enum
 from itertools import chain, permutations
 from typing import final
 
+from ...common.outcome import break_ties
 from .cards import (
     CARDS,
     HAND_SIZE,
@@ -57,7 +58,6 @@ from .events import (
     GameOver,
     Outcome,
     RoundScored,
-    TieBreak,
     TrickTakenOver,
     TrickWon,
     VPCardTurned,
@@ -1143,9 +1143,5 @@ def decide_winners(round_scores: Iterable[Sequence[int]]) -> Outcome:
     n = len(rounds[0])
     totals = tuple(sum(r[p] for r in rounds) for p in range(n))
     keys = [standing_key(rounds, p) for p in range(n)]
-    best = min(keys)
-    for depth, kind in ((1, TieBreak.NONE), (2, TieBreak.ROUND3), (3, TieBreak.ROUND2)):
-        tied = tuple(p for p in range(n) if keys[p][:depth] == best[:depth])
-        if len(tied) == 1:
-            return Outcome(totals, tied, kind)
-    return Outcome(totals, tied, TieBreak.SHARED)
+    winners, depth = break_ties([[-key[i] for key in keys] for i in range(3)])
+    return Outcome(totals, winners, Outcome.chain[depth])
