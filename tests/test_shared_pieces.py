@@ -11,15 +11,18 @@ import pytest
 
 from monstertrick.errors import RecordError
 from monstertrick.games.common.outcome import break_ties
-from monstertrick.games.common.state import ValueEquality
+from monstertrick.games.common.state import Table, ValueEquality
 from monstertrick.games.common.words import join_names, plural
 from monstertrick.games.magic_trick.bots import make_bot as magic_bot
 from monstertrick.games.magic_trick.engine.events import GameOver as GameOverEvent
+from monstertrick.games.magic_trick.engine.state import MagicTrickState
 from monstertrick.games.magic_trick.engine.state import decide_winners as magic_winners
 from monstertrick.games.magic_trick.engine.views import HandResult as MagicHand
 from monstertrick.games.magic_trick.timeline import Timeline as MagicTimeline
 from monstertrick.games.monster_taking.bots import make_bot as taking_bot
+from monstertrick.games.monster_taking.engine.state import MatchState
 from monstertrick.games.monster_trick.bots import make_bot as trick_bot
+from monstertrick.games.monster_trick.engine.state import GameState as TrickState
 from monstertrick.games.monster_trick.engine.state import decide_winners as trick_winners
 from monstertrick.games.monster_trick.timeline import Timeline as TrickTimeline
 from monstertrick.levels import Level, LevelError, budget_level, level_name, make_player
@@ -271,3 +274,24 @@ def test_monster_tricks_chain_is_vp_then_round_3_then_round_2(
     outcome = trick_winners(rounds)
     assert outcome.winners == winners
     assert outcome.explain(["Ann", "Bob", "Cid"]) == said
+
+
+# ---------------------------------------------------------------- the table
+
+
+def test_every_games_state_keeps_its_table_in_one_place() -> None:
+    magic = MagicTrickState(["Ann", "Bob", "Cid", "Dee"], seed=7, first_player=2)
+    trick = TrickState(["Ann", "Bob", "Cid"], seed="x", first_player=1)
+    taking = MatchState(["Ann", "Bob"], seed=3, first_lead=1)
+    for state, seed, first in ((magic, 7, 2), (trick, "x", 1), (taking, 3, 1)):
+        assert isinstance(state, Table)
+        assert state.players == tuple(state.players) and state.players[0] == "Ann"
+        assert state.seed == seed and state.first_player == first
+        assert state.phase is state._phase
+        assert state.clone().players == state.players
+    assert taking.first_lead == 1
+    # What the table holds counts in a state's value, as everything else it holds.
+    assert magic == magic.clone()
+    assert magic != MagicTrickState(["Ann", "Bob", "Cid", "Eve"], seed=7, first_player=2)
+    assert magic != MagicTrickState(["Ann", "Bob", "Cid", "Dee"], seed=7, first_player=1)
+    assert taking != MatchState(["Ann", "Bob"], seed=4, first_lead=1)

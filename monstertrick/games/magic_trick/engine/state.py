@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....errors import IllegalMoveError
 from ...common.outcome import break_ties
-from ...common.state import ValueEquality
+from ...common.state import Table, ValueEquality
 from .cards import (
     ACTIONS,
     DECK_SIZE,
@@ -132,13 +132,10 @@ def decide_winners(results: Iterable[HandResult]) -> Outcome:
     return Outcome(totals, prestige, winners, Outcome.chain[depth])
 
 
-class MagicTrickState(ValueEquality):
+class MagicTrickState(ValueEquality, Table[Phase]):
     """A game of Magic Trick: 4 players, 4 hands."""
 
     __slots__ = (
-        "_names",
-        "_first",
-        "_seed",
         "_hand",
         "_starter",
         "_deal",
@@ -157,7 +154,6 @@ class MagicTrickState(ValueEquality):
         "_last",
         "_to_move",
         "_after",
-        "_phase",
         "_plays",
         "_history",
         "_results",
@@ -198,20 +194,8 @@ class MagicTrickState(ValueEquality):
     # ------------------------------------------------------------------ basics
 
     @property
-    def players(self) -> tuple[str, ...]:
-        return self._names
-
-    @property
     def num_players(self) -> int:
         return NUM_PLAYERS
-
-    @property
-    def first_player(self) -> int:
-        return self._first
-
-    @property
-    def seed(self) -> int | str | None:
-        return self._seed
 
     @property
     def hand_number(self) -> int:
@@ -234,12 +218,8 @@ class MagicTrickState(ValueEquality):
         """Who led the first trick of this hand."""
         return self._starter
 
-    @property
-    def phase(self) -> Phase:
-        """The step: play or sleeve (or the hand or game is over)."""
-        return self._phase
-
-    step = phase
+    step = Table.phase
+    """The phase: play or sleeve (or the hand or game is over)."""
 
     @property
     def task(self) -> str:
@@ -779,13 +759,16 @@ class MagicTrickState(ValueEquality):
 
     def key(self) -> tuple[Any, ...]:
         """Everything the state holds, as a comparable value (undo history included)."""
-        return tuple(getattr(self, name) for name in MagicTrickState.__slots__)
+        return tuple(getattr(self, name) for name in _KEY)
 
     def __repr__(self) -> str:
         return (
             f"<MagicTrickState {', '.join(self._names)}: hand {self._hand + 1}, "
             f"{self._phase.value}, {self._plays} cards played>"
         )
+
+
+_KEY = Table.__slots__ + MagicTrickState.__slots__
 
 
 if TYPE_CHECKING:  # mypy checks that the state keeps the contract of every game

@@ -37,6 +37,7 @@ from itertools import chain, permutations
 from typing import final
 
 from ...common.outcome import break_ties
+from ...common.state import Table
 from .cards import (
     CARDS,
     HAND_SIZE,
@@ -532,16 +533,12 @@ _PublicFields = tuple[
 """The values of :class:`PublicView`'s fields, in their order."""
 
 
-class GameState:
+class GameState(Table[Phase]):
     """A game of Monster Trick from the first deal to the final standings."""
 
     __slots__ = (
-        "_names",
         "_n",
-        "_first",
-        "_seed",
         "_round",
-        "_phase",
         "_starter",
         "_to_move",
         "_turn",
@@ -591,24 +588,8 @@ class GameState:
     # ------------------------------------------------------------------ basics
 
     @property
-    def players(self) -> tuple[str, ...]:
-        return self._names
-
-    @property
     def num_players(self) -> int:
         return self._n
-
-    @property
-    def first_player(self) -> int:
-        return self._first
-
-    @property
-    def seed(self) -> int | str | None:
-        return self._seed
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
 
     @property
     def round(self) -> int:
