@@ -10,12 +10,20 @@ from typing import Any
 import pytest
 
 from monstertrick.errors import RecordError
-from monstertrick.games.common.state import ValueEquality
+from monstertrick.games.common.outcome import break_ties
+from monstertrick.games.common.state import Table, ValueEquality
 from monstertrick.games.common.words import join_names, plural
 from monstertrick.games.magic_trick.bots import make_bot as magic_bot
+from monstertrick.games.magic_trick.engine.events import GameOver as GameOverEvent
+from monstertrick.games.magic_trick.engine.state import MagicTrickState
+from monstertrick.games.magic_trick.engine.state import decide_winners as magic_winners
+from monstertrick.games.magic_trick.engine.views import HandResult as MagicHand
 from monstertrick.games.magic_trick.timeline import Timeline as MagicTimeline
 from monstertrick.games.monster_taking.bots import make_bot as taking_bot
+from monstertrick.games.monster_taking.engine.state import MatchState
 from monstertrick.games.monster_trick.bots import make_bot as trick_bot
+from monstertrick.games.monster_trick.engine.state import GameState as TrickState
+from monstertrick.games.monster_trick.engine.state import decide_winners as trick_winners
 from monstertrick.games.monster_trick.timeline import Timeline as TrickTimeline
 from monstertrick.levels import Level, LevelError, budget_level, level_name, make_player
 from monstertrick.records import FORMAT, dumps_record, new_record, read_chapters, read_seat
@@ -188,3 +196,102 @@ def test_a_search_adapter_starts_with_its_seat_its_worlds_and_push() -> None:
     before = world.total
     search.apply(world, 5)
     assert world.total == before + 5
+
+
+# ---------------------------------------------------------------- the tie-break chain
+
+
+def test_break_ties_goes_down_the_chain_only_as_far_as_a_tie_needs() -> None:
+    assert break_ties([(3, 5, 1)]) == ((1,), 0)
+    # Tied on the total: the next criterion decides among the tied seats only.
+    assert break_ties([(5, 5, 1), (0, 2, 9)]) == ((1,), 1)
+    assert break_ties([(5, 5, 5), (2, 2, 1), (0, 4, 9)]) == ((1,), 2)
+    # Tied on everything: a shared victory, the count past the last criterion.
+    assert break_ties([(5, 5, 1), (2, 2, 1)]) == ((0, 1), 2)
+    assert break_ties([(0, 0)]) == ((0, 1), 1)
+
+
+def _magic(scores: tuple[int, ...], prestige: tuple[bool, ...]) -> MagicHand:
+    return MagicHand((0,) * 4, (0,) * 4, (0,) * 4, scores, prestige)
+
+
+NOBODY = (False,) * 4
+
+
+@pytest.mark.parametrize(
+    ("hands", "winners", "said"),
+    [
+        ([_magic((3, 1, 0, -2), NOBODY)] * 4, (0,), "Ann wins with 12 points."),
+        (
+            [_magic((5, 5, 5, 0), (True, False, False, False))]
+            + [_magic((0, 0, 0, 1), NOBODY)] * 3,
+            (0,),
+            "Ann wins the tie at 5 points with 1 prestige bonus, more than Bob and Cid.",
+        ),
+        (
+            [_magic((5, 5, 0, 0), (True, True, False, False)), _magic((1, 1, 0, 0), NOBODY)] * 2,
+            (0, 1),
+            "Ann and Bob share the victory with 12 points each and 2 prestige bonuses each.",
+        ),
+    ],
+)
+def test_magic_tricks_chain_is_points_then_prestige_bonuses(
+    hands: list[MagicHand], winners: tuple[int, ...], said: str
+) -> None:
+    outcome = magic_winners(hands)
+    assert outcome.winners == winners
+    assert outcome.explain(["Ann", "Bob", "Cid", "Dee"]) == said
+    assert GameOverEvent(outcome).describe(["Ann", "Bob", "Cid", "Dee"]) == (
+        f"The game is over. {said}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("rounds", "winners", "said"),
+    [
+        ([(1, 0), (2, 0), (3, 0)], (0,), "Ann wins with 6 VP."),
+        (
+            [(3, 0), (0, 0), (0, 3)],
+            (1,),
+            "Bob wins the tie at 3 VP by scoring more in round 3.",
+        ),
+        (
+            [(1, 2), (2, 1), (3, 3)],
+            (0,),
+            "Ann wins the tie at 6 VP by scoring more in round 2 (still tied in round 3).",
+        ),
+        (
+            [(1, 1, 1), (2, 2, 2), (3, 3, 3)],
+            (0, 1, 2),
+            "Ann, Bob and Cid share the victory with 6 VP each: "
+            "they are also tied in round 3 and in round 2.",
+        ),
+    ],
+)
+def test_monster_tricks_chain_is_vp_then_round_3_then_round_2(
+    rounds: list[tuple[int, ...]], winners: tuple[int, ...], said: str
+) -> None:
+    outcome = trick_winners(rounds)
+    assert outcome.winners == winners
+    assert outcome.explain(["Ann", "Bob", "Cid"]) == said
+
+
+# ---------------------------------------------------------------- the table
+
+
+def test_every_games_state_keeps_its_table_in_one_place() -> None:
+    magic = MagicTrickState(["Ann", "Bob", "Cid", "Dee"], seed=7, first_player=2)
+    trick = TrickState(["Ann", "Bob", "Cid"], seed="x", first_player=1)
+    taking = MatchState(["Ann", "Bob"], seed=3, first_lead=1)
+    for state, seed, first in ((magic, 7, 2), (trick, "x", 1), (taking, 3, 1)):
+        assert isinstance(state, Table)
+        assert state.players == tuple(state.players) and state.players[0] == "Ann"
+        assert state.seed == seed and state.first_player == first
+        assert state.phase is state._phase
+        assert state.clone().players == state.players
+    assert taking.first_lead == 1
+    # What the table holds counts in a state's value, as everything else it holds.
+    assert magic == magic.clone()
+    assert magic != MagicTrickState(["Ann", "Bob", "Cid", "Eve"], seed=7, first_player=2)
+    assert magic != MagicTrickState(["Ann", "Bob", "Cid", "Dee"], seed=7, first_player=1)
+    assert taking != MatchState(["Ann", "Bob"], seed=4, first_lead=1)

@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
+from ...common.outcome import ChainOutcome
+from ...common.outcome import GameOver as SharedGameOver
 from ...common.words import join_names as join_names
 from ...common.words import plural as plural
 from .cards import Card, ordinal
@@ -119,8 +122,9 @@ class TieBreak(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    """A finished game (:class:`monstertrick.games.contract.Outcome`)."""
+class Outcome(ChainOutcome):
+    """A finished game (:class:`monstertrick.games.contract.Outcome`): the highest total
+    wins, then the most prestige bonuses, then the victory is shared."""
 
     scores: tuple[int, ...]
     """Each player's total points over the four hands."""
@@ -129,38 +133,28 @@ class Outcome:
     winners: tuple[int, ...]
     tie_break: TieBreak
 
+    chain: ClassVar[tuple[TieBreak, ...]] = (TieBreak.NONE, TieBreak.PRESTIGE, TieBreak.SHARED)
+
     @property
     def totals(self) -> tuple[int, ...]:
         """The :attr:`scores` (their name in the game's screens)."""
         return self.scores
 
-    def explain(self, names: Sequence[str]) -> str:
-        """The result in words, the tie-break included."""
-        won = join_names([names[w] for w in self.winners])
+    def amount(self, total: int) -> str:
+        return plural(total, "point")
+
+    def tie_won(self, names: Sequence[str]) -> str:
         best = self.scores[self.winners[0]]
-        bonuses = self.prestige[self.winners[0]]
-        if self.tie_break is TieBreak.NONE:
-            return f"{won} wins with {plural(best, 'point')}."
         tied = [p for p in range(len(self.scores)) if self.scores[p] == best]
-        if self.tie_break is TieBreak.PRESTIGE:
-            others = join_names([names[p] for p in tied if p not in self.winners])
-            return (
-                f"{won} wins the tie at {plural(best, 'point')} with "
-                f"{bonus_count(bonuses)}, "
-                f"more than {others}."
-            )
-        return (
-            f"{won} share the victory with {plural(best, 'point')} each and "
-            f"{bonus_count(bonuses)} each."
-        )
+        others = join_names([names[p] for p in tied if p not in self.winners])
+        return f"with {bonus_count(self.prestige[self.winners[0]])}, more than {others}"
+
+    def also_tied(self) -> str:
+        return f" and {bonus_count(self.prestige[self.winners[0]])} each"
 
 
-@dataclass(frozen=True, slots=True)
-class GameOver:
-    outcome: Outcome
-
-    def describe(self, names: Sequence[str]) -> str:
-        return f"The game is over. {self.outcome.explain(names)}"
+class GameOver(SharedGameOver[Outcome]):
+    __slots__ = ()
 
 
 Event = HandDealt | CardPlayed | TrickWon | CardSleeved | SleevePassed | HandScored | GameOver

@@ -31,7 +31,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ....errors import IllegalMoveError
-from ...common.state import ValueEquality
+from ...common.outcome import break_ties
+from ...common.state import Table, ValueEquality
 from .cards import (
     ACTIONS,
     DECK_SIZE,
@@ -56,7 +57,6 @@ from .events import (
     HandScored,
     Outcome,
     SleevePassed,
-    TieBreak,
     TrickWon,
 )
 from .views import (
@@ -128,23 +128,14 @@ def decide_winners(results: Iterable[HandResult]) -> Outcome:
     hands = list(results)
     totals = tuple(sum(r.scores[p] for r in hands) for p in range(NUM_PLAYERS))
     prestige = tuple(sum(r.prestige[p] for r in hands) for p in range(NUM_PLAYERS))
-    best = max(totals)
-    tied = [p for p in range(NUM_PLAYERS) if totals[p] == best]
-    if len(tied) == 1:
-        return Outcome(totals, prestige, tuple(tied), TieBreak.NONE)
-    most = max(prestige[p] for p in tied)
-    top = [p for p in tied if prestige[p] == most]
-    kind = TieBreak.PRESTIGE if len(top) == 1 else TieBreak.SHARED
-    return Outcome(totals, prestige, tuple(top), kind)
+    winners, depth = break_ties((totals, prestige))
+    return Outcome(totals, prestige, winners, Outcome.chain[depth])
 
 
-class MagicTrickState(ValueEquality):
+class MagicTrickState(ValueEquality, Table[Phase]):
     """A game of Magic Trick: 4 players, 4 hands."""
 
     __slots__ = (
-        "_names",
-        "_first",
-        "_seed",
         "_hand",
         "_starter",
         "_deal",
@@ -163,7 +154,6 @@ class MagicTrickState(ValueEquality):
         "_last",
         "_to_move",
         "_after",
-        "_phase",
         "_plays",
         "_history",
         "_results",
@@ -204,20 +194,8 @@ class MagicTrickState(ValueEquality):
     # ------------------------------------------------------------------ basics
 
     @property
-    def players(self) -> tuple[str, ...]:
-        return self._names
-
-    @property
     def num_players(self) -> int:
         return NUM_PLAYERS
-
-    @property
-    def first_player(self) -> int:
-        return self._first
-
-    @property
-    def seed(self) -> int | str | None:
-        return self._seed
 
     @property
     def hand_number(self) -> int:
@@ -240,12 +218,8 @@ class MagicTrickState(ValueEquality):
         """Who led the first trick of this hand."""
         return self._starter
 
-    @property
-    def phase(self) -> Phase:
-        """The step: play or sleeve (or the hand or game is over)."""
-        return self._phase
-
-    step = phase
+    step = Table.phase
+    """The phase: play or sleeve (or the hand or game is over)."""
 
     @property
     def task(self) -> str:
@@ -785,13 +759,16 @@ class MagicTrickState(ValueEquality):
 
     def key(self) -> tuple[Any, ...]:
         """Everything the state holds, as a comparable value (undo history included)."""
-        return tuple(getattr(self, name) for name in MagicTrickState.__slots__)
+        return tuple(getattr(self, name) for name in _KEY)
 
     def __repr__(self) -> str:
         return (
             f"<MagicTrickState {', '.join(self._names)}: hand {self._hand + 1}, "
             f"{self._phase.value}, {self._plays} cards played>"
         )
+
+
+_KEY = Table.__slots__ + MagicTrickState.__slots__
 
 
 if TYPE_CHECKING:  # mypy checks that the state keeps the contract of every game

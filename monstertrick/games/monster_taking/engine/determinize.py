@@ -215,7 +215,7 @@ class Determinizer:
         for r in earlier:
             if r.winner is not None:
                 wins[r.winner] += 1
-        world._first_lead = earlier[0].lead if earlier else view.lead
+        world._first = earlier[0].lead if earlier else view.lead
         world._results = list(earlier)
         world._wins = wins
         world._logs = [GameLog(r.lead, ((), ()), (), [], []) for r in earlier] + [world._log]

@@ -34,7 +34,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from ....errors import IllegalMoveError, InvalidMoveError
-from ...common.state import ValueEquality
+from ...common.state import Table, ValueEquality
 from .cards import (
     CARDS,
     DECK_SIZE,
@@ -342,19 +342,15 @@ _LEAD_ENTRY = ("L",)
 _FOLLOW_ENTRY = ("F",)
 
 
-class MatchState(ValueEquality):
+class MatchState(ValueEquality, Table[Phase]):
     """A match of Monster Taking, from the first deal until a player has won 2 games."""
 
     __slots__ = (
-        "_names",
-        "_first_lead",
-        "_seed",
         "_wins",
         "_results",
         "_logs",
         "_log",
         "_lead",
-        "_phase",
         "_to_move",
         "_hands",
         "_rank",
@@ -388,7 +384,7 @@ class MatchState(ValueEquality):
         if seed is None and cards is None:
             raise ValueError("give a seed or the cards to deal")
         self._names: tuple[str, str] = (names[0], names[1])
-        self._first_lead = first_lead
+        self._first = first_lead
         self._seed = seed
         self._wins = [0, 0]
         self._results: list[GameResult] = []
@@ -400,20 +396,9 @@ class MatchState(ValueEquality):
     # ------------------------------------------------------------------ basics
 
     @property
-    def players(self) -> tuple[str, str]:
-        return self._names
-
-    @property
     def first_lead(self) -> int:
-        return self._first_lead
-
-    @property
-    def seed(self) -> int | str | None:
-        return self._seed
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
+        """The LEAD of the match's first game (the :attr:`first_player`)."""
+        return self._first
 
     @property
     def chapter(self) -> int:
@@ -911,7 +896,7 @@ class MatchState(ValueEquality):
         """An independent copy (cheap enough for thousands of simulations)."""
         other = MatchState.__new__(MatchState)
         other._names = self._names
-        other._first_lead = self._first_lead
+        other._first = self._first
         other._seed = self._seed
         other._wins = self._wins[:]
         other._results = self._results[:]
@@ -935,7 +920,7 @@ class MatchState(ValueEquality):
         """Everything the state holds, as a comparable value (undo history included)."""
         return (
             self._names,
-            self._first_lead,
+            self._first,
             self._seed,
             tuple(self._wins),
             tuple(self._results),

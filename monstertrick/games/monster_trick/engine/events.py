@@ -9,8 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
-from ...common.words import join_names, plural
+from ...common.outcome import ChainOutcome
+from ...common.outcome import GameOver as SharedGameOver
+from ...common.words import plural
 from .cards import Card
 
 
@@ -111,38 +114,41 @@ class TieBreak(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    totals: tuple[int, ...]
+class Outcome(ChainOutcome):
+    """A finished game: the highest total wins, then the best round 3, then the best
+    round 2, then the victory is shared."""
+
+    scores: tuple[int, ...]
+    """Each seat's total (VP): the game's score."""
     winners: tuple[int, ...]
     tie_break: TieBreak
 
+    chain: ClassVar[tuple[TieBreak, ...]] = (
+        TieBreak.NONE,
+        TieBreak.ROUND3,
+        TieBreak.ROUND2,
+        TieBreak.SHARED,
+    )
+
     @property
-    def scores(self) -> tuple[int, ...]:
-        """Each seat's total (VP): the game's score."""
-        return self.totals
+    def totals(self) -> tuple[int, ...]:
+        """The :attr:`scores` (their name in the game's screens)."""
+        return self.scores
 
-    def explain(self, names: Sequence[str]) -> str:
-        """The result in words, the tie-break included."""
-        won = join_names([names[w] for w in self.winners])
-        best = self.totals[self.winners[0]]
-        if self.tie_break is TieBreak.NONE:
-            return f"{won} wins with {best} VP."
-        if self.tie_break is TieBreak.SHARED:
-            return (
-                f"{won} share the victory with {best} VP each: "
-                "they are also tied in round 3 and in round 2."
-            )
-        rnd = "3" if self.tie_break is TieBreak.ROUND3 else "2"
-        extra = "" if rnd == "3" else " (still tied in round 3)"
-        return f"{won} wins the tie at {best} VP by scoring more in round {rnd}{extra}."
+    def amount(self, total: int) -> str:
+        return f"{total} VP"
+
+    def tie_won(self, names: Sequence[str]) -> str:
+        if self.tie_break is TieBreak.ROUND3:
+            return "by scoring more in round 3"
+        return "by scoring more in round 2 (still tied in round 3)"
+
+    def also_tied(self) -> str:
+        return ": they are also tied in round 3 and in round 2"
 
 
-@dataclass(frozen=True, slots=True)
-class GameOver:
-    outcome: Outcome
-
-    def describe(self, names: Sequence[str]) -> str:
-        return f"The game is over. {self.outcome.explain(names)}"
+class GameOver(SharedGameOver[Outcome]):
+    __slots__ = ()
 
 
 Event = Arranged | CardPlayed | TrickTakenOver | TrickWon | VPCardTurned | RoundScored | GameOver

@@ -36,6 +36,8 @@ from enum import Enum
 from itertools import chain, permutations
 from typing import final
 
+from ...common.outcome import break_ties
+from ...common.state import Table
 from .cards import (
     CARDS,
     HAND_SIZE,
@@ -57,7 +59,6 @@ from .events import (
     GameOver,
     Outcome,
     RoundScored,
-    TieBreak,
     TrickTakenOver,
     TrickWon,
     VPCardTurned,
@@ -532,16 +533,12 @@ _PublicFields = tuple[
 """The values of :class:`PublicView`'s fields, in their order."""
 
 
-class GameState:
+class GameState(Table[Phase]):
     """A game of Monster Trick from the first deal to the final standings."""
 
     __slots__ = (
-        "_names",
         "_n",
-        "_first",
-        "_seed",
         "_round",
-        "_phase",
         "_starter",
         "_to_move",
         "_turn",
@@ -591,24 +588,8 @@ class GameState:
     # ------------------------------------------------------------------ basics
 
     @property
-    def players(self) -> tuple[str, ...]:
-        return self._names
-
-    @property
     def num_players(self) -> int:
         return self._n
-
-    @property
-    def first_player(self) -> int:
-        return self._first
-
-    @property
-    def seed(self) -> int | str | None:
-        return self._seed
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
 
     @property
     def round(self) -> int:
@@ -1143,9 +1124,5 @@ def decide_winners(round_scores: Iterable[Sequence[int]]) -> Outcome:
     n = len(rounds[0])
     totals = tuple(sum(r[p] for r in rounds) for p in range(n))
     keys = [standing_key(rounds, p) for p in range(n)]
-    best = min(keys)
-    for depth, kind in ((1, TieBreak.NONE), (2, TieBreak.ROUND3), (3, TieBreak.ROUND2)):
-        tied = tuple(p for p in range(n) if keys[p][:depth] == best[:depth])
-        if len(tied) == 1:
-            return Outcome(totals, tied, kind)
-    return Outcome(totals, tied, TieBreak.SHARED)
+    winners, depth = break_ties([[-key[i] for key in keys] for i in range(3)])
+    return Outcome(totals, winners, Outcome.chain[depth])
