@@ -115,6 +115,11 @@ class State(Protocol[ActionT, EventT, ViewT_co]):
     def players(self) -> tuple[str, ...]: ...
 
     @property
+    def first_player(self) -> int:
+        """The seat that begins the game's first chapter."""
+        ...
+
+    @property
     def current_player(self) -> int | None:
         """Who decides now (None: nobody, the chapter or the game is over)."""
         ...

@@ -68,16 +68,18 @@ class Door(Generic[S, A, E, V]):
     # ------------------------------------------------------------------ a game's own
 
     def new_state(self, names: Sequence[str], seed: int, first: int) -> S:
-        """A new game for ``names``, dealt from ``seed``, ``first`` deciding first."""
-        raise NotImplementedError
+        """A new game for ``names``, dealt from ``seed``, ``first`` deciding first (the
+        state's class called so, unless the game says otherwise)."""
+        state: S = self.state_type(list(names), seed=seed, first_player=first)
+        return state
 
     def first_seat(self, state: S) -> int:
         """The seat that decided first in the game's first chapter."""
-        raise NotImplementedError
+        return state.first_player
 
     def parse_action(self, text: str) -> A:
         """The action written as ``text`` (as it prints); raises ``InvalidMoveError``
-        saying what is wrong with anything else."""
+        saying what is wrong with anything else (a game gives its engine's function)."""
         raise NotImplementedError
 
     def replay(self, doc: object) -> dict[str, object]:

@@ -10,7 +10,7 @@ hand, so every action and view names hand *positions* and suits, never hidden va
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from .. import ArenaTerms
@@ -85,14 +85,7 @@ class MagicTrick(Door[MagicTrickState, Action, Event, View]):
     chapter_name = "hand"
     play_events = PLAY_EVENTS
 
-    def new_state(self, names: Sequence[str], seed: int, first: int) -> MagicTrickState:
-        return MagicTrickState(list(names), seed=seed, first_player=first)
-
-    def first_seat(self, state: MagicTrickState) -> int:
-        return state.first_player
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+    parse_action = staticmethod(parse_action)
 
     def hits(self, state: MagicTrickState) -> tuple[tuple[int, ...], int]:
         """Per seat, the hands in which it took exactly the tricks it bid."""

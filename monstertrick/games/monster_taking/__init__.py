@@ -97,11 +97,7 @@ class MonsterTaking(Door[MatchState, Action, Event, PlayerView]):
     def new_state(self, names: Sequence[str], seed: int, first: int) -> MatchState:
         return MatchState(names, seed=seed, first_lead=first)
 
-    def first_seat(self, state: MatchState) -> int:
-        return state.first_lead
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+    parse_action = staticmethod(parse_action)
 
     # ------------------------------------------------------------------ records
 

@@ -6,7 +6,7 @@ registry (:mod:`monstertrick.games`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -58,14 +58,7 @@ class MonsterTrick(Door[GameState, Action, Event, PlayerView]):
     chapter_name = "round"
     play_events = PLAY_EVENTS
 
-    def new_state(self, names: Sequence[str], seed: int, first: int) -> GameState:
-        return GameState(list(names), seed=seed, first_player=first)
-
-    def first_seat(self, state: GameState) -> int:
-        return state.first_player
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+    parse_action = staticmethod(parse_action)
 
     def apply(self, state: GameState, seat: int, action: Decision) -> list[Event]:
         """As every game's (:meth:`Door.apply`); a VP row may come as a bare tuple."""

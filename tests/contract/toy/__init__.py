@@ -6,7 +6,7 @@ take it as they take the real games."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from monstertrick.errors import RecordError
@@ -54,14 +54,7 @@ class LittleTricksDoor(Door[LittleTricks, Play, Event, View]):
     chapter_name = "round"
     play_events = (Played,)
 
-    def new_state(self, names: Sequence[str], seed: int, first: int) -> LittleTricks:
-        return LittleTricks(names, seed=seed, first_player=first)
-
-    def first_seat(self, state: LittleTricks) -> int:
-        return state.first_player
-
-    def parse_action(self, text: str) -> Play:
-        return parse_action(text)
+    parse_action = staticmethod(parse_action)
 
     def to_record(
         self, state: LittleTricks, meta: Mapping[str, Any] | None = None
