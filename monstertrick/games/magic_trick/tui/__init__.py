@@ -34,7 +34,7 @@ class MagicTrickScreens:
     def watch(self, session: Session, seat: int, viewer: int | None) -> DecisionScreen:
         from .table import TableScreen, phase_task
 
-        return TableScreen(session, seat, phase_task(session.state.phase), bot=True)
+        return TableScreen(session, seat, phase_task(session.public_view().phase), bot=True)
 
     def round_over(self, session: Session, number: int) -> GameScreen:
         from .ends import HandOverScreen

@@ -13,6 +13,7 @@ from ....tui.screens.base import FinalScreen, PauseScreen
 from ....tui.widgets import KeyBar
 from ..engine.cards import NUM_HANDS
 from ..engine.events import TieBreak
+from ..engine.views import Phase
 
 _CSS = """
     #mt-end { padding: 1 2; height: 1fr; }
@@ -49,7 +50,7 @@ class HandOverScreen(PauseScreen):
                     f"  {totals[p]:>5}",
                 )
             )
-        last = self.number >= NUM_HANDS or self.session.state.is_over()
+        last = self.number >= NUM_HANDS or view.phase is Phase.GAME_OVER
         with Vertical(id="mt-end"):
             yield Static(Content(f"Hand {self.number} of {NUM_HANDS} is over"), classes="title")
             yield Static(Content("\n").join(lines), id="mt-hand-table")
@@ -77,10 +78,9 @@ class GameOverScreen(FinalScreen):
     DEFAULT_CSS = _CSS
 
     def compose(self) -> ComposeResult:
-        state = self.session.state
-        outcome = state.outcome()
+        outcome = self.session.outcome()
         assert outcome is not None
-        results = state.results()
+        results = self.session.public_view().results
         names = self.names
         width = theme.name_column(names)
         order = sorted(

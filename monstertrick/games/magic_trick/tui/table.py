@@ -360,7 +360,7 @@ class TableScreen(DecisionScreen):
         if not self.bot:
             return False
         self.seat = seat
-        self.step_task = phase_task(self.session.state.phase)
+        self.step_task = phase_task(self.session.public_view().phase)
         self.result = None
         if self._timer is not None:
             self._timer.stop()

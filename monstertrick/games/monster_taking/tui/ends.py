@@ -61,14 +61,14 @@ class GameEndScreen(PauseScreen):
         self.number = number
 
     def compose(self) -> ComposeResult:
-        state = self.session.state
+        view = self.session.public_view()
         names = self.names
-        result = state.results[self.number - 1]
-        last = state.phase is Phase.MATCH_OVER
+        result = view.results[self.number - 1]
+        last = view.phase is Phase.MATCH_OVER
         with Vertical(classes="mt-end"):
             yield Static(Content(f"Game {self.number} is over"), classes="title")
             yield Static(Content("\n").join(result_lines(result, self.number, names)))
-            yield Static(wins_line(state.wins, names))
+            yield Static(wins_line(view.wins, names))
             yield Static(
                 Content(
                     "Press Enter for the end of the match."
@@ -86,12 +86,11 @@ class MatchOverScreen(FinalScreen):
     DEFAULT_CSS = CSS
 
     def compose(self) -> ComposeResult:
-        state = self.session.state
         names = self.names
-        outcome = state.outcome()
+        outcome = self.session.outcome()
         assert outcome is not None
         games = []
-        for g, r in enumerate(state.results):
+        for g, r in enumerate(self.session.public_view().results):
             winner = (
                 Content("drawn")
                 if r.winner is None

@@ -407,7 +407,7 @@ class TurnScreen(MonsterTakingTable):
         if card in allowed:
             what = Content.assemble(cards.chip(card), " may be played: Enter plays it.")
         else:
-            reason = self.session.state.illegal_reason(Play(card))
+            reason = self.session.refusal(self.seat, Play(card))
             what = Content(f"{card} may not be played: {reason}.")
         return Content.assemble(received, what)
 

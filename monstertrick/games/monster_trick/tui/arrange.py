@@ -17,7 +17,7 @@ from ....tui import theme
 from ....tui.messages import Decided, TakeBack
 from ....tui.screens.base import DecisionScreen
 from ....tui.widgets import KeyBar
-from ..engine import NUM_ROUNDS
+from ..engine import NUM_ROUNDS, PlayerView
 from .hints import HintTerms, row_aim, vp_hint_terms
 from .widgets import Hand, VPRow
 
@@ -45,14 +45,15 @@ class ArrangeScreen(DecisionScreen):
         self.player = self.seat = player
         self.private_to = player
         self.confirmed = False
+        self.view: PlayerView = session.view(player)
         laid = session.taken_back(player)  # a row taken back starts as it was laid
-        self.order = list(laid if laid is not None else session.state.vp_set)
+        self.order = list(laid if laid is not None else self.view.vp_set)
         self.cursor = 0
 
     def _topbar(self) -> Content:
         doing = " laid out their VP cards" if self.confirmed else " arranges their VP cards"
         return Content.assemble(
-            f"Round {self.session.state.round} of {NUM_ROUNDS} · ",
+            f"Round {self.view.round} of {NUM_ROUNDS} · ",
             theme.player(self.player, self.names[self.player], bold=True),
             f"{doing} · private",
         )
@@ -62,7 +63,7 @@ class ArrangeScreen(DecisionScreen):
         with Vertical(id="arrange-body"):
             yield Static("Your hand", classes="label")
             hand = Hand(self.player, id="hand")
-            hand.cards = self.session.view(self.player).hand
+            hand.cards = self.view.hand
             yield hand
             yield Static(
                 "Your VP row, left to right: lay it out for the tricks you expect to win",

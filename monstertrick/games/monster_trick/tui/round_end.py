@@ -29,11 +29,11 @@ class RoundEndScreen(PauseScreen):
         self.round_no = round_no
 
     def compose(self) -> ComposeResult:
-        game = self.session.state
-        view = game.public_view()
-        tricks, scores = game.round_results()[self.round_no - 1]
+        view = self.session.public_view()
+        # (shown as the round ends: the view's tricks are still the round's)
+        tricks, scores = view.tricks_won, view.round_scores[self.round_no - 1]
         revealed = view.revealed or ()
-        totals = game.totals()
+        totals = view.totals
         width = theme.name_column(self.names)
         lines = [
             Content(f"  {'Player':<{width}}   {'VP row':<11}   Tricks   {'VP scored':<13}  Total")
@@ -57,7 +57,7 @@ class RoundEndScreen(PauseScreen):
                     f"  {totals[p]:>5}",
                 )
             )
-        last = game.phase is Phase.GAME_OVER
+        last = view.phase is Phase.GAME_OVER
         with Vertical(id="round-end"):
             yield Static(Content(f"Round {self.round_no} of {NUM_ROUNDS} is over"), classes="title")
             yield Static(Content("\n").join(lines), id="round-table")
