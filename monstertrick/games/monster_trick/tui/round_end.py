@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
 from ....session import Session
 from ....tui import theme
-from ....tui.screens.base import PauseScreen
+from ....tui.screens.base import LOG_KEY, PauseScreen
 from ....tui.widgets import KeyBar
 from ..engine import NUM_ROUNDS, VP_POSITION_RULE, Phase, vp_position
 from . import cards
@@ -21,7 +20,7 @@ class RoundEndScreen(PauseScreen):
     """Public: shown to the whole table."""
 
     CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
-    BINDINGS = [Binding("l", "log", "Log")]
+    BINDINGS = [LOG_KEY]
     PANEL_AFTER = "#round-end"
 
     def __init__(self, session: Session, round_no: int) -> None:
@@ -78,5 +77,5 @@ class RoundEndScreen(PauseScreen):
             )
         yield KeyBar()
 
-    def action_log(self) -> None:
-        self.toggle_panel("log", lambda: LogPanel(self.session))
+    def log_panel(self) -> LogPanel:
+        return LogPanel(self.session)
