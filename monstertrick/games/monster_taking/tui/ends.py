@@ -89,6 +89,7 @@ class MatchOverScreen(FinalScreen):
         names = self.names
         outcome = self.session.outcome()
         assert outcome is not None
+        (champion,) = outcome.winners  # (a match has one winner)
         games = []
         for g, r in enumerate(self.session.public_view().results):
             winner = (
@@ -108,12 +109,12 @@ class MatchOverScreen(FinalScreen):
             yield Static(Content("The match is over"), classes="title")
             yield Static(
                 Content.assemble(
-                    "★ ", theme.player(outcome.winner, names[outcome.winner], bold=True), " wins!"
+                    "★ ", theme.player(champion, names[champion], bold=True), " wins!"
                 ),
                 id="mt-winner",
             )
             yield Static(Content(outcome.explain(names)))
             yield Static(Content("\n").join(games))
-            yield Static(wins_line(outcome.wins, names))
+            yield Static(wins_line(outcome.scores, names))
             yield Static(Content("Press n for a new match, q to quit."), classes="hint")
         yield KeyBar()

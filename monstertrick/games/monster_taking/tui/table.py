@@ -174,7 +174,7 @@ class MonsterTakingTable(DecisionScreen):
             )
         rows.append(
             Content.assemble(
-                f"Game {v.game} · ",
+                f"Game {v.chapter} · ",
                 theme.player(v.lead, names[v.lead]),
                 " leads this game · the first to win 2 games wins the match",
             )
@@ -271,7 +271,7 @@ class MonsterTakingTable(DecisionScreen):
         self.query_one(HandRow).show(v.hand)
 
     def topbar(self, v: PlayerView) -> Content:
-        return Content(f"Monster Taking · game {v.game}")
+        return Content(f"Monster Taking · game {v.chapter}")
 
 
 class TurnScreen(MonsterTakingTable, PersonTurnScreen):
@@ -327,7 +327,7 @@ class TurnScreen(MonsterTakingTable, PersonTurnScreen):
         name = v.players[self.seat]
         doing = f": {DOING[self.what]}" if self.result is None else f" {DONE[self.what]}"
         return Content.assemble(
-            f"Game {v.game} · ",
+            f"Game {v.chapter} · ",
             theme.player(self.seat, name, bold=True),
             f"{doing} · private screen",
         )
@@ -509,7 +509,7 @@ class WatchScreen(MonsterTakingTable, ComputerTurnScreen):
     def topbar(self, v: PlayerView) -> Content:
         name = v.players[self.seat]
         return Content.assemble(
-            f"Game {v.game} · ",
+            f"Game {v.chapter} · ",
             theme.player(self.seat, name, bold=True),
             self.computer_player(),
         )
