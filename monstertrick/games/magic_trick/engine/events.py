@@ -129,11 +129,6 @@ class Outcome:
     winners: tuple[int, ...]
     tie_break: TieBreak
 
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """The :attr:`scores` (their name in the game's screens)."""
-        return self.scores
-
     def explain(self, names: Sequence[str]) -> str:
         """The result in words, the tie-break included."""
         won = join_names([names[w] for w in self.winners])

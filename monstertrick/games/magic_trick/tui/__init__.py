@@ -49,7 +49,7 @@ class MagicTrickScreens:
     def handoff(self, session: Session, seat: int, task: str) -> tuple[str, str]:
         """(Never asked: the door's ``hidden_hands`` is False, so no handoff comes.)"""
         view = session.public_view()
-        detail = f"Hand {view.hand} of {NUM_HANDS} · trick {view.trick_number} of {NUM_TRICKS}"
+        detail = f"Hand {view.chapter} of {NUM_HANDS} · trick {view.trick_number} of {NUM_TRICKS}"
         return TASKS[task], detail
 
     def viewer(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> Screen[None]:

@@ -84,7 +84,7 @@ class GameOverScreen(FinalScreen):
         names = self.names
         width = theme.name_column(names)
         order = sorted(
-            range(len(names)), key=lambda p: (-outcome.totals[p], -outcome.prestige[p], p)
+            range(len(names)), key=lambda p: (-outcome.scores[p], -outcome.prestige[p], p)
         )
         hands = "".join(f"  H{h + 1}" for h in range(len(results)))
         lines = [Content.styled(f"      {'Player':<{width + 2}}{hands}  Total  Prestige", "bold")]
@@ -95,7 +95,7 @@ class GameOverScreen(FinalScreen):
                     f"{place:<5} ",
                     theme.player(p, names[p], bold=p in outcome.winners, width=width),
                     "".join(f"{r.scores[p]:>4}" for r in results),
-                    f"  {outcome.totals[p]:>5}  {outcome.prestige[p]:>8}",
+                    f"  {outcome.scores[p]:>5}  {outcome.prestige[p]:>8}",
                 )
             )
         if outcome.tie_break is TieBreak.SHARED:

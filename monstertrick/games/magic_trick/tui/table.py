@@ -168,7 +168,7 @@ class TableScreen(DecisionScreen):
             doing = " to play"
         self.query_one("#mt-top", Static).update(
             Content.assemble(
-                f"Hand {v.hand} of {NUM_HANDS} · trick {v.trick_number} of {NUM_TRICKS} · ",
+                f"Hand {v.chapter} of {NUM_HANDS} · trick {v.trick_number} of {NUM_TRICKS} · ",
                 who,
                 doing,
                 self.kind(),
@@ -317,7 +317,7 @@ class TableScreen(DecisionScreen):
             return [Content(e.describe(names)) for e in events]
 
         return LinesLogPanel(
-            f"Game log · hand {self.view.hand}", lines, "No card played yet this hand."
+            f"Game log · hand {self.view.chapter}", lines, "No card played yet this hand."
         )
 
     def action_deduce(self) -> None:
