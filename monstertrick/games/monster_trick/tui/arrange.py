@@ -17,8 +17,8 @@ from ....tui import theme
 from ....tui.messages import Decided
 from ....tui.screens.base import HINT_KEY, PASS_ON_KEYS, TAKE_BACK_KEY, PersonTurnScreen
 from ....tui.widgets import KeyBar
-from ..engine import NUM_ROUNDS, PlayerView
-from .hints import HintTerms, row_aim, vp_hint_terms
+from ..engine import NUM_ROUNDS, Arrange, PlayerView
+from .hints import HintTerms, row_aim, row_of, vp_hint_terms
 from .widgets import Hand, VPRow
 
 
@@ -44,7 +44,7 @@ class ArrangeScreen(PersonTurnScreen):
         self.player = player
         self.view: PlayerView = session.view(player)
         laid = session.taken_back(player)  # a row taken back starts as it was laid
-        self.order = list(laid if laid is not None else self.view.vp_set)
+        self.order = list(row_of(laid) if laid is not None else self.view.vp_set)
         self.cursor = 0
 
     @property
@@ -111,12 +111,12 @@ class ArrangeScreen(PersonTurnScreen):
         return not self.confirmed
 
     def hint_words(self, action: Any) -> str:
-        left, middle, right = action
+        left, middle, right = row_of(action)
         return f"VP row {left} · {middle} · {right}"
 
     def hint_terms(self) -> HintTerms:
         terms = vp_hint_terms(self.hint_words, aim=row_aim)
-        return replace(terms, listed=lambda row: "row " + " · ".join(map(str, row)))
+        return replace(terms, listed=lambda action: "row " + " · ".join(map(str, row_of(action))))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("select", "move", "confirm"):
@@ -125,8 +125,7 @@ class ArrangeScreen(PersonTurnScreen):
 
     def action_confirm(self) -> None:
         if not self.confirmed:
-            order = (self.order[0], self.order[1], self.order[2])
-            self.post_message(Decided(self.player, order))
+            self.post_message(Decided(self.player, Arrange.of(self.order)))
 
     def refuse(self, reason: str) -> None:
         self.say(reason)
