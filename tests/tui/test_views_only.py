@@ -26,15 +26,28 @@ def screen_files() -> list[Path]:
 
 def reads_of_the_state(source: str) -> list[int]:
     """The lines of ``source`` that read ``<...>session.state`` (or
-    ``getattr(<...>session, "state")``)."""
+    ``getattr(<...>session, "state")``), the session also under another name: a name
+    given it (``s = self.session``) or a parameter typed ``Session``."""
+    tree = ast.parse(source)
+    names = {"session"}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg) and node.annotation is not None:
+            if ast.unparse(node.annotation).split(".")[-1].strip("'\"") == "Session":
+                names.add(node.arg)
 
     def is_session(node: ast.expr) -> bool:
-        return (isinstance(node, ast.Name) and node.id == "session") or (
+        return (isinstance(node, ast.Name) and node.id in names) or (
             isinstance(node, ast.Attribute) and node.attr == "session"
         )
 
+    for node in ast.walk(tree):  # (names given the session, in any order)
+        if isinstance(node, ast.Assign) and is_session(node.value):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.NamedExpr) and is_session(node.value):
+            names.add(node.target.id)
+
     lines = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and node.attr == "state" and is_session(node.value):
             lines.append(node.lineno)
         elif (
@@ -66,8 +79,14 @@ def test_the_scan_finds_every_way_of_reading_the_state() -> None:
         "    b = session.state\n"
         "    c = getattr(self.session, 'state')\n"
         "    d = frame.state, self.session.view(0), session.public_view()\n"
+        "def g(self, match: Session, other: 'monstertrick.session.Session'):\n"
+        "    game = self.session\n"
+        "    e = game.state, match.state.round, other.state\n"
+        "    f = frame.game.state, self.view.state\n"
+        "    if (s := self.app.session) is not None:\n"
+        "        g = s.state\n"
     )
-    assert reads_of_the_state(source) == [2, 3, 4]
+    assert reads_of_the_state(source) == [2, 3, 4, 8, 8, 8, 11]
 
 
 def test_no_screen_reads_the_sessions_whole_game() -> None:
