@@ -8,6 +8,8 @@ import ast
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 import monstertrick
 from monstertrick.games.monster_taking import Play
 from monstertrick.games.monster_trick.engine import Event
@@ -129,6 +131,25 @@ def test_the_earlier_rounds_log_is_the_games_own_record_of_them() -> None:
     step_until(session, lambda s: s.public_view().round == 2 and len(s.round_log()) > 3)
     assert session.earlier_logs() == seen  # what the table saw in round 1, as it saw it
     assert all(isinstance(e, Event) for e in seen[0])  # (no hint taken: nothing else)
+
+
+@pytest.mark.parametrize(
+    ("game", "levels"),
+    [("magic-trick", ("easy",) * 4), ("monster-taking", ("easy",) * 2)],
+)
+def test_every_games_earlier_chapters_are_what_the_table_saw(
+    game: str, levels: tuple[str, ...]
+) -> None:
+    """A hand or a game of the match before the current one: its replay's events end
+    with all that the table saw of it (after its deal's, where the replay has one)."""
+    session = all_bots(game, levels)
+    step_until(session, lambda s: isinstance(s.next_step(), RoundOver))
+    seen = session.round_log()
+    session.done()
+    step_until(session, lambda s: s.public_view().chapter == 2 and len(s.round_log()) > 3)
+    (earlier,) = session.earlier_logs()
+    assert len(seen) > 20 and earlier[len(earlier) - len(seen) :] == seen
+    assert len(earlier) - len(seen) <= 1
 
 
 def test_the_outcome_is_the_finished_games_own() -> None:
