@@ -325,7 +325,7 @@ class PersonTurnScreen(DecisionScreen):
         if action == "pass_on":
             return self.result is not None and parameters == (self.session.hands_over_next(),)
         if action == "take_back":
-            return self.result is not None
+            return self.result is not None and self.session.can_take_back(self.seat)
         return True
 
     def action_pass_on(self, hand_over: bool = True) -> None:
@@ -333,7 +333,7 @@ class PersonTurnScreen(DecisionScreen):
             self.advance_once()
 
     def action_take_back(self) -> None:
-        if self.result is not None:
+        if self.result is not None and self.session.can_take_back(self.seat):
             self.post_message(TakeBack(self.seat))
 
 
