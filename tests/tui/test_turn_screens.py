@@ -5,15 +5,21 @@ Enter once a result is shown) and its keys are written once, in the shared base.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 import monstertrick
 from monstertrick.games import GAMES
 from monstertrick.seating import Seat, Seating
-from monstertrick.session import BotTurn, Handoff, Session, Turn
+from monstertrick.session import BotTurn, Handoff, Played, Session, Step, Turn
+from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.messages import Decided
 from monstertrick.tui.screens.base import ComputerTurnScreen, PersonTurnScreen
+
+from .helpers import screen_text, until
 
 PACKAGE = Path(monstertrick.__file__).parent
 
@@ -111,3 +117,136 @@ def test_every_games_turns_are_made_on_the_two_bases(game: str) -> None:
     computer = screens.watch(session, 1, None)
     assert isinstance(computer, ComputerTurnScreen) and computer.seat == 1
     assert computer.private_to is None
+
+
+# ---------------------------------------------------------------------------- at the table
+# The bases at work in every game of the registry: a person (seat 0) and computer players.
+
+GAME_KEYS = [key for key, game in GAMES.items() if game.has_screens]
+
+
+def advance(session: Session, until: Callable[[Step], bool]) -> None:
+    """Play ``session`` on without an app (everyone's first legal action) until its next
+    step is one ``until`` wants."""
+    while not until(step := session.next_step()):
+        if isinstance(step, BotTurn):
+            session.bot_decision(step.seat)
+        elif isinstance(step, Turn):
+            session.apply(step.seat, session.view(step.seat).legal_actions[0])
+        elif isinstance(step, Handoff):
+            session.pass_keyboard(step.seat)
+        else:
+            session.done()
+
+
+def computer_plays(step: Step) -> bool:
+    return isinstance(step, BotTurn) and step.seat == 1 and step.task == "play"
+
+
+def person_plays(step: Step) -> bool:
+    return isinstance(step, Turn) and step.seat == 0 and step.task == "play"
+
+
+async def computer_move_shown(pilot: Pilot[int], app: MonsterTrickApp) -> ComputerTurnScreen:
+    """The computer player's move, made and shown for the pace."""
+
+    def shown() -> bool:
+        screen = app.screen
+        return isinstance(screen, ComputerTurnScreen) and screen.result is not None
+
+    await until(pilot, shown, "the computer player's move is shown")
+    screen = app.screen
+    assert isinstance(screen, ComputerTurnScreen) and screen.seat == 1
+    return screen
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+async def test_the_pace_keys_change_the_pause_in_every_game(game: str) -> None:
+    session = start(game)
+    advance(session, computer_plays)
+    app = MonsterTrickApp(session=session, pace=60)
+    async with app.run_test(size=(120, 30)) as pilot:  # (the top line whole)
+        screen = await computer_move_shown(pilot, app)
+        assert "pause 60 s" in screen_text(app)
+        await pilot.press("minus")
+        assert session.pace == 5.0 and "pause 5 s" in screen_text(app)
+        await pilot.press("minus", "minus")
+        assert session.pace == 2.0 and "pause 2 s" in screen_text(app)
+        await pilot.press("plus")
+        assert session.pace == 3.0 and "pause 3 s" in screen_text(app)
+        assert app.screen is screen and screen.result is not None  # (the move still shown)
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+async def test_space_goes_on_at_once_from_a_computer_move_in_every_game(game: str) -> None:
+    session = start(game)
+    advance(session, computer_plays)
+    app = MonsterTrickApp(session=session, pace=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await computer_move_shown(pilot, app)
+        shown = session.pending
+        assert isinstance(shown, Played) and shown.seat == 1
+        await pilot.pause()
+        assert session.pending is shown and app.screen is screen  # (it waits for the pace)
+        await pilot.press("space")
+        await until(pilot, lambda: session.pending is not shown, "the game goes on")
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+async def test_a_decision_is_taken_back_where_the_game_allows_it(game: str) -> None:
+    session = start(game)
+    advance(session, person_plays)
+    app = MonsterTrickApp(session=session, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PersonTurnScreen), "the person's turn")
+        screen = app.screen
+        assert isinstance(screen, PersonTurnScreen)
+        before = session.position
+        action = session.view(0).legal_actions[0]
+        screen.post_message(Decided(0, action))
+        await until(pilot, lambda: screen.result is not None, "the decision's result is shown")
+        assert session.position != before
+        await pilot.press("u")
+        await pilot.pause()
+        if GAMES[game].load().hidden_hands:  # a result private to its person: taken back
+            assert session.position == before and session.taken_back(0) == action
+            again = app.screen
+            assert isinstance(again, PersonTurnScreen) and again is not screen
+            assert again.seat == 0 and again.result is None
+        else:  # decided in front of everyone: it stands
+            assert session.position != before and session.taken_back(0) is None
+            assert app.screen is screen and screen.result is not None
+            assert screen.check_action("take_back", ()) is not True
+
+
+def log_open(screen: object) -> bool:
+    panel = getattr(screen, "panel", None)
+    return panel is not None and panel.kind == "log"
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+async def test_the_log_opens_from_a_computer_players_turn_in_every_game(game: str) -> None:
+    session = start(game)
+    advance(session, computer_plays)
+    app = MonsterTrickApp(session=session, pace=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await computer_move_shown(pilot, app)
+        await pilot.press("l")
+        assert log_open(screen) and "Game log" in screen_text(app)
+        await pilot.press("l")
+        assert not log_open(screen)
+
+
+@pytest.mark.parametrize("game", ["monster-trick", "magic-trick"])
+async def test_the_log_opens_from_a_persons_turn(game: str) -> None:
+    """(Monster Taking's turn screen has no log key: its table shows the last moves.)"""
+    session = start(game)
+    advance(session, person_plays)
+    app = MonsterTrickApp(session=session, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PersonTurnScreen), "the person's turn")
+        screen = app.screen
+        await pilot.press("l")
+        assert log_open(screen)
+        await pilot.press("escape")
+        assert not log_open(screen)
