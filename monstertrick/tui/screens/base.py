@@ -415,7 +415,8 @@ class ComputerTurnScreen(DecisionScreen):
 
 
 class PauseScreen(GameScreen):
-    """A public pause at the end of a round (or hand, or game of a match): Enter goes on.
+    """A public pause at the end of chapter ``number`` (a round, a hand, a game of a
+    match): Enter goes on.
 
     Without people at the table the game goes on by itself after ``PACES`` times the
     session's pace, so an all-computer game can be watched to the end.
@@ -423,6 +424,20 @@ class PauseScreen(GameScreen):
 
     BINDINGS = [Binding("enter", "continue", "Continue")]
     PACES = 3
+
+    def __init__(self, session: Session, number: int) -> None:
+        super().__init__(session)
+        self.number = number
+
+    def go_on_hint(self, chapter: str, end: str = "the final standings") -> Static:
+        """What Enter does: deal the next ``chapter`` ("Press Enter to deal round 3."),
+        or, once the game is over, show its ``end``."""
+        text = (
+            f"Press Enter for {end}."
+            if not self.session.running
+            else f"Press Enter to deal {chapter} {self.number + 1}."
+        )
+        return Static(Content(text), classes="hint")
 
     def on_mount(self) -> None:
         if not self.session.humans:
@@ -440,6 +455,10 @@ class FinalScreen(GameScreen):
     """The final standings of any game: ``n`` sets up a new game, ``q`` quits."""
 
     BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "quit", "Quit")]
+
+    def keys_hint(self, what: str = "game") -> Static:
+        """The line that says the keys: a new ``what`` (a game, a match), or quit."""
+        return Static(Content(f"Press n for a new {what}, q to quit."), classes="hint")
 
     def action_new_game(self) -> None:
         self.post_message(NewGame())

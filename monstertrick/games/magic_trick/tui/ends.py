@@ -7,13 +7,11 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ....session import Session
 from ....tui import theme
 from ....tui.screens.base import FinalScreen, PauseScreen
 from ....tui.widgets import KeyBar
 from ..engine.cards import NUM_HANDS
 from ..engine.events import TieBreak
-from ..engine.views import Phase
 
 _CSS = """
     #mt-end { padding: 1 2; height: 1fr; }
@@ -26,10 +24,6 @@ class HandOverScreen(PauseScreen):
     """A hand is over: bids, tricks, suits won, the hand's scores, prestige, totals."""
 
     DEFAULT_CSS = _CSS
-
-    def __init__(self, session: Session, number: int) -> None:
-        super().__init__(session)
-        self.number = number
 
     def compose(self) -> ComposeResult:
         view = self.session.public_view()
@@ -50,7 +44,6 @@ class HandOverScreen(PauseScreen):
                     f"  {totals[p]:>5}",
                 )
             )
-        last = self.number >= NUM_HANDS or view.phase is Phase.GAME_OVER
         with Vertical(id="mt-end"):
             yield Static(Content(f"Hand {self.number} of {NUM_HANDS} is over"), classes="title")
             yield Static(Content("\n").join(lines), id="mt-hand-table")
@@ -61,14 +54,7 @@ class HandOverScreen(PauseScreen):
                 ),
                 classes="hint",
             )
-            yield Static(
-                Content(
-                    "Press Enter for the final standings."
-                    if last
-                    else f"Press Enter to deal hand {self.number + 1}."
-                ),
-                classes="hint",
-            )
+            yield self.go_on_hint("hand")
         yield KeyBar()
 
 
@@ -112,5 +98,5 @@ class GameOverScreen(FinalScreen):
             yield Static(Content(headline), id="mt-headline")
             yield Static(Content("\n").join(lines), id="mt-standings")
             yield Static(Content(f"{outcome.explain(names)} {tie}"), classes="hint")
-            yield Static(Content("Press n for a new game, q to quit."), classes="hint")
+            yield self.keys_hint()
         yield KeyBar()

@@ -7,12 +7,11 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ....session import Session
 from ....tui import theme
 from ....tui.screens.base import FinalScreen, PauseScreen
 from ....tui.widgets import KeyBar
 from ..engine.events import GameOver
-from ..engine.state import GameResult, Phase
+from ..engine.state import GameResult
 from . import cards
 
 CSS = """
@@ -56,27 +55,15 @@ class GameEndScreen(PauseScreen):
 
     DEFAULT_CSS = CSS
 
-    def __init__(self, session: Session, number: int) -> None:
-        super().__init__(session)
-        self.number = number
-
     def compose(self) -> ComposeResult:
         view = self.session.public_view()
         names = self.names
         result = view.results[self.number - 1]
-        last = view.phase is Phase.MATCH_OVER
         with Vertical(classes="mt-end"):
             yield Static(Content(f"Game {self.number} is over"), classes="title")
             yield Static(Content("\n").join(result_lines(result, self.number, names)))
             yield Static(wins_line(view.wins, names))
-            yield Static(
-                Content(
-                    "Press Enter for the end of the match."
-                    if last
-                    else f"Press Enter to deal game {self.number + 1}."
-                ),
-                classes="hint",
-            )
+            yield self.go_on_hint("game", end="the end of the match")
         yield KeyBar()
 
 
@@ -116,5 +103,5 @@ class MatchOverScreen(FinalScreen):
             yield Static(Content(outcome.explain(names)))
             yield Static(Content("\n").join(games))
             yield Static(wins_line(outcome.scores, names))
-            yield Static(Content("Press n for a new match, q to quit."), classes="hint")
+            yield self.keys_hint("match")
         yield KeyBar()

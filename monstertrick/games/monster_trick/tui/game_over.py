@@ -51,5 +51,5 @@ class GameOverScreen(FinalScreen):
             yield Static(Content(headline), id="headline")
             yield Static(Content("\n").join(lines), id="standings")
             yield Static(Content(outcome.explain(names)), id="explain")
-            yield Static(Content("Press n for a new game, q to quit."), classes="hint")
+            yield self.keys_hint()
         yield KeyBar()

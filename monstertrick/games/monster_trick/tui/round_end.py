@@ -7,11 +7,10 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ....session import Session
 from ....tui import theme
 from ....tui.screens.base import LOG_KEY, PauseScreen
 from ....tui.widgets import KeyBar
-from ..engine import NUM_ROUNDS, VP_POSITION_RULE, Phase, vp_position
+from ..engine import NUM_ROUNDS, VP_POSITION_RULE, vp_position
 from . import cards
 from .log import LogPanel
 
@@ -23,14 +22,10 @@ class RoundEndScreen(PauseScreen):
     BINDINGS = [LOG_KEY]
     PANEL_AFTER = "#round-end"
 
-    def __init__(self, session: Session, round_no: int) -> None:
-        super().__init__(session)
-        self.round_no = round_no
-
     def compose(self) -> ComposeResult:
         view = self.session.public_view()
         # (shown as the round ends: the view's tricks are still the round's)
-        tricks, scores = view.tricks_won, view.round_scores[self.round_no - 1]
+        tricks, scores = view.tricks_won, view.round_scores[self.number - 1]
         revealed = view.revealed or ()
         totals = view.totals
         width = theme.name_column(self.names)
@@ -56,9 +51,8 @@ class RoundEndScreen(PauseScreen):
                     f"  {totals[p]:>5}",
                 )
             )
-        last = view.phase is Phase.GAME_OVER
         with Vertical(id="round-end"):
-            yield Static(Content(f"Round {self.round_no} of {NUM_ROUNDS} is over"), classes="title")
+            yield Static(Content(f"Round {self.number} of {NUM_ROUNDS} is over"), classes="title")
             yield Static(Content("\n").join(lines), id="round-table")
             yield Static(
                 Content(
@@ -67,14 +61,7 @@ class RoundEndScreen(PauseScreen):
                 ),
                 classes="hint",
             )
-            yield Static(
-                Content(
-                    "Press Enter for the final standings."
-                    if last
-                    else f"Press Enter to deal round {self.round_no + 1}."
-                ),
-                classes="hint",
-            )
+            yield self.go_on_hint("round")
         yield KeyBar()
 
     def log_panel(self) -> LogPanel:
