@@ -147,6 +147,23 @@ def person_plays(step: Step) -> bool:
     return isinstance(step, Turn) and step.seat == 0 and step.task == "play"
 
 
+def table_at(
+    game: str, where: Callable[[Step], bool], pace: float
+) -> tuple[MonsterTrickApp, Session]:
+    """The app at ``game``'s table, from the first step ``where`` wants (see
+    :func:`advance`), with a pause of ``pace`` after each computer move."""
+    session = start(game)
+    advance(session, where)
+    return MonsterTrickApp(session=session, pace=pace), session
+
+
+async def persons_turn(pilot: Pilot[int], app: MonsterTrickApp) -> PersonTurnScreen:
+    await until(pilot, lambda: isinstance(app.screen, PersonTurnScreen), "the person's turn")
+    screen = app.screen
+    assert isinstance(screen, PersonTurnScreen) and screen.seat == 0
+    return screen
+
+
 async def computer_move_shown(pilot: Pilot[int], app: MonsterTrickApp) -> ComputerTurnScreen:
     """The computer player's move, made and shown for the pace."""
 
@@ -162,9 +179,7 @@ async def computer_move_shown(pilot: Pilot[int], app: MonsterTrickApp) -> Comput
 
 @pytest.mark.parametrize("game", GAME_KEYS)
 async def test_the_pace_keys_change_the_pause_in_every_game(game: str) -> None:
-    session = start(game)
-    advance(session, computer_plays)
-    app = MonsterTrickApp(session=session, pace=60)
+    app, session = table_at(game, computer_plays, pace=60)
     async with app.run_test(size=(120, 30)) as pilot:  # (the top line whole)
         screen = await computer_move_shown(pilot, app)
         assert "pause 60 s" in screen_text(app)
@@ -179,9 +194,7 @@ async def test_the_pace_keys_change_the_pause_in_every_game(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAME_KEYS)
 async def test_space_goes_on_at_once_from_a_computer_move_in_every_game(game: str) -> None:
-    session = start(game)
-    advance(session, computer_plays)
-    app = MonsterTrickApp(session=session, pace=60)
+    app, session = table_at(game, computer_plays, pace=60)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await computer_move_shown(pilot, app)
         shown = session.pending
@@ -194,13 +207,9 @@ async def test_space_goes_on_at_once_from_a_computer_move_in_every_game(game: st
 
 @pytest.mark.parametrize("game", GAME_KEYS)
 async def test_a_decision_is_taken_back_where_the_game_allows_it(game: str) -> None:
-    session = start(game)
-    advance(session, person_plays)
-    app = MonsterTrickApp(session=session, pace=0)
+    app, session = table_at(game, person_plays, pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, PersonTurnScreen), "the person's turn")
-        screen = app.screen
-        assert isinstance(screen, PersonTurnScreen)
+        screen = await persons_turn(pilot, app)
         before = session.position
         action = session.view(0).legal_actions[0]
         screen.post_message(Decided(0, action))
@@ -226,9 +235,7 @@ def log_open(screen: object) -> bool:
 
 @pytest.mark.parametrize("game", GAME_KEYS)
 async def test_the_log_opens_from_a_computer_players_turn_in_every_game(game: str) -> None:
-    session = start(game)
-    advance(session, computer_plays)
-    app = MonsterTrickApp(session=session, pace=60)
+    app, session = table_at(game, computer_plays, pace=60)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await computer_move_shown(pilot, app)
         await pilot.press("l")
@@ -240,12 +247,9 @@ async def test_the_log_opens_from_a_computer_players_turn_in_every_game(game: st
 @pytest.mark.parametrize("game", ["monster-trick", "magic-trick"])
 async def test_the_log_opens_from_a_persons_turn(game: str) -> None:
     """(Monster Taking's turn screen has no log key: its table shows the last moves.)"""
-    session = start(game)
-    advance(session, person_plays)
-    app = MonsterTrickApp(session=session, pace=0)
+    app, session = table_at(game, person_plays, pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, PersonTurnScreen), "the person's turn")
-        screen = app.screen
+        screen = await persons_turn(pilot, app)
         await pilot.press("l")
         assert log_open(screen)
         await pilot.press("escape")
