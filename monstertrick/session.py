@@ -20,11 +20,13 @@ This module never imports Textual.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .errors import IllegalMoveError
 from .games import DEFAULT_GAME, GAMES
 from .saves import SavedGame, SaveError, SaveMeta, SaveStore
 from .seating import Seat, Seating
@@ -251,6 +253,35 @@ class Session:
     def round_log(self) -> list[Any]:
         """The public events of the current round."""
         return list(self.log) if self.log_round == self.rules.round_number(self.state) else []
+
+    def earlier_logs(self) -> list[list[Any]]:
+        """The events of each chapter (round, hand, game of the match) before the current
+        one, from the game's own replay (its package's ``timeline``): every one of them
+        was seen by the whole table (a finished round's VP rows are revealed at its
+        end)."""
+        number = self.rules.round_number(self.state)
+        chapters: list[list[Any]] = [[] for _ in range(number - 1)]
+        if chapters:
+            timeline = importlib.import_module(f"{GAMES[self.game_key].package}.timeline")
+            for frame in timeline.Timeline.of(self.state).frames:
+                if frame.chapter < number:
+                    chapters[frame.chapter - 1].extend(frame.events)
+        return chapters
+
+    def outcome(self) -> Any:
+        """The game's final result once it is over (None before): public, shown to the
+        whole table."""
+        return self.state.outcome()
+
+    def refusal(self, seat: int, action: Any) -> str | None:
+        """Why the rules would refuse ``seat``'s ``action`` now, in a player's words, or
+        None when they allow it. Changes nothing: a person's screen asks it about its own
+        decision before it is made (the reason is the one a refused decision gets)."""
+        try:
+            self.rules.apply(self.state.clone(), seat, action)
+        except IllegalMoveError as exc:
+            return str(exc)
+        return None
 
     # ------------------------------------------------------------------ the flow
 

@@ -96,7 +96,7 @@ def test_a_saved_magic_trick_game_deals_its_later_hands_as_an_uninterrupted_one(
     half = MagicTrickState(names, seed=3)
     rng = random.Random(9)
     _magic_play(half, rng, total // 2)
-    assert half.hand_number < 4, "the save holds fewer hands than the game deals"
+    assert half.chapter < 4, "the save holds fewer hands than the game deals"
     meta = SaveMeta(seats=[{"name": n, "bot": None} for n in names], seed=3)
     path = store.save(store.new_path(), half, meta)
     store.unlock(path)

@@ -155,6 +155,7 @@ def test_monster_trick_take_back_restores_the_game_and_its_save(tmp_path) -> Non
 def test_a_vp_row_taken_back_is_offered_again_as_it_was_laid() -> None:
     """Taking back a confirmed VP row: the arrange screen starts from the order laid,
     not from the VP cards in their first order; the next decision forgets it."""
+    from monstertrick.games.monster_trick.engine import Arrange
     from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
 
     session = Session.start(seating((None, None)), seed=3)
@@ -164,14 +165,14 @@ def test_a_vp_row_taken_back_is_offered_again_as_it_was_laid() -> None:
     step = session.next_step()
     assert isinstance(step, Turn) and step.task == "arrange"
     assert ArrangeScreen(session, step.seat).order == [1, 2, 3]
-    session.apply(step.seat, (3, 1, 2))
+    session.apply(step.seat, Arrange.of((3, 1, 2)))
     assert session.taken_back(step.seat) is None
     session.take_back(step.seat)
     assert session.state.arrangement(step.seat) is None
-    assert session.taken_back(step.seat) == (3, 1, 2)
+    assert session.taken_back(step.seat) == Arrange.of((3, 1, 2))
     assert session.taken_back(1 - step.seat) is None
     assert ArrangeScreen(session, step.seat).order == [3, 1, 2]
-    session.apply(step.seat, (2, 3, 1))
+    session.apply(step.seat, Arrange.of((2, 3, 1)))
     assert session.taken_back(step.seat) is None
     session.done()
     assert session.state.arrangement(step.seat) == (2, 3, 1)

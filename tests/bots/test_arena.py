@@ -115,7 +115,7 @@ def test_a_magic_trick_game_counts_four_hands_of_bids() -> None:
     hands = session.state.results()
     assert result.chances == len(hands) == 4
     assert result.hits == tuple(sum(h.tricks[p] == h.bids[p] for h in hands) for p in range(4))
-    assert result.scores == session.state.outcome().totals
+    assert result.scores == session.state.outcome().scores
 
 
 def test_monster_taking_arena_plays_matches(capsys) -> None:

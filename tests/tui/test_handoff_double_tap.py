@@ -187,4 +187,4 @@ def test_a_player_gets_the_full_delay_however_the_game_is_started() -> None:
     env = {**os.environ, "CI": "true"}
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split("\n") == ["HandoffScreen 0.6", "TableScreen 0.6", ""]
+    assert result.stdout.split("\n") == ["HandoffScreen 0.6", "PlayScreen 0.6", ""]

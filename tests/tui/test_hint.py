@@ -218,3 +218,22 @@ def test_the_hint_in_words_says_when_the_options_are_about_equal_and_what_sets_t
     assert lines[4] == "The suggestion is ahead of the others by more than the search's noise."
     # Nothing measured (a search stopped at once): no verdict either way.
     assert len(hint_lines([Advice((1, 3, 2), 0.4), Advice((2, 3, 1), 0.3)], terms)) == 3
+
+
+def test_the_vp_row_screens_hint_says_a_row_given_as_an_arrange_action() -> None:
+    """The computer's advice on a VP row names it as the game's own action (an Arrange):
+    the arrange screen says it as it says a row ("VP row 1 · 3 · 2", "row 2 · 3 · 1")."""
+    from monstertrick.games.monster_trick.engine import Arrange
+    from monstertrick.tui.screens.hint import hint_lines
+
+    session = Session.start(parse_seats(["Ann", "Bob"]), 3)
+    terms = ArrangeScreen(session, 0).hint_terms()
+    rows = [(1, 3, 2), (2, 3, 1), (3, 1, 2)]
+    lines = hint_lines(
+        [Advice(Arrange.of(row), 0.4 - i / 10, 900) for i, row in enumerate(rows)], terms
+    )
+    assert lines[0] == "Suggestion: VP row 1 · 3 · 2, aims for 2 or 5 tricks to score the 3"
+    assert lines[2].endswith("row 2 · 3 · 1, aims for 2 or 5 tricks to score the 3")
+    assert lines[3].endswith("row 3 · 1 · 2, aims for 1, 4 or 7 tricks to score the 3")
+    tuples = hint_lines([Advice(row, 0.4 - i / 10, 900) for i, row in enumerate(rows)], terms)
+    assert tuples == lines

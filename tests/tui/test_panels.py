@@ -225,7 +225,8 @@ async def test_the_log_reaches_the_rounds_before() -> None:
             await pilot.press("pageup")
             await pilot.pause()
         assert log.border_title == "Game log · round 1 of 2"
-        assert "Round 1 is over:" in screen_text(app)  # its last line first
+        # its last line first (once the log has scrolled to its end)
+        await until(pilot, lambda: "Round 1 is over:" in screen_text(app), "round 1's end")
         for _ in range(40):
             if log.scroll_y == 0:
                 break
@@ -274,6 +275,7 @@ async def test_the_round_end_log_shows_the_round_and_enter_goes_on() -> None:
         await pilot.pause()
         assert isinstance(screen.panel, LogPanel)
         assert "Round 1 of 3 is over" in screen_text(app)
-        assert "Round 1 is over:" in screen_text(app)
+        # (once the log has scrolled to its end)
+        await until(pilot, lambda: "Round 1 is over:" in screen_text(app), "the round's end")
         await pilot.press("enter")
         await until(pilot, lambda: app.screen is not screen, "the next round")

@@ -25,7 +25,7 @@ NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 TURN_SCREENS = {
     "monster-trick": "monstertrick.games.monster_trick.tui.arrange.ArrangeScreen",
     "monster-taking": "monstertrick.games.monster_taking.tui.table.TurnScreen",
-    "magic-trick": "monstertrick.games.magic_trick.tui.table.TableScreen",
+    "magic-trick": "monstertrick.games.magic_trick.tui.table.PlayScreen",
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from monstertrick.games.monster_trick.engine import Arrange
 from monstertrick.games.monster_trick.engine.record import to_record
 from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
 from monstertrick.games.monster_trick.tui.table import TableScreen
@@ -61,3 +62,19 @@ async def test_a_vp_row_confirmed_can_be_taken_back_with_backspace() -> None:
         await pilot.press("enter", "enter")
         assert app.session.state.arrangement(0) == (2, 1, 3)
         assert isinstance(app.screen, HandoffScreen) and app.screen.player == 1
+
+
+async def test_the_vp_row_goes_to_the_game_as_its_arrange_action() -> None:
+    """The arrange screen decides with the game's own action for a VP row (an Arrange),
+    and a row taken back comes back from it as it was laid."""
+    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=3)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "shift+right", "shift+right", "enter")
+        session = app.session
+        assert session is not None and session.state.arrangement(0) == (2, 3, 1)
+        await pilot.press("u")
+        await pilot.pause()
+        taken = session.taken_back(0)
+        assert isinstance(taken, Arrange) and taken == Arrange.of((2, 3, 1))
+        assert isinstance(app.screen, ArrangeScreen) and app.screen.order == [2, 3, 1]

@@ -7,17 +7,48 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
+from textual.widgets import Static
 
 from ...seating import next_pace, pace_label
 from ...session import Session
+from .. import theme
 from ..clock import now
-from ..messages import Advance, NewGame
+from ..messages import Advance, NewGame, TakeBack
 
 if TYPE_CHECKING:
     from ..widgets.panel import Panel
     from .hint import HintTerms
+
+
+LOG_KEY = Binding("l", "log", "Log")
+"""Opens (or closes) the game log beside the table: :meth:`GameScreen.log_panel`."""
+HINT_KEY = Binding("t", "hint", "Hint")
+"""A person asks for a hint: :meth:`DecisionScreen.action_hint`."""
+PASS_ON_KEYS: list[BindingType] = [
+    Binding("enter", "pass_on(True)", "Pass on"),
+    Binding("enter", "pass_on(False)", "Go on"),
+]
+"""Enter, once a person's decision is shown: "Pass on" when the next decision is another
+person's after a handoff, else "Go on" (:class:`PersonTurnScreen`)."""
+TAKE_BACK_KEY = Binding("u,backspace", "take_back", "Take back", key_display="u")
+"""A person takes back their decision while its result is still private to them."""
+SKIP_KEY = Binding("space", "skip", "Go on", key_display="Space")
+"""Goes on at once from a computer player's move (:class:`ComputerTurnScreen`)."""
+PACE_KEYS: list[BindingType] = [
+    Binding("minus", "pace(-1)", "Pause", key_display="-/+"),
+    Binding("plus,equals_sign", "pace(1)", "Pause", show=False),
+]
+"""A shorter or longer pause after each computer move."""
+COMPUTER_TURN_KEYS: list[BindingType] = [SKIP_KEY, *PACE_KEYS, LOG_KEY]
+"""The keys of a computer player's turn, in the order the key bar shows them.
+
+The keys of the turn screens are written once, here; each screen lists the ones it uses in
+its ``BINDINGS``, where its key bar shows them (Textual orders a key bar by the first
+class that binds each key, so a base class's keys would always come first)."""
 
 
 class GameScreen(Screen[None]):
@@ -82,6 +113,13 @@ class GameScreen(Screen[None]):
     def action_close_panel(self) -> None:
         self.close_panel()
 
+    def log_panel(self) -> Panel:
+        """The game log of this screen's ``l`` key (:data:`LOG_KEY`)."""
+        raise NotImplementedError
+
+    def action_log(self) -> None:
+        self.toggle_panel("log", self.log_panel)
+
     def action_scroll_since(self, pages: int) -> None:
         """PgUp/PgDn: scroll the list of this round's moves (``#since``) by a page."""
         for since in self.query("#since"):
@@ -110,6 +148,12 @@ class GameScreen(Screen[None]):
         self._advanced = True
         self._waiting_for_panel = False
         self.post_message(Advance(self))
+
+    def rearm(self) -> None:
+        """The screen shows a new step (a computer player's next turn): it tells the app
+        once more when that one is done (:meth:`advance_once`)."""
+        self._advanced = False
+        self._advance_pending = False
 
     def advance_by_itself(self) -> None:
         """The game goes on without a key (a computer player's move has been shown for
@@ -171,9 +215,20 @@ class DecisionScreen(GameScreen):
     (:meth:`refuse`)."""
 
     seat: int
+    result: list[object] | None = None
+    """The decision's result once it is made (what it did), None until then."""
+
+    STATUS: ClassVar[str] = "#status"
+    """The status line: what to do, or what a decision did (:meth:`say`)."""
 
     def show_result(self, events: list[object]) -> None:
         raise NotImplementedError
+
+    def say(self, text: Content | str, *, error: bool = False) -> None:
+        """Put ``text`` on the status line (in the error style with ``error``)."""
+        status = self.query_one(self.STATUS, Static)
+        status.set_class(error, "-error")
+        status.update(text if isinstance(text, Content) else Content(text))
 
     def refuse(self, reason: str) -> None:
         """The decision was not allowed: say why; nothing changed."""
@@ -231,8 +286,137 @@ class DecisionScreen(GameScreen):
             panel.update_content()
 
 
+class PersonTurnScreen(DecisionScreen):
+    """A person's own decision, made with the keyboard. Its result stays on the screen
+    until Enter goes on (:data:`PASS_ON_KEYS`); until then, where the game keeps it
+    private, ``u`` takes it back (:data:`TAKE_BACK_KEY`). ``t`` asks for a hint
+    (:data:`HINT_KEY`) while :meth:`hint_ready`.
+
+    A game's screen lists the keys it uses in its ``BINDINGS``, answers its own actions
+    in ``check_action`` before this one's, and shows a result with :meth:`result_prompt`.
+    """
+
+    PRIVATE: ClassVar[bool] = True
+    """Whether the screen shows what only this person may see (their hand): a game where
+    nothing is private says False."""
+
+    def __init__(self, session: Session, seat: int) -> None:
+        super().__init__(session)
+        self.seat = seat
+        if self.PRIVATE:
+            self.private_to = seat
+        self.result = None
+
+    def refuse(self, reason: str) -> None:
+        self.say(f"Not allowed: {reason}.", error=True)
+
+    def result_prompt(self) -> str:
+        """What the person does once their decision's result is shown: go on (or pass
+        the keyboard on), or take it back while they may."""
+        session = self.session
+        after = "pass the keyboard on" if session.hands_over_next() else "go on"
+        if session.can_take_back(self.seat):
+            return f"Press Enter to {after}, or u to take it back."
+        return f"Press Enter to {after}."
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            return self.hint_ready()
+        if action == "pass_on":
+            return self.result is not None and parameters == (self.session.hands_over_next(),)
+        if action == "take_back":
+            return self.result is not None and self.session.can_take_back(self.seat)
+        return True
+
+    def action_pass_on(self, hand_over: bool = True) -> None:
+        if self.result is not None:
+            self.advance_once()
+
+    def action_take_back(self) -> None:
+        if self.result is not None and self.session.can_take_back(self.seat):
+            self.post_message(TakeBack(self.seat))
+
+
+class ComputerTurnScreen(DecisionScreen):
+    """A computer player's turn (``seat``), watched by the table.
+
+    The app's worker thinks while the screen says "Cy is thinking…"; then the screen
+    shows what the move did for the session's pace (Space goes on at once, ``-``/``+``
+    change the pace: :data:`COMPUTER_TURN_KEYS`) and tells the app it is done. The next
+    computer player's turn comes on the same screen when it is seen by the same
+    ``viewer`` (:meth:`next_turn`): the only person at the table, known to be at the
+    keyboard, whose own hand may stay in view; None shows only what everyone may see.
+
+    A game's screen draws the turn in :meth:`show_turn`.
+    """
+
+    def __init__(self, session: Session, seat: int, viewer: int | None = None) -> None:
+        super().__init__(session)
+        self.seat = seat
+        self.viewer = viewer
+        self.private_to = viewer
+        self.result = None
+        self._timer: Timer | None = None
+
+    def show_turn(self) -> None:
+        """Draw the turn as it stands: whose it is, the move once made, the pace."""
+        raise NotImplementedError
+
+    def shown_events(self, events: list[object]) -> list[object]:
+        """The events of a move that the screen shows (all of them unless it says)."""
+        return list(events)
+
+    def next_turn(self, seat: int, viewer: int | None) -> bool:
+        if viewer != self.viewer:
+            return False
+        self.seat = seat
+        self.result = None
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self.rearm()
+        self.show_turn()
+        self.refresh_bindings()
+        return True
+
+    def show_result(self, events: list[object]) -> None:
+        """The move is made: show it for the pace, then go on."""
+        self.result = self.shown_events(events)
+        self.show_turn()
+        self.refresh_bindings()
+        pace = self.session.pace
+        if pace <= 0:
+            self.advance_by_itself()
+        else:
+            self._timer = self.set_timer(pace, self.advance_by_itself)
+
+    def computer_player(self) -> str:
+        """The end of the top line: whose turn it is and the pause after each move."""
+        return f" · computer player · pause {pace_label(self.session.pace)}"
+
+    def thinking(self) -> Content:
+        """The status line while the computer player decides."""
+        return Content.assemble(
+            theme.player(self.seat, self.names[self.seat], bold=True), " is thinking…"
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "skip":
+            return self.result is not None
+        return True
+
+    def action_skip(self) -> None:
+        if self.result is not None:
+            self.advance_once()
+
+    def action_pace(self, step: int) -> None:
+        self.step_pace(step)
+        self.show_turn()
+
+
 class PauseScreen(GameScreen):
-    """A public pause at the end of a round (or hand, or game of a match): Enter goes on.
+    """A public pause at the end of chapter ``number`` (a round, a hand, a game of a
+    match): Enter goes on.
 
     Without people at the table the game goes on by itself after ``PACES`` times the
     session's pace, so an all-computer game can be watched to the end.
@@ -240,6 +424,20 @@ class PauseScreen(GameScreen):
 
     BINDINGS = [Binding("enter", "continue", "Continue")]
     PACES = 3
+
+    def __init__(self, session: Session, number: int) -> None:
+        super().__init__(session)
+        self.number = number
+
+    def go_on_hint(self, chapter: str, end: str = "the final standings") -> Static:
+        """What Enter does: deal the next ``chapter`` ("Press Enter to deal round 3."),
+        or, once the game is over, show its ``end``."""
+        text = (
+            f"Press Enter for {end}."
+            if not self.session.running
+            else f"Press Enter to deal {chapter} {self.number + 1}."
+        )
+        return Static(Content(text), classes="hint")
 
     def on_mount(self) -> None:
         if not self.session.humans:
@@ -257,6 +455,10 @@ class FinalScreen(GameScreen):
     """The final standings of any game: ``n`` sets up a new game, ``q`` quits."""
 
     BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "quit", "Quit")]
+
+    def keys_hint(self, what: str = "game") -> Static:
+        """The line that says the keys: a new ``what`` (a game, a match), or quit."""
+        return Static(Content(f"Press n for a new {what}, q to quit."), classes="hint")
 
     def action_new_game(self) -> None:
         self.post_message(NewGame())

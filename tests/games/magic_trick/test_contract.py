@@ -53,7 +53,7 @@ def test_the_task_is_play_then_sleeve_and_nothing_once_the_hand_is_over() -> Non
 def test_a_chapter_is_a_hand() -> None:
     game = MagicTrickState(NAMES, seed=4, first_player=2)
     for number in range(1, 5):
-        assert game.chapter == number == game.hand_number
+        assert game.chapter == number
         assert not game.chapter_over()
         _to_the_end_of_the_hand(game, number)
         assert game.chapter_over()

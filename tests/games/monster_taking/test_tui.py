@@ -137,7 +137,7 @@ async def test_two_people_play_a_match_and_nobody_sees_the_others_cards() -> Non
         assert session is not None
         outcome = session.state.outcome()
         assert outcome is not None
-        assert f"{NAMES[outcome.winner]} wins!" in screen_text(app)
+        assert f"{NAMES[outcome.winners[0]]} wins!" in screen_text(app)
     assert not leaks, leaks[0]
     assert handoffs > 20
     assert own_seen == {0, 1}

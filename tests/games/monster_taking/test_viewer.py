@@ -37,7 +37,7 @@ def finished_match(seed: int = SEED, names: tuple[str, str] = NAMES) -> MatchSta
     state = MatchState(names, seed=seed, first_lead=seed % 2)
     while not state.is_over():
         if state.phase is Phase.GAME_OVER:
-            state.next_game()
+            state.next_chapter()
         else:
             state.apply(rng.choice(state.legal_actions()))
     return state

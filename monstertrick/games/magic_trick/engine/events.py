@@ -135,11 +135,6 @@ class Outcome(ChainOutcome):
 
     chain: ClassVar[tuple[TieBreak, ...]] = (TieBreak.NONE, TieBreak.PRESTIGE, TieBreak.SHARED)
 
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """The :attr:`scores` (their name in the game's screens)."""
-        return self.scores
-
     def amount(self, total: int) -> str:
         return plural(total, "point")
 

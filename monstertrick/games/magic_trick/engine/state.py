@@ -198,11 +198,6 @@ class MagicTrickState(ValueEquality, Table[Phase]):
         return NUM_PLAYERS
 
     @property
-    def hand_number(self) -> int:
-        """The current hand, 1-based (the :attr:`chapter`)."""
-        return self._hand + 1
-
-    @property
     def chapter(self) -> int:
         """The current hand, 1-based: a chapter of the game is a hand."""
         return self._hand + 1

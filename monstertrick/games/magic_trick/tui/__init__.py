@@ -27,14 +27,14 @@ class MagicTrickScreens:
     def turn(self, session: Session, seat: int, task: str) -> DecisionScreen:
         # No handoff (nothing is private): a banner names the player, and their keys
         # count after a moment when the person before was someone else.
-        from .table import TableScreen
+        from .table import PlayScreen
 
-        return TableScreen(session, seat, task, fresh=session.keyboard != seat)
+        return PlayScreen(session, seat, task, fresh=session.keyboard != seat)
 
     def watch(self, session: Session, seat: int, viewer: int | None) -> DecisionScreen:
-        from .table import TableScreen, phase_task
+        from .table import WatchScreen
 
-        return TableScreen(session, seat, phase_task(session.state.phase), bot=True)
+        return WatchScreen(session, seat, viewer)
 
     def round_over(self, session: Session, number: int) -> GameScreen:
         from .ends import HandOverScreen
@@ -49,7 +49,7 @@ class MagicTrickScreens:
     def handoff(self, session: Session, seat: int, task: str) -> tuple[str, str]:
         """(Never asked: the door's ``hidden_hands`` is False, so no handoff comes.)"""
         view = session.public_view()
-        detail = f"Hand {view.hand} of {NUM_HANDS} · trick {view.trick_number} of {NUM_TRICKS}"
+        detail = f"Hand {view.chapter} of {NUM_HANDS} · trick {view.trick_number} of {NUM_TRICKS}"
         return TASKS[task], detail
 
     def viewer(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> Screen[None]:

@@ -7,7 +7,6 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ....session import Session
 from ....tui import theme
 from ....tui.screens.base import FinalScreen, PauseScreen
 from ....tui.widgets import KeyBar
@@ -25,10 +24,6 @@ class HandOverScreen(PauseScreen):
     """A hand is over: bids, tricks, suits won, the hand's scores, prestige, totals."""
 
     DEFAULT_CSS = _CSS
-
-    def __init__(self, session: Session, number: int) -> None:
-        super().__init__(session)
-        self.number = number
 
     def compose(self) -> ComposeResult:
         view = self.session.public_view()
@@ -49,7 +44,6 @@ class HandOverScreen(PauseScreen):
                     f"  {totals[p]:>5}",
                 )
             )
-        last = self.number >= NUM_HANDS or self.session.state.is_over()
         with Vertical(id="mt-end"):
             yield Static(Content(f"Hand {self.number} of {NUM_HANDS} is over"), classes="title")
             yield Static(Content("\n").join(lines), id="mt-hand-table")
@@ -60,14 +54,7 @@ class HandOverScreen(PauseScreen):
                 ),
                 classes="hint",
             )
-            yield Static(
-                Content(
-                    "Press Enter for the final standings."
-                    if last
-                    else f"Press Enter to deal hand {self.number + 1}."
-                ),
-                classes="hint",
-            )
+            yield self.go_on_hint("hand")
         yield KeyBar()
 
 
@@ -77,14 +64,13 @@ class GameOverScreen(FinalScreen):
     DEFAULT_CSS = _CSS
 
     def compose(self) -> ComposeResult:
-        state = self.session.state
-        outcome = state.outcome()
+        outcome = self.session.outcome()
         assert outcome is not None
-        results = state.results()
+        results = self.session.public_view().results
         names = self.names
         width = theme.name_column(names)
         order = sorted(
-            range(len(names)), key=lambda p: (-outcome.totals[p], -outcome.prestige[p], p)
+            range(len(names)), key=lambda p: (-outcome.scores[p], -outcome.prestige[p], p)
         )
         hands = "".join(f"  H{h + 1}" for h in range(len(results)))
         lines = [Content.styled(f"      {'Player':<{width + 2}}{hands}  Total  Prestige", "bold")]
@@ -95,7 +81,7 @@ class GameOverScreen(FinalScreen):
                     f"{place:<5} ",
                     theme.player(p, names[p], bold=p in outcome.winners, width=width),
                     "".join(f"{r.scores[p]:>4}" for r in results),
-                    f"  {outcome.totals[p]:>5}  {outcome.prestige[p]:>8}",
+                    f"  {outcome.scores[p]:>5}  {outcome.prestige[p]:>8}",
                 )
             )
         if outcome.tie_break is TieBreak.SHARED:
@@ -112,5 +98,5 @@ class GameOverScreen(FinalScreen):
             yield Static(Content(headline), id="mt-headline")
             yield Static(Content("\n").join(lines), id="mt-standings")
             yield Static(Content(f"{outcome.explain(names)} {tie}"), classes="hint")
-            yield Static(Content("Press n for a new game, q to quit."), classes="hint")
+            yield self.keys_hint()
         yield KeyBar()

@@ -1,7 +1,8 @@
 """The table: all four hands as rows of suit-coloured backs, the trick, bids, tricks,
 captured suits and scores. Everything on it is public (nobody sees the value of a card
 still in a hand, not even its holder), so one screen serves a person's play, their
-sleeve step and a computer player's turn watched by the table."""
+sleeve step (:class:`PlayScreen`) and a computer player's turn watched by the table
+(:class:`WatchScreen`)."""
 
 from __future__ import annotations
 
@@ -12,14 +13,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.timer import Timer
 from textual.widgets import Static
 
-from ....seating import pace_label
 from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided
-from ....tui.screens.base import DecisionScreen
+from ....tui.screens.base import (
+    HINT_KEY,
+    LOG_KEY,
+    PACE_KEYS,
+    PASS_ON_KEYS,
+    SKIP_KEY,
+    ComputerTurnScreen,
+    DecisionScreen,
+    PersonTurnScreen,
+)
 from ....tui.screens.hint import HintTerms
 from ....tui.screens.log import LinesLogPanel
 from ....tui.widgets import KeyBar
@@ -42,6 +50,7 @@ INDENT = " " * (NAME_WIDTH + 5)
 """Where the cards of a hand row begin (after "▶ ● " and the name)."""
 DEDUCE = "deduce"
 """The deduction aid's name among the session's aids (on until switched off)."""
+DEDUCE_KEY = Binding("d", "deduce", "Deduce")
 
 
 LOGGED = (CardPlayed, CardSleeved, SleevePassed, TrickWon, HandScored)
@@ -54,8 +63,9 @@ def result_text(events: Sequence[object], names: Sequence[str]) -> str:
 
 
 class TableScreen(DecisionScreen):
-    """``seat`` decides ``task`` (``"play"`` or ``"sleeve"``): a person with the keys, or
-    a computer player (``bot``) watched by the table."""
+    """The table as ``seat`` decides ``task`` (``"play"`` or ``"sleeve"``): a person
+    with the keys (:class:`PlayScreen`), or a computer player watched by the table
+    (:class:`WatchScreen`)."""
 
     AUTO_FOCUS = None
     DEFAULT_CSS = """
@@ -74,42 +84,25 @@ class TableScreen(DecisionScreen):
     }
     TableScreen.-tall HintPanel { height: auto; }
     """
-    BINDINGS = [
-        Binding("left", "cursor(-1)", "Card", key_display="←/→"),
-        Binding("right", "cursor(1)", "Card", show=False),
-        Binding("enter", "play_card", "Play"),
-        Binding("enter", "sleeve_card", "Sleeve"),
-        Binding("p", "pass_sleeve", "Pass"),
-        Binding("enter", "go_on", "Go on"),
-        Binding("space", "skip", "Go on", key_display="Space"),
-        Binding("d", "deduce", "Deduce"),
-        Binding("l", "log", "Log"),
-        Binding("t", "hint", "Hint"),
-        Binding("minus", "pace(-1)", "Pause", key_display="-/+"),
-        Binding("plus,equals_sign", "pace(1)", "Pause", show=False),
-    ]
-
     PANEL_AFTER = "#mt-trick"
+    STATUS = "#mt-status"
 
     NEW_PLAYER_DELAY: ClassVar[float] = 0.6
     """Seconds after another person's turn before this person's keys count: with no
     handoff screen, a double tap of Enter by the one before must not play for them."""
 
-    def __init__(
-        self, session: Session, seat: int, task: str, *, bot: bool = False, fresh: bool = False
-    ) -> None:
-        super().__init__(session)
-        self.seat = seat
+    bot: ClassVar[bool] = False
+    """Whether a computer player decides (the table watches)."""
+    waiting = False
+    """A new person's turn whose keys do not count yet (see NEW_PLAYER_DELAY)."""
+
+    def set_table(self, task: str) -> None:
+        """What the table starts from: ``task``, the public view, the cursor."""
         self.step_task = task
-        self.bot = bot
-        self.waiting = fresh and not bot
-        """A new person's turn whose keys do not count yet (see NEW_PLAYER_DELAY)."""
-        self.result: list[object] | None = None
         self.cursor = 0
-        self._timer: Timer | None = None
         self._message: Content | None = None
         self._error = False
-        self.view: View = session.public_view()
+        self.view: View = self.session.public_view()
         self._first_cursor()
 
     # ------------------------------------------------------------------ layout
@@ -127,13 +120,6 @@ class TableScreen(DecisionScreen):
 
     def on_mount(self) -> None:
         self._refresh_all()
-
-    def keys_wait(self) -> float | None:
-        return self.NEW_PLAYER_DELAY if self.waiting else None
-
-    def keys_accepted(self) -> None:
-        self.waiting = False
-        self._show_status()
 
     # ------------------------------------------------------------------ state
 
@@ -180,15 +166,12 @@ class TableScreen(DecisionScreen):
             doing = " to sleeve a card or pass"
         else:
             doing = " to play"
-        kind = " · computer player" if self.bot else ""
-        if self.bot:
-            kind += f" · pause {pace_label(self.session.pace)}"
         self.query_one("#mt-top", Static).update(
             Content.assemble(
-                f"Hand {v.hand} of {NUM_HANDS} · trick {v.trick_number} of {NUM_TRICKS} · ",
+                f"Hand {v.chapter} of {NUM_HANDS} · trick {v.trick_number} of {NUM_TRICKS} · ",
                 who,
                 doing,
-                kind,
+                self.kind(),
             )
         )
         head, rows = self._seats(v)
@@ -296,30 +279,16 @@ class TableScreen(DecisionScreen):
             lines.append(Content.assemble(*last))
         return Content("\n").join(lines)
 
+    def kind(self) -> str:
+        """The end of the top line (a computer player's, and its pace)."""
+        return ""
+
     def _show_status(self) -> None:
-        status = self.query_one("#mt-status", Static)
-        status.set_class(self._error, "-error")
-        names = self.view.players
-        if self._message is not None:
-            text = self._message
-        elif self.waiting:
-            text = Content.assemble(
-                theme.player(self.seat, names[self.seat], bold=True), " to play…"
-            )
-        elif self.bot and self.result is None:
-            text = Content.assemble(
-                theme.player(self.seat, names[self.seat], bold=True), " is thinking…"
-            )
-        elif self.result is not None:
-            what = result_text(self.result, names)
-            if self.bot:
-                after = "  (Space: go on)" if self.session.pace > 0 else ""
-            else:
-                after = " Press Enter to go on."  # (nothing is private: no handoff)
-            text = Content(what + after)
-        else:
-            text = Content(self._hint())
-        status.update(text)
+        self.say(self.status_text(), error=self._error)
+
+    def status_text(self) -> Content:
+        """What the status line says now."""
+        raise NotImplementedError
 
     def _hint(self) -> str:
         v = self.view
@@ -336,7 +305,68 @@ class TableScreen(DecisionScreen):
             return f"Your {_ordinal(pos + 1)} card, a {option.suit.singular}: Enter plays it."
         return f"Your {_ordinal(pos + 1)} card cannot be played: {option.reason}."
 
-    # ------------------------------------------------------------------ the app's calls
+    # ------------------------------------------------------------------ actions
+
+    def log_panel(self) -> LinesLogPanel:
+        """This hand's plays, sleeves and tricks so far (everyone saw them all)."""
+        session = self.session
+        names = session.names
+
+        def lines() -> list[Content]:
+            events = [e for e in session.round_log() if isinstance(e, LOGGED)]
+            return [Content(e.describe(names)) for e in events]
+
+        return LinesLogPanel(
+            f"Game log · hand {self.view.chapter}", lines, "No card played yet this hand."
+        )
+
+    def action_deduce(self) -> None:
+        self.session.aids ^= {DEDUCE}
+        self._refresh_all()
+
+
+class PlayScreen(TableScreen, PersonTurnScreen):
+    """A person plays a card, or puts one up their sleeve (or passes), in front of
+    everyone: nothing on the table is private, so no handoff comes before it and its
+    result cannot be taken back."""
+
+    PRIVATE = False
+    BINDINGS = [
+        Binding("left", "cursor(-1)", "Card", key_display="←/→"),
+        Binding("right", "cursor(1)", "Card", show=False),
+        Binding("enter", "play_card", "Play"),
+        Binding("enter", "sleeve_card", "Sleeve"),
+        Binding("p", "pass_sleeve", "Pass"),
+        *PASS_ON_KEYS,
+        DEDUCE_KEY,
+        LOG_KEY,
+        HINT_KEY,
+    ]
+
+    def __init__(self, session: Session, seat: int, task: str, *, fresh: bool = False) -> None:
+        super().__init__(session, seat)
+        self.waiting = fresh
+        self.set_table(task)
+
+    def keys_wait(self) -> float | None:
+        return self.NEW_PLAYER_DELAY if self.waiting else None
+
+    def keys_accepted(self) -> None:
+        self.waiting = False
+        self._show_status()
+
+    def status_text(self) -> Content:
+        names = self.view.players
+        if self._message is not None:
+            return self._message
+        if self.waiting:
+            return Content.assemble(
+                theme.player(self.seat, names[self.seat], bold=True), " to play…"
+            )
+        if self.result is not None:
+            # (nothing is private: no handoff, no take-back)
+            return Content(f"{result_text(self.result, names)} {self.result_prompt()}")
+        return Content(self._hint())
 
     def refuse(self, reason: str) -> None:
         self._message = Content(f"Not allowed: {reason}.")
@@ -349,29 +379,6 @@ class TableScreen(DecisionScreen):
         self._error = False
         self._refresh_all()
         self.refresh_bindings()
-        if self.bot:
-            pace = self.session.pace
-            if pace <= 0:
-                self.advance_by_itself()
-            else:
-                self._timer = self.set_timer(pace, self.advance_by_itself)
-
-    def next_turn(self, seat: int, viewer: int | None) -> bool:
-        if not self.bot:
-            return False
-        self.seat = seat
-        self.step_task = phase_task(self.session.state.phase)
-        self.result = None
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        self._advanced = False
-        self._advance_pending = False
-        self._refresh_all()
-        self.refresh_bindings()
-        return True
-
-    # ------------------------------------------------------------------ actions
 
     def hint_ready(self) -> bool:
         return self.choosing and not self.waiting
@@ -394,23 +401,13 @@ class TableScreen(DecisionScreen):
         return f"play {card}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "hint":
-            return self.hint_ready()
         if action == "cursor":
             return self.choosing
         if action == "play_card":
             return self.choosing and self.step_task == "play"
-        if action == "sleeve_card":
+        if action in ("sleeve_card", "pass_sleeve"):
             return self.choosing and self.step_task == "sleeve"
-        if action == "pass_sleeve":
-            return self.choosing and self.step_task == "sleeve"
-        if action == "go_on":
-            return not self.bot and self.result is not None
-        if action in ("skip",):
-            return self.bot and self.result is not None
-        if action == "pace":
-            return self.bot
-        return True
+        return super().check_action(action, parameters)
 
     def action_cursor(self, step: int) -> None:
         positions = self._positions()
@@ -441,36 +438,34 @@ class TableScreen(DecisionScreen):
         if self.choosing and self.step_task == "sleeve":
             self.post_message(Decided(self.seat, PASS))
 
-    def action_go_on(self) -> None:
-        self.advance_once()
 
-    def action_skip(self) -> None:
-        if self.result is not None:
-            self.advance_once()
+class WatchScreen(TableScreen, ComputerTurnScreen):
+    """A computer player plays or sleeves; the table watches."""
 
-    def action_log(self) -> None:
-        """This hand's plays, sleeves and tricks so far (everyone saw them all)."""
-        session = self.session
-        names = session.names
+    bot = True
+    BINDINGS = [SKIP_KEY, DEDUCE_KEY, LOG_KEY, *PACE_KEYS]
 
-        def lines() -> list[Content]:
-            events = [e for e in session.round_log() if isinstance(e, LOGGED)]
-            return [Content(e.describe(names)) for e in events]
+    def __init__(self, session: Session, seat: int, viewer: int | None = None) -> None:
+        super().__init__(session, seat, viewer)
+        self.private_to = None  # (nothing on the table is private)
+        self.set_table(phase_task(session.public_view().phase))
 
-        self.toggle_panel(
-            "log",
-            lambda: LinesLogPanel(
-                f"Game log · hand {self.view.hand}", lines, "No card played yet this hand."
-            ),
-        )
+    def kind(self) -> str:
+        return self.computer_player()
 
-    def action_deduce(self) -> None:
-        self.session.aids ^= {DEDUCE}
+    def status_text(self) -> Content:
+        if self.result is None:
+            return self.thinking()
+        after = "  (Space: go on)" if self.session.pace > 0 else ""
+        return Content(result_text(self.result, self.view.players) + after)
+
+    def show_turn(self) -> None:
+        if self.result is None:  # (what it decides: the public view says)
+            self.step_task = phase_task(self.session.public_view().phase)
         self._refresh_all()
 
-    def action_pace(self, step: int) -> None:
-        self.step_pace(step)
-        self._refresh_all()
+    def shown_events(self, events: list[object]) -> list[object]:
+        return [e for e in events if isinstance(e, Event)]
 
 
 def _ordinal(n: int) -> str:

@@ -16,7 +16,6 @@ from ....tui.screens.viewer import StepViewer
 from ..engine.cards import NUM_HANDS, NUM_PLAYERS, NUM_TRICKS, TRUMP
 from ..engine.events import CardPlayed, CardSleeved, Event, HandDealt, SleevePassed
 from ..engine.state import MagicTrickState
-from ..engine.views import Phase
 from ..timeline import Frame, Timeline
 from . import cards
 
@@ -41,8 +40,8 @@ class ViewerScreen(StepViewer):
         frame = self.timeline[index]
         state = frame.state
         where = "the deal" if frame.is_deal else f"trick {min(state.trick_number, NUM_TRICKS)}"
-        if state.phase is Phase.HAND_OVER or state.phase is Phase.GAME_OVER:
-            where = "hand over" if state.phase is Phase.HAND_OVER else "game over"
+        if state.chapter_over():
+            where = "game over" if state.is_over() else "hand over"
         return Content(
             f"Hand {frame.hand} of {NUM_HANDS} · {where} · step {index + 1} of {len(self.timeline)}"
         )
@@ -138,8 +137,8 @@ class ViewerScreen(StepViewer):
     def trick_line(self, state: MagicTrickState) -> Content:
         names = self.names
         variables = dict(self.app.theme_variables) if self.is_attached else {}
-        if state.phase is Phase.HAND_OVER or state.phase is Phase.GAME_OVER:
-            return Content(f"All {NUM_TRICKS} tricks of hand {state.hand_number} are played.")
+        if state.chapter_over():
+            return Content(f"All {NUM_TRICKS} tricks of hand {state.chapter} are played.")
         trick = state.current_trick()
         led = state.led_suit
         head = f"Trick {min(state.trick_number, NUM_TRICKS)}"

@@ -50,7 +50,6 @@ from .cards import (
 from .events import (
     CardPlayed,
     Event,
-    GameDealt,
     GameOver,
     MatchOver,
     Paid,
@@ -229,16 +228,6 @@ class Outcome:
     games: tuple[int | None, ...]
     """The winner of each game (None for a draw)."""
 
-    @property
-    def winner(self) -> int:
-        """The match's winner (the screens' older name for ``winners[0]``)."""
-        return self.winners[0]
-
-    @property
-    def wins(self) -> tuple[int, int]:
-        """The games each seat won (the screens' older name for ``scores``)."""
-        return self.scores
-
     def explain(self, names: Sequence[str]) -> str:
         (winner,) = self.winners
         draws = sum(1 for g in self.games if g is None)
@@ -318,11 +307,6 @@ class PlayerView:
         if self.phase is Phase.PAY and self.tricks:
             return self.tricks[-1].owed
         return None
-
-    @property
-    def game(self) -> int:
-        """The game of the match, 1-based (the screens' older name for ``chapter``)."""
-        return self.chapter
 
     def decision_key(self) -> tuple[int, int]:
         """With the seed and the seat, where a computer player's randomness comes from:
@@ -410,11 +394,6 @@ class MatchState(ValueEquality, Table[Phase]):
         """The decisions made in this game of the match so far: what :meth:`pop` can
         take back."""
         return len(self._history)
-
-    @property
-    def game(self) -> int:
-        """The current game, 1-based (the screens' older name for :attr:`chapter`)."""
-        return len(self._logs)
 
     @property
     def lead(self) -> int:
@@ -548,13 +527,6 @@ class MatchState(ValueEquality, Table[Phase]):
             )
         self._start_game(self.next_lead(), cards)
         self._history = []
-
-    def next_game(
-        self, cards: tuple[Sequence[Sequence[Card]], Sequence[Card]] | None = None
-    ) -> list[Event]:
-        """:meth:`next_chapter` under the screens' older name, with the deal's event."""
-        self.next_chapter(cards)
-        return [GameDealt(len(self._logs), self._lead)]
 
     # ------------------------------------------------------------------ actions
 

@@ -45,11 +45,11 @@ class MonsterTakingScreens:
         open_trick = bool(tricks) and (tricks[-1].follow is None or task == "pay")
         number = len(tricks) if open_trick else len(tricks) + 1
         if task == "strength":
-            detail = f"Game {view.game} · the suit strength"
+            detail = f"Game {view.chapter} · the suit strength"
         elif task == "pay":
-            detail = f"Game {view.game} · trick {number} · d = {view.owed}"
+            detail = f"Game {view.chapter} · trick {number} · d = {view.owed}"
         else:
-            detail = f"Game {view.game} · trick {number}"
+            detail = f"Game {view.chapter} · trick {number}"
         return DOING[task], detail
 
     def viewer(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> Screen[None]:

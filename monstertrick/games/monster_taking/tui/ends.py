@@ -7,12 +7,11 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ....session import Session
 from ....tui import theme
 from ....tui.screens.base import FinalScreen, PauseScreen
 from ....tui.widgets import KeyBar
 from ..engine.events import GameOver
-from ..engine.state import GameResult, Phase
+from ..engine.state import GameResult
 from . import cards
 
 CSS = """
@@ -56,27 +55,15 @@ class GameEndScreen(PauseScreen):
 
     DEFAULT_CSS = CSS
 
-    def __init__(self, session: Session, number: int) -> None:
-        super().__init__(session)
-        self.number = number
-
     def compose(self) -> ComposeResult:
-        state = self.session.state
+        view = self.session.public_view()
         names = self.names
-        result = state.results[self.number - 1]
-        last = state.phase is Phase.MATCH_OVER
+        result = view.results[self.number - 1]
         with Vertical(classes="mt-end"):
             yield Static(Content(f"Game {self.number} is over"), classes="title")
             yield Static(Content("\n").join(result_lines(result, self.number, names)))
-            yield Static(wins_line(state.wins, names))
-            yield Static(
-                Content(
-                    "Press Enter for the end of the match."
-                    if last
-                    else f"Press Enter to deal game {self.number + 1}."
-                ),
-                classes="hint",
-            )
+            yield Static(wins_line(view.wins, names))
+            yield self.go_on_hint("game", end="the end of the match")
         yield KeyBar()
 
 
@@ -86,12 +73,12 @@ class MatchOverScreen(FinalScreen):
     DEFAULT_CSS = CSS
 
     def compose(self) -> ComposeResult:
-        state = self.session.state
         names = self.names
-        outcome = state.outcome()
+        outcome = self.session.outcome()
         assert outcome is not None
+        (champion,) = outcome.winners  # (a match has one winner)
         games = []
-        for g, r in enumerate(state.results):
+        for g, r in enumerate(self.session.public_view().results):
             winner = (
                 Content("drawn")
                 if r.winner is None
@@ -109,12 +96,12 @@ class MatchOverScreen(FinalScreen):
             yield Static(Content("The match is over"), classes="title")
             yield Static(
                 Content.assemble(
-                    "★ ", theme.player(outcome.winner, names[outcome.winner], bold=True), " wins!"
+                    "★ ", theme.player(champion, names[champion], bold=True), " wins!"
                 ),
                 id="mt-winner",
             )
             yield Static(Content(outcome.explain(names)))
             yield Static(Content("\n").join(games))
-            yield Static(wins_line(outcome.wins, names))
-            yield Static(Content("Press n for a new match, q to quit."), classes="hint")
+            yield Static(wins_line(outcome.scores, names))
+            yield self.keys_hint("match")
         yield KeyBar()

@@ -22,7 +22,7 @@ class LogPanel(LinesLogPanel):
             return [Content(e.describe(names)) for e in events]
 
         super().__init__(
-            f"Game log · game {session.state.game}",
+            f"Game log · game {session.public_view().chapter}",
             lines,
             "Nothing has happened yet this game.",
         )

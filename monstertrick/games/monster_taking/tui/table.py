@@ -11,14 +11,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
-from textual.timer import Timer
 from textual.widgets import Static
 
-from ....seating import pace_label
 from ....session import Session
 from ....tui import theme
-from ....tui.messages import Decided, TakeBack
-from ....tui.screens.base import DecisionScreen
+from ....tui.messages import Decided
+from ....tui.screens.base import (
+    COMPUTER_TURN_KEYS,
+    HINT_KEY,
+    PASS_ON_KEYS,
+    TAKE_BACK_KEY,
+    ComputerTurnScreen,
+    DecisionScreen,
+    PersonTurnScreen,
+)
 from ....tui.screens.hint import HintTerms
 from ....tui.widgets import KeyBar
 from ..engine.cards import Card
@@ -122,11 +128,7 @@ class MonsterTakingTable(DecisionScreen):
 
     viewer: int | None = None
     PANEL_AFTER = "#mt-trick"
-
-    def __init__(self, session: Session, seat: int) -> None:
-        super().__init__(session)
-        self.seat = seat
-        self.result: list[object] | None = None
+    STATUS = "#mt-status"
 
     def compose(self) -> ComposeResult:
         yield Static(id="mt-topbar", classes="mt-line")
@@ -172,7 +174,7 @@ class MonsterTakingTable(DecisionScreen):
             )
         rows.append(
             Content.assemble(
-                f"Game {v.game} · ",
+                f"Game {v.chapter} · ",
                 theme.player(v.lead, names[v.lead]),
                 " leads this game · the first to win 2 games wins the match",
             )
@@ -269,15 +271,10 @@ class MonsterTakingTable(DecisionScreen):
         self.query_one(HandRow).show(v.hand)
 
     def topbar(self, v: PlayerView) -> Content:
-        return Content(f"Monster Taking · game {v.game}")
-
-    def status(self, text: Content | str, *, error: bool = False) -> None:
-        status = self.query_one("#mt-status", Static)
-        status.set_class(error, "-error")
-        status.update(text if isinstance(text, Content) else Content(text))
+        return Content(f"Monster Taking · game {v.chapter}")
 
 
-class TurnScreen(MonsterTakingTable):
+class TurnScreen(MonsterTakingTable, PersonTurnScreen):
     """A person's private screen: lay a strength card, play a card, or pay."""
 
     BINDINGS = [
@@ -287,16 +284,14 @@ class TurnScreen(MonsterTakingTable):
         Binding("end", "card_at(-1)", "Last card", show=False),
         Binding("space", "choose", "Choose", key_display="Space"),
         Binding("enter", "decide", "Confirm"),
-        Binding("enter", "pass_on(True)", "Pass on"),
-        Binding("enter", "pass_on(False)", "Go on"),
-        Binding("u,backspace", "take_back", "Take back", key_display="u"),
-        Binding("t", "hint", "Hint"),
+        *PASS_ON_KEYS,
+        TAKE_BACK_KEY,
+        HINT_KEY,
     ]
 
     def __init__(self, session: Session, seat: int, task: str) -> None:
         super().__init__(session, seat)
         self.viewer = seat
-        self.private_to = seat
         self.what = task
         self.cursor = 0
         self.chosen: set[int] = set()
@@ -317,7 +312,7 @@ class TurnScreen(MonsterTakingTable):
                 else "Nothing new since your last turn."
             )
         )
-        self.status(self.hint(v))
+        self.say(self.hint(v))
 
     def allowed(self, v: PlayerView) -> frozenset[Card]:
         found: set[Card] = set()
@@ -332,7 +327,7 @@ class TurnScreen(MonsterTakingTable):
         name = v.players[self.seat]
         doing = f": {DOING[self.what]}" if self.result is None else f" {DONE[self.what]}"
         return Content.assemble(
-            f"Game {v.game} · ",
+            f"Game {v.chapter} · ",
             theme.player(self.seat, name, bold=True),
             f"{doing} · private screen",
         )
@@ -407,7 +402,7 @@ class TurnScreen(MonsterTakingTable):
         if card in allowed:
             what = Content.assemble(cards.chip(card), " may be played: Enter plays it.")
         else:
-            reason = self.session.state.illegal_reason(Play(card))
+            reason = self.session.refusal(self.seat, Play(card))
             what = Content(f"{card} may not be played: {reason}.")
         return Content.assemble(received, what)
 
@@ -438,24 +433,16 @@ class TurnScreen(MonsterTakingTable):
         return str(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "hint":
-            return self.hint_ready()
-        if action in ("cursor", "decide"):
+        if action in ("cursor", "decide", "card_at"):
             return self.result is None
         if action == "choose":
             return self.result is None and self.what == "pay"
-        if action == "card_at":
-            return self.result is None
-        if action == "pass_on":
-            return self.result is not None and parameters == (self.session.hands_over_next(),)
-        if action == "take_back":
-            return self.result is not None
-        return True
+        return super().check_action(action, parameters)
 
     def _moved(self) -> None:
         v = self.the_view()
         self.show_hand(v)
-        self.status(self.hint(v))
+        self.say(self.hint(v))
 
     def action_cursor(self, step: int) -> None:
         v = self.the_view()
@@ -497,45 +484,23 @@ class TurnScreen(MonsterTakingTable):
                 self.chosen ^= {self.cursor}
             self._moved()
 
-    def refuse(self, reason: str) -> None:
-        self.status(f"Not allowed: {reason}.", error=True)
-
     def show_result(self, events: list[object]) -> None:
         self.result = list(events)
         self.chosen = set()
         self.refresh_table()
         self.refresh_bindings()
         v = self.the_view()
-        after = "pass the keyboard on" if self.session.hands_over_next() else "go on"
         text = describe(events, v.players)
         if any(isinstance(e, TrickWon) for e in events) and v.phase is Phase.PAY:
             text += " The loser pays next."
-        self.status(f"{text} Press Enter to {after}, or u to take it back.")
-
-    def action_take_back(self) -> None:
-        if self.result is not None:
-            self.post_message(TakeBack(self.seat))
-
-    def action_pass_on(self, hand_over: bool = True) -> None:
-        self.advance_once()
+        self.say(f"{text} {self.result_prompt()}")
 
 
-class WatchScreen(MonsterTakingTable):
+class WatchScreen(MonsterTakingTable, ComputerTurnScreen):
     """A computer player's turn: public, or the only person's view (their hand shown,
     without a cursor)."""
 
-    BINDINGS = [
-        Binding("space", "skip", "Go on", key_display="Space"),
-        Binding("minus", "pace(-1)", "Pause", key_display="-/+"),
-        Binding("plus,equals_sign", "pace(1)", "Pause", show=False),
-        Binding("l", "log", "Log"),
-    ]
-
-    def __init__(self, session: Session, seat: int, viewer: int | None) -> None:
-        super().__init__(session, seat)
-        self.viewer = viewer
-        self.private_to = viewer
-        self._timer: Timer | None = None
+    BINDINGS = COMPUTER_TURN_KEYS
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -544,63 +509,26 @@ class WatchScreen(MonsterTakingTable):
     def topbar(self, v: PlayerView) -> Content:
         name = v.players[self.seat]
         return Content.assemble(
-            f"Game {v.game} · ",
+            f"Game {v.chapter} · ",
             theme.player(self.seat, name, bold=True),
-            f" · computer player · pause {pace_label(self.session.pace)}",
+            self.computer_player(),
         )
+
+    def show_turn(self) -> None:
+        self.refresh_table()
+        self._say()
 
     def _say(self) -> None:
         v = self.the_view()
-        who = theme.player(self.seat, v.players[self.seat], bold=True)
         log = describe(self.session.round_log()[-3:], v.players)
         if self.viewer is None:
             log = f"Only what everyone may see is shown. {log}"
         self.query_one("#mt-since", Static).update(Content(log))
         if self.result is None:
-            self.status(Content.assemble(who, " is thinking…"))
+            self.say(self.thinking())
         else:
-            self.status(Content(describe(self.result, v.players) + "  (Space: go on)"))
+            self.say(Content(describe(self.result, v.players) + "  (Space: go on)"))
 
-    def next_turn(self, seat: int, viewer: int | None) -> bool:
-        if viewer != self.viewer:
-            return False
-        self.seat = seat
-        self.result = None
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        self._advanced = False
-        self._advance_pending = False
-        self.refresh_table()
-        self._say()
-        self.refresh_bindings()
-        return True
-
-    def show_result(self, events: list[object]) -> None:
-        self.result = list(events)
-        self.refresh_table()
-        self._say()
-        self.refresh_bindings()
-        pace = self.session.pace
-        if pace <= 0:
-            self.advance_by_itself()
-        else:
-            self._timer = self.set_timer(pace, self.advance_by_itself)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "skip":
-            return self.result is not None
-        return True
-
-    def action_skip(self) -> None:
-        if self.result is not None:
-            self.advance_once()
-
-    def action_pace(self, step: int) -> None:
-        """A longer (``+``) or shorter (``-``) pause after each computer move."""
-        self.step_pace(step)
-        self.query_one("#mt-topbar", Static).update(self.topbar(self.the_view()))
-
-    def action_log(self) -> None:
+    def log_panel(self) -> LogPanel:
         """The events of this game so far (all public)."""
-        self.toggle_panel("log", lambda: LogPanel(self.session))
+        return LogPanel(self.session)

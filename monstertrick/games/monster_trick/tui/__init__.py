@@ -49,14 +49,13 @@ class MonsterTrickScreens:
 
     def handoff(self, session: Session, seat: int, task: str) -> tuple[str, str]:
         """What the person is handed the keyboard for, and a public detail line."""
-        game = session.state
+        view = session.public_view()
         if task == "play":
-            left = game.view(seat).hand_sizes[seat]
-            played = HAND_SIZE + 1 - left
-            detail = f"Round {game.round} of {NUM_ROUNDS} · card {played} of {HAND_SIZE}"
+            played = HAND_SIZE + 1 - view.hand_sizes[seat]
+            detail = f"Round {view.round} of {NUM_ROUNDS} · card {played} of {HAND_SIZE}"
         else:
-            vps = ", ".join(map(str, game.vp_set))
-            detail = f"Round {game.round} of {NUM_ROUNDS} · VP cards {vps}"
+            vps = ", ".join(map(str, view.vp_set))
+            detail = f"Round {view.round} of {NUM_ROUNDS} · VP cards {vps}"
         return TASKS[task], detail
 
     def viewer(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> Screen[None]:

@@ -14,15 +14,15 @@ from textual.widgets import Static
 
 from ....session import Session
 from ....tui import theme
-from ....tui.messages import Decided, TakeBack
-from ....tui.screens.base import DecisionScreen
+from ....tui.messages import Decided
+from ....tui.screens.base import HINT_KEY, PASS_ON_KEYS, TAKE_BACK_KEY, PersonTurnScreen
 from ....tui.widgets import KeyBar
-from ..engine import NUM_ROUNDS
-from .hints import HintTerms, row_aim, vp_hint_terms
+from ..engine import NUM_ROUNDS, Arrange, PlayerView
+from .hints import HintTerms, row_aim, row_of, vp_hint_terms
 from .widgets import Hand, VPRow
 
 
-class ArrangeScreen(DecisionScreen):
+class ArrangeScreen(PersonTurnScreen):
     """``player`` lays out their VP row; once confirmed, it stays until Enter, and until
     then they may take it back."""
 
@@ -34,25 +34,28 @@ class ArrangeScreen(DecisionScreen):
         Binding("shift+left,comma", "move(-1)", "Move it", key_display="⇧←/→"),
         Binding("shift+right,full_stop", "move(1)", "Move it", show=False),
         Binding("enter", "confirm", "Confirm"),
-        Binding("enter", "pass_on(True)", "Pass on"),
-        Binding("enter", "pass_on(False)", "Go on"),
-        Binding("u,backspace", "take_back", "Take back", key_display="u"),
-        Binding("t", "hint", "Hint"),
+        *PASS_ON_KEYS,
+        TAKE_BACK_KEY,
+        HINT_KEY,
     ]
 
     def __init__(self, session: Session, player: int) -> None:
-        super().__init__(session)
-        self.player = self.seat = player
-        self.private_to = player
-        self.confirmed = False
+        super().__init__(session, player)
+        self.player = player
+        self.view: PlayerView = session.view(player)
         laid = session.taken_back(player)  # a row taken back starts as it was laid
-        self.order = list(laid if laid is not None else session.state.vp_set)
+        self.order = list(row_of(laid) if laid is not None else self.view.vp_set)
         self.cursor = 0
+
+    @property
+    def confirmed(self) -> bool:
+        """The row is laid out (the decision is made)."""
+        return self.result is not None
 
     def _topbar(self) -> Content:
         doing = " laid out their VP cards" if self.confirmed else " arranges their VP cards"
         return Content.assemble(
-            f"Round {self.session.state.round} of {NUM_ROUNDS} · ",
+            f"Round {self.view.round} of {NUM_ROUNDS} · ",
             theme.player(self.player, self.names[self.player], bold=True),
             f"{doing} · private",
         )
@@ -62,7 +65,7 @@ class ArrangeScreen(DecisionScreen):
         with Vertical(id="arrange-body"):
             yield Static("Your hand", classes="label")
             hand = Hand(self.player, id="hand")
-            hand.cards = self.session.view(self.player).hand
+            hand.cards = self.view.hand
             yield hand
             yield Static(
                 "Your VP row, left to right: lay it out for the tricks you expect to win",
@@ -108,48 +111,30 @@ class ArrangeScreen(DecisionScreen):
         return not self.confirmed
 
     def hint_words(self, action: Any) -> str:
-        left, middle, right = action
+        left, middle, right = row_of(action)
         return f"VP row {left} · {middle} · {right}"
 
     def hint_terms(self) -> HintTerms:
         terms = vp_hint_terms(self.hint_words, aim=row_aim)
-        return replace(terms, listed=lambda row: "row " + " · ".join(map(str, row)))
+        return replace(terms, listed=lambda action: "row " + " · ".join(map(str, row_of(action))))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "hint":
-            return self.hint_ready()
         if action in ("select", "move", "confirm"):
             return not self.confirmed
-        if action == "pass_on":
-            return self.confirmed and parameters == (self.session.hands_over_next(),)
-        if action == "take_back":
-            return self.confirmed
-        return True
+        return super().check_action(action, parameters)
 
     def action_confirm(self) -> None:
         if not self.confirmed:
-            order = (self.order[0], self.order[1], self.order[2])
-            self.post_message(Decided(self.player, order))
+            self.post_message(Decided(self.player, Arrange.of(self.order)))
 
     def refuse(self, reason: str) -> None:
-        self.query_one("#status", Static).update(Content(reason))
+        self.say(reason)
 
     def show_result(self, events: list[object]) -> None:
-        self.confirmed = True
+        self.result = list(events)
         self.query_one("#topbar", Static).update(self._topbar())
         self.refresh_bindings()
         row = self.query_one(VPRow)
         row.cursor = -1
         row.refresh()
-        after = "pass the keyboard on" if self.session.hands_over_next() else "go on"
-        self.query_one("#status", Static).update(
-            Content(f"Your VP row is laid out. Press Enter to {after}, or u to take it back.")
-        )
-
-    def action_pass_on(self, hand_over: bool = True) -> None:
-        if self.confirmed:
-            self.advance_once()
-
-    def action_take_back(self) -> None:
-        if self.confirmed:
-            self.post_message(TakeBack(self.player))
+        self.say(f"Your VP row is laid out. {self.result_prompt()}")

@@ -17,10 +17,9 @@ class GameOverScreen(FinalScreen):
     CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
 
     def compose(self) -> ComposeResult:
-        game = self.session.state
-        outcome = game.outcome()
+        outcome = self.session.outcome()
         assert outcome is not None
-        scores = game.round_scores()
+        scores = self.session.public_view().round_scores
         names = self.names
         order = standings(scores)
         width = theme.name_column(names)
@@ -52,5 +51,5 @@ class GameOverScreen(FinalScreen):
             yield Static(Content(headline), id="headline")
             yield Static(Content("\n").join(lines), id="standings")
             yield Static(Content(outcome.explain(names)), id="explain")
-            yield Static(Content("Press n for a new game, q to quit."), classes="hint")
+            yield self.keys_hint()
         yield KeyBar()

@@ -8,14 +8,22 @@ from dataclasses import replace
 from typing import Any
 
 from ....tui.screens.hint import HintTerms
+from ..engine import Arrange
 from .cards import POSITION_PAYS
 
-__all__ = ["HintTerms", "row_aim", "vp_hint_terms"]
+__all__ = ["HintTerms", "row_aim", "row_of", "vp_hint_terms"]
 
 
-def row_aim(row: Any) -> str:
+def row_of(action: Arrange | tuple[int, int, int]) -> tuple[int, int, int]:
+    """The VP cards of a row laid out, left to right: of an :class:`Arrange`, or of a bare
+    tuple (as a hint's advice may still give it)."""
+    return action.row if isinstance(action, Arrange) else action
+
+
+def row_aim(action: Arrange | tuple[int, int, int]) -> str:
     """What a VP row aims for: the tricks that score its highest card ("aims for 2 or 5
     tricks to score the 6")."""
+    row = row_of(action)
     top = max(row)
     return f"aims for {POSITION_PAYS[row.index(top)]} to score the {top}"
 

@@ -19,15 +19,7 @@ def rounds_of(session: Session) -> list[list[Event]]:
     """Per round so far, its public events: the rounds before from the game's own record,
     the current one from the session's log (which also says who took a hint). The VP
     rows laid out are not in it (the order stays secret until the round's end)."""
-    state = session.state
-    rounds: list[list[Event]] = [[] for _ in range(state.round)]
-    if state.round > 1:
-        from ..timeline import Timeline
-
-        for frame in Timeline.of(state).frames:
-            if frame.round < state.round:
-                rounds[frame.round - 1].extend(frame.events)
-    rounds[-1] = list(session.round_log())
+    rounds = [*session.earlier_logs(), session.round_log()]
     return [[e for e in events if not isinstance(e, Arranged)] for events in rounds]
 
 

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ....session import Session
 from ....tui import theme
-from ....tui.screens.base import PauseScreen
+from ....tui.screens.base import LOG_KEY, PauseScreen
 from ....tui.widgets import KeyBar
-from ..engine import NUM_ROUNDS, VP_POSITION_RULE, Phase, vp_position
+from ..engine import NUM_ROUNDS, VP_POSITION_RULE, vp_position
 from . import cards
 from .log import LogPanel
 
@@ -21,19 +19,15 @@ class RoundEndScreen(PauseScreen):
     """Public: shown to the whole table."""
 
     CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
-    BINDINGS = [Binding("l", "log", "Log")]
+    BINDINGS = [LOG_KEY]
     PANEL_AFTER = "#round-end"
 
-    def __init__(self, session: Session, round_no: int) -> None:
-        super().__init__(session)
-        self.round_no = round_no
-
     def compose(self) -> ComposeResult:
-        game = self.session.state
-        view = game.public_view()
-        tricks, scores = game.round_results()[self.round_no - 1]
+        view = self.session.public_view()
+        # (shown as the round ends: the view's tricks are still the round's)
+        tricks, scores = view.tricks_won, view.round_scores[self.number - 1]
         revealed = view.revealed or ()
-        totals = game.totals()
+        totals = view.totals
         width = theme.name_column(self.names)
         lines = [
             Content(f"  {'Player':<{width}}   {'VP row':<11}   Tricks   {'VP scored':<13}  Total")
@@ -57,9 +51,8 @@ class RoundEndScreen(PauseScreen):
                     f"  {totals[p]:>5}",
                 )
             )
-        last = game.phase is Phase.GAME_OVER
         with Vertical(id="round-end"):
-            yield Static(Content(f"Round {self.round_no} of {NUM_ROUNDS} is over"), classes="title")
+            yield Static(Content(f"Round {self.number} of {NUM_ROUNDS} is over"), classes="title")
             yield Static(Content("\n").join(lines), id="round-table")
             yield Static(
                 Content(
@@ -68,15 +61,8 @@ class RoundEndScreen(PauseScreen):
                 ),
                 classes="hint",
             )
-            yield Static(
-                Content(
-                    "Press Enter for the final standings."
-                    if last
-                    else f"Press Enter to deal round {self.round_no + 1}."
-                ),
-                classes="hint",
-            )
+            yield self.go_on_hint("round")
         yield KeyBar()
 
-    def action_log(self) -> None:
-        self.toggle_panel("log", lambda: LogPanel(self.session))
+    def log_panel(self) -> LogPanel:
+        return LogPanel(self.session)

@@ -14,8 +14,8 @@ from textual.widgets import Static
 
 from ....session import Session
 from ....tui import theme
-from ....tui.messages import Decided, TakeBack
-from ....tui.screens.base import DecisionScreen
+from ....tui.messages import Decided
+from ....tui.screens.base import HINT_KEY, LOG_KEY, PASS_ON_KEYS, TAKE_BACK_KEY, PersonTurnScreen
 from ....tui.widgets import KeyBar
 from ..engine import (
     HAND_SIZE,
@@ -37,7 +37,7 @@ from .public import show_public
 from .widgets import EventList, Hand, PlayerPanel, PlayersHeader, TrickSlot, VPRow
 
 
-def result_text(events: Sequence[Event], me: int, names: Sequence[str]) -> str:
+def result_text(events: Sequence[object], me: int, names: Sequence[str]) -> str:
     """What the player's move did, in the second person."""
 
     parts: list[str] = []
@@ -69,7 +69,7 @@ class SinceBox(VerticalScroll, can_focus=False):
     """Scrolls when the list is long; never takes the focus (the arrows are the game's)."""
 
 
-class TableScreen(DecisionScreen):
+class TableScreen(PersonTurnScreen):
     """``player``'s turn. They choose a card and a slot; the result stays until Enter,
     and until then they may take the move back."""
 
@@ -88,23 +88,20 @@ class TableScreen(DecisionScreen):
         Binding("up", "slot_cursor(-1)", "Slot", key_display="↑/↓"),
         Binding("down", "slot_cursor(1)", "Slot", show=False),
         Binding("enter", "play_here", "Play"),
-        Binding("enter", "pass_on(True)", "Pass on"),
-        Binding("enter", "pass_on(False)", "Go on"),
-        Binding("u,backspace", "take_back", "Take back", key_display="u"),
-        Binding("l", "log", "Log"),
-        Binding("t", "hint", "Hint"),
+        *PASS_ON_KEYS,
+        TAKE_BACK_KEY,
+        LOG_KEY,
+        HINT_KEY,
         Binding("pageup", "scroll_since(-1)", "Earlier moves", show=False),
         Binding("pagedown", "scroll_since(1)", "Later moves", show=False),
     ]
 
     def __init__(self, session: Session, player: int) -> None:
-        super().__init__(session)
-        self.player = self.seat = player
-        self.private_to = player
+        super().__init__(session, player)
+        self.player = player
         self.view: PlayerView = session.view(player)
         self.cursor = 0
         self.slot_cursor = 0
-        self.result: list[Event] | None = None
         self.since = session.since_last_turn(player)
 
     # ------------------------------------------------------------------ layout
@@ -134,7 +131,7 @@ class TableScreen(DecisionScreen):
         since.border_title = "Since your last turn"
         self.query_one("#players").border_title = "Players"
         self._refresh_all()
-        self._status(None)
+        self._status()
         # The newest moves are the ones just before this turn: show them.
         self.call_after_refresh(since.scroll_end, animate=False)
 
@@ -174,17 +171,14 @@ class TableScreen(DecisionScreen):
             slot.mark = ("legal" if slot.slot in legal else "illegal") if choosing else ""
             slot.cursor = choosing and slot.slot == self.slot_cursor
 
-    def _status(self, text: str | None, *, error: bool = False) -> None:
-        status = self.query_one("#status", Static)
-        status.set_class(error, "-error")
-        if text is None:
-            card = self.view.hand[self.cursor] if self.view.hand else None
-            if card is None:
-                text = ""
-            else:
-                slots = ", ".join(str(s + 1) for s in self.view.legal_slots(card))
-                text = f"{card} can go on: {slots}. Press 1-4, or ↑/↓ and Enter, to play it."
-        status.update(Content(text))
+    def _status(self) -> None:
+        """Where the card under the cursor can go."""
+        card = self.view.hand[self.cursor] if self.view.hand else None
+        if card is None:
+            self.say("")
+        else:
+            slots = ", ".join(str(s + 1) for s in self.view.legal_slots(card))
+            self.say(f"{card} can go on: {slots}. Press 1-4, or ↑/↓ and Enter, to play it.")
 
     # ------------------------------------------------------------------ actions
 
@@ -207,22 +201,16 @@ class TableScreen(DecisionScreen):
         return vp_hint_terms(self.hint_words)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "hint":
-            return self.hint_ready()
         if action in ("card", "card_at", "slot", "slot_cursor", "play_here"):
             return self.result is None
-        if action == "pass_on":
-            return self.result is not None and parameters == (self.session.hands_over_next(),)
-        if action == "take_back":
-            return self.result is not None
-        return True
+        return super().check_action(action, parameters)
 
     def action_card(self, step: int) -> None:
         if self.view.hand:
             self.cursor = (self.cursor + step) % len(self.view.hand)
             self.query_one(Hand).cursor = self.cursor
             self._update_marks()
-            self._status(None)
+            self._status()
 
     def action_card_at(self, index: int) -> None:
         if self.view.hand:
@@ -243,27 +231,16 @@ class TableScreen(DecisionScreen):
             return
         self.post_message(Decided(self.player, Move.of(self.view.hand[self.cursor], slot)))
 
-    def refuse(self, reason: str) -> None:
-        self._status(f"Not allowed: {reason}.", error=True)
-
     def show_result(self, events: list[object]) -> None:
         """The move is made: its result stays until Enter (or a take-back)."""
         self.result = [e for e in events if isinstance(e, Event)]
         self._refresh_all()
         self.refresh_bindings()
         text = result_text(self.result, self.player, self.view.players)
-        after = "pass the keyboard on" if self.session.hands_over_next() else "go on"
-        self._status(f"{text} Press Enter to {after}, or u to take it back.")
+        self.say(f"{text} {self.result_prompt()}")
 
-    def action_take_back(self) -> None:
-        if self.result is not None:
-            self.post_message(TakeBack(self.player))
-
-    def action_pass_on(self, hand_over: bool = True) -> None:
-        self.advance_once()
-
-    def action_log(self) -> None:
-        self.toggle_panel("log", lambda: LogPanel(self.session))
+    def log_panel(self) -> LogPanel:
+        return LogPanel(self.session)
 
     @on(Hand.CardChosen)
     def _card_clicked(self, message: Hand.CardChosen) -> None:
@@ -271,7 +248,7 @@ class TableScreen(DecisionScreen):
             self.cursor = message.index
             self.query_one(Hand).cursor = self.cursor
             self._update_marks()
-            self._status(None)
+            self._status()
 
     @on(TrickSlot.Chosen)
     def _slot_clicked(self, message: TrickSlot.Chosen) -> None:

@@ -17,13 +17,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.timer import Timer
 from textual.widgets import Static
 
-from ....seating import pace_label
-from ....session import Session
 from ....tui import theme
-from ....tui.screens.base import DecisionScreen
+from ....tui.screens.base import COMPUTER_TURN_KEYS, ComputerTurnScreen
 from ....tui.widgets import KeyBar
 from .. import PLAY_EVENTS
 from ..engine import (
@@ -42,33 +39,22 @@ from .table import SinceBox
 from .widgets import EventList, Hand, PlayerPanel, PlayersHeader, TrickSlot, VPRow
 
 
-def public_result(events: Sequence[Event], names: Sequence[str]) -> str:
+def public_result(events: Sequence[object], names: Sequence[str]) -> str:
     """What a move did, in words anyone may read (an arrangement's order stays secret)."""
     return " ".join(e.describe(names) for e in events if isinstance(e, (Arranged, *PLAY_EVENTS)))
 
 
-class WatchScreen(DecisionScreen):
-    """``actor`` (a computer player) decides; everyone may look."""
+class WatchScreen(ComputerTurnScreen):
+    """``seat`` (a computer player) decides; everyone may look."""
 
     CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
     AUTO_FOCUS = None
     PANEL_AFTER = "#since"
     BINDINGS = [
-        Binding("space", "skip", "Go on", key_display="Space"),
-        Binding("minus", "pace(-1)", "Pause", key_display="-/+"),
-        Binding("plus,equals_sign", "pace(1)", "Pause", show=False),
-        Binding("l", "log", "Log"),
+        *COMPUTER_TURN_KEYS,
         Binding("pageup", "scroll_since(-1)", "Earlier moves", show=False),
         Binding("pagedown", "scroll_since(1)", "Later moves", show=False),
     ]
-
-    def __init__(self, session: Session, actor: int, viewer: int | None = None) -> None:
-        super().__init__(session)
-        self.actor = self.seat = actor
-        self.viewer = viewer
-        self.private_to = viewer
-        self.result: list[Event] | None = None
-        self._timer: Timer | None = None
 
     # ------------------------------------------------------------------ layout
 
@@ -99,7 +85,7 @@ class WatchScreen(DecisionScreen):
     def on_mount(self) -> None:
         self.query_one("#since").border_title = "This round"
         self.query_one("#players").border_title = "Players"
-        self._refresh_all()
+        self.show_turn()
 
     def _view(self) -> PublicView:
         """The public view, or the only person's own view when they are at the keyboard."""
@@ -109,54 +95,31 @@ class WatchScreen(DecisionScreen):
         mine: PlayerView = self.session.view(self.viewer)
         return mine
 
-    # ------------------------------------------------------------------ the app's calls
+    def shown_events(self, events: list[object]) -> list[object]:
+        return [e for e in events if isinstance(e, Event)]
 
-    def next_turn(self, actor: int, viewer: int | None) -> bool:
-        """The next computer player's turn, on the same screen (if seen by the same
-        viewer)."""
-        if viewer != self.viewer:
-            return False
-        self.actor = self.seat = actor
-        self.result = None
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        self._advanced = False
-        self._advance_pending = False
-        self._refresh_all()
-        self.refresh_bindings()
-        return True
-
-    def show_result(self, events: list[object]) -> None:
-        """The move is made: show it for the pace, then go on."""
-        self.result = [e for e in events if isinstance(e, Event)]
-        self._refresh_all()
-        self.refresh_bindings()
-        pace = self.session.pace
-        if pace <= 0:
-            self.advance_by_itself()
-        else:
-            self._timer = self.set_timer(pace, self.advance_by_itself)
+    def log_panel(self) -> LogPanel:
+        return LogPanel(self.session)
 
     # ------------------------------------------------------------------ display
 
-    def _refresh_all(self) -> None:
+    def show_turn(self) -> None:
         v = self._view()
-        name = v.players[self.actor]
+        name = v.players[self.seat]
         arranged = self.result is not None and any(isinstance(e, Arranged) for e in self.result)
         if arranged:
             doing = "arranged their VP cards"
         elif self.result is not None:
-            doing = f"played card {HAND_SIZE - v.hand_sizes[self.actor]} of {HAND_SIZE}"
+            doing = f"played card {HAND_SIZE - v.hand_sizes[self.seat]} of {HAND_SIZE}"
         elif v.phase is Phase.ARRANGING:
             doing = "arranges their VP cards"
         else:
-            doing = f"to play · card {HAND_SIZE + 1 - v.hand_sizes[self.actor]} of {HAND_SIZE}"
+            doing = f"to play · card {HAND_SIZE + 1 - v.hand_sizes[self.seat]} of {HAND_SIZE}"
         self.query_one("#topbar", Static).update(
             Content.assemble(
                 f"Round {v.round} of {NUM_ROUNDS} · ",
-                theme.player(self.actor, name, bold=True),
-                f" {doing} · computer player · pause {pace_label(self.session.pace)}",
+                theme.player(self.seat, name, bold=True),
+                f" {doing}{self.computer_player()}",
             )
         )
         show_public(self, v)
@@ -176,30 +139,11 @@ class WatchScreen(DecisionScreen):
         self._status(v)
 
     def _status(self, v: PublicView) -> None:
-        who = theme.player(self.actor, v.players[self.actor], bold=True)
         if self.result is None:
-            text = Content.assemble(who, " is thinking…")
+            text = self.thinking()
         else:
             what = public_result(self.result, v.players)
             text = Content(what)
             if self.session.pace > 0:
                 text = Content.assemble(text, Content.from_markup("  [dim](Space: go on)[/]"))
-        self.query_one("#status", Static).update(text)
-
-    # ------------------------------------------------------------------ actions
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "skip":
-            return self.result is not None
-        return True
-
-    def action_skip(self) -> None:
-        if self.result is not None:
-            self.advance_once()
-
-    def action_pace(self, step: int) -> None:
-        self.step_pace(step)
-        self._refresh_all()
-
-    def action_log(self) -> None:
-        self.toggle_panel("log", lambda: LogPanel(self.session))
+        self.say(text)
