@@ -239,7 +239,8 @@ async def test_the_log_opens_from_a_computer_players_turn_in_every_game(game: st
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await computer_move_shown(pilot, app)
         await pilot.press("l")
-        assert log_open(screen) and "Game log" in screen_text(app)
+        assert log_open(screen)
+        await until(pilot, lambda: "Game log" in screen_text(app), "the log is drawn")
         await pilot.press("l")
         assert not log_open(screen)
 
