@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from monstertrick.games import GAMES
+from monstertrick.games.monster_trick.engine import Arrange
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import (
     BotTurn,
@@ -89,7 +90,7 @@ def test_handoffs_only_between_two_different_people() -> None:
         elif isinstance(step, Turn):
             assert step.seat == session.keyboard == last_person
             state = session.state
-            options = state.legal_arrangements() if step.task == "arrange" else state.legal_moves()
+            options = state.legal_actions()  # (the VP rows while arranging, else the moves)
             session.apply(step.seat, rng.choice(options))
         elif isinstance(step, BotTurn):
             session.bot_decision(step.seat)
@@ -155,7 +156,6 @@ def test_monster_trick_take_back_restores_the_game_and_its_save(tmp_path) -> Non
 def test_a_vp_row_taken_back_is_offered_again_as_it_was_laid() -> None:
     """Taking back a confirmed VP row: the arrange screen starts from the order laid,
     not from the VP cards in their first order; the next decision forgets it."""
-    from monstertrick.games.monster_trick.engine import Arrange
     from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
 
     session = Session.start(seating((None, None)), seed=3)
@@ -182,11 +182,11 @@ def test_the_words_after_a_decision_follow_who_is_next_at_the_keyboard() -> None
     """ "pass the keyboard on" only when another person decides next, after a handoff."""
     session = Session.start(seating((None, None, "easy")), seed=3)
     session.pass_keyboard(0)
-    session.apply(0, (1, 2, 3))
+    session.apply(0, Arrange.of((1, 2, 3)))
     assert session.hands_over_next()  # then P1 arranges, after a handoff
     session.done()
     session.pass_keyboard(1)
-    session.apply(1, (1, 2, 3))
+    session.apply(1, Arrange.of((1, 2, 3)))
     assert not session.hands_over_next()  # then the computer player
     alone = Session.start(seating((None, "easy")), seed=3, game="monster-taking")
     seat, _ = alone.rules.to_decide(alone.state)

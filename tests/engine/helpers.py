@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from monstertrick.games.monster_trick.engine import Card, GameState, Move, Phase, deck
+from monstertrick.games.monster_trick.engine import Arrange, Card, GameState, Move, Phase, deck
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
@@ -73,7 +73,7 @@ def random_step(target: Any, rng: random.Random) -> None:
                 break
         game = target.state
         if game.phase is Phase.ARRANGING:
-            action: Any = rng.choice(game.legal_arrangements())
+            action: Any = Arrange.of(rng.choice(game.legal_arrangements()))
         else:
             action = rng.choice(game.legal_moves())
         target.apply(step.seat, action)

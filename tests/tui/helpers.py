@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.notifications import Notification, Notify
 from textual.pilot import Pilot
 
-from monstertrick.games.monster_trick.engine import Phase
+from monstertrick.games.monster_trick.engine import Arrange, Phase
 from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
 from monstertrick.games.monster_trick.tui.game_over import GameOverScreen
 from monstertrick.games.monster_trick.tui.round_end import RoundEndScreen
@@ -82,7 +82,7 @@ def make_match(
         while game.phase is Phase.ARRANGING:
             p = game.current_player
             assert p is not None
-            decide(match, arrangement_for(p, game.vp_set))
+            decide(match, Arrange.of(arrangement_for(p, game.vp_set)))
 
     def play_round() -> None:
         arrange_all()

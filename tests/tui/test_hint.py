@@ -10,7 +10,7 @@ import pytest
 from textual.widgets import Static
 
 from monstertrick.games.monster_trick import GAME
-from monstertrick.games.monster_trick.engine import PlayerView
+from monstertrick.games.monster_trick.engine import Arrange, PlayerView
 from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
 from monstertrick.games.monster_trick.tui.log import LogPanel
 from monstertrick.games.monster_trick.tui.table import TableScreen
@@ -41,7 +41,7 @@ class Recorder:
             return []
         if view.phase.name == "ARRANGING":
             a, b, c = view.vp_set
-            return [Advice((a, b, c), 0.42), Advice((c, b, a), 0.3)]
+            return [Advice(Arrange.of((a, b, c)), 0.42), Advice(Arrange.of((c, b, a)), 0.3)]
         moves = view.legal_moves
         return [Advice(moves[0], 0.37), Advice(moves[-1], 0.25)]
 
@@ -193,11 +193,11 @@ def test_the_hint_in_words_says_when_the_options_are_about_equal_and_what_sets_t
     from monstertrick.games.monster_trick.tui.hints import row_aim, vp_hint_terms
     from monstertrick.tui.screens.hint import hint_lines
 
-    terms = vp_hint_terms(lambda row: "VP row " + " · ".join(map(str, row)), aim=row_aim)
+    terms = vp_hint_terms(lambda a: "VP row " + " · ".join(map(str, a.row)), aim=row_aim)
     rows = [
-        Advice((1, 3, 2), 0.351, 4000, 2.41),
-        Advice((2, 3, 1), 0.350, 4000, 2.33, gap=0.001, noise=0.002),
-        Advice((3, 1, 2), 0.349, 2000, 2.38, gap=0.002, noise=0.003),
+        Advice(Arrange.of((1, 3, 2)), 0.351, 4000, 2.41),
+        Advice(Arrange.of((2, 3, 1)), 0.350, 4000, 2.33, gap=0.001, noise=0.002),
+        Advice(Arrange.of((3, 1, 2)), 0.349, 2000, 2.38, gap=0.002, noise=0.003),
     ]
     assert hint_lines(rows, terms) == [
         "Suggestion: VP row 1 · 3 · 2, aims for 2 or 5 tricks to score the 3",
@@ -208,22 +208,22 @@ def test_the_hint_in_words_says_when_the_options_are_about_equal_and_what_sets_t
     ]
     # Told apart: whole percents (the noise is a point or more), no "≈".
     apart = [
-        Advice((1, 3, 2), 0.45, 900, 2.9),
-        Advice((2, 3, 1), 0.30, 900, 2.0, gap=0.15, noise=0.01),
-        Advice((3, 1, 2), 0.25, 300, 1.7, gap=0.2, noise=0.02),
+        Advice(Arrange.of((1, 3, 2)), 0.45, 900, 2.9),
+        Advice(Arrange.of((2, 3, 1)), 0.30, 900, 2.0, gap=0.15, noise=0.01),
+        Advice(Arrange.of((3, 1, 2)), 0.25, 300, 1.7, gap=0.2, noise=0.02),
     ]
     lines = hint_lines(apart, terms)
     assert lines[1] == "  about 45% to win the game · 2.9 VP expected this round"
     assert lines[2].startswith("  30% · 2.0 VP  ") and lines[3].startswith("  25% · 1.7 VP  ")
     assert lines[4] == "The suggestion is ahead of the others by more than the search's noise."
     # Nothing measured (a search stopped at once): no verdict either way.
-    assert len(hint_lines([Advice((1, 3, 2), 0.4), Advice((2, 3, 1), 0.3)], terms)) == 3
+    two = [Advice(Arrange.of((1, 3, 2)), 0.4), Advice(Arrange.of((2, 3, 1)), 0.3)]
+    assert len(hint_lines(two, terms)) == 3
 
 
-def test_the_vp_row_screens_hint_says_a_row_given_as_an_arrange_action() -> None:
+def test_the_vp_row_screens_hint_says_a_row_given_as_its_arrange_action() -> None:
     """The computer's advice on a VP row names it as the game's own action (an Arrange):
     the arrange screen says it as it says a row ("VP row 1 · 3 · 2", "row 2 · 3 · 1")."""
-    from monstertrick.games.monster_trick.engine import Arrange
     from monstertrick.tui.screens.hint import hint_lines
 
     session = Session.start(parse_seats(["Ann", "Bob"]), 3)
@@ -235,5 +235,3 @@ def test_the_vp_row_screens_hint_says_a_row_given_as_an_arrange_action() -> None
     assert lines[0] == "Suggestion: VP row 1 · 3 · 2, aims for 2 or 5 tricks to score the 3"
     assert lines[2].endswith("row 2 · 3 · 1, aims for 2 or 5 tricks to score the 3")
     assert lines[3].endswith("row 3 · 1 · 2, aims for 1, 4 or 7 tricks to score the 3")
-    tuples = hint_lines([Advice(row, 0.4 - i / 10, 900) for i, row in enumerate(rows)], terms)
-    assert tuples == lines

@@ -11,6 +11,7 @@ import pytest
 from textual.widgets import Static
 
 from monstertrick.games.monster_trick import GAME
+from monstertrick.games.monster_trick.engine import Arrange
 from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
 from monstertrick.games.monster_trick.tui.log import LogPanel
 from monstertrick.games.monster_trick.tui.round_end import RoundEndScreen
@@ -44,7 +45,7 @@ THREE = ("Ann", "Bob", "Cid")
 def _fixed(view: Any, seat: int, seed: int, stop: Any = None) -> list[Any]:
     if view.phase.name == "ARRANGING":
         a, b, c = view.vp_set
-        return fixed_advice([(a, b, c), (b, a, c), (c, b, a)])
+        return fixed_advice([Arrange.of(row) for row in ((a, b, c), (b, a, c), (c, b, a))])
     return fixed_advice(view.legal_moves[::3])
 
 

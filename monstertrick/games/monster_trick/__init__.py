@@ -7,7 +7,6 @@ registry (:mod:`monstertrick.games`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .. import ArenaTerms
@@ -16,7 +15,6 @@ from .engine import (
     HAND_SIZE,
     VP_SETS,
     Action,
-    Arrange,
     Card,
     CardPlayed,
     Event,
@@ -37,10 +35,6 @@ if TYPE_CHECKING:
 #: Events that tell the table what happened in play (shown in "since your last turn").
 PLAY_EVENTS = (CardPlayed, TrickTakenOver, TrickWon, VPCardTurned)
 
-Decision = Action | tuple[int, int, int]
-"""What a player decides: an :class:`Arrange` (their VP row) or a :class:`Move`; the
-screens still send a VP row as a bare tuple."""
-
 
 class MonsterTrick(Door[GameState, Action, Event, PlayerView]):
     """The registry's door to Monster Trick: what is its own (:class:`~..door.Door`
@@ -60,12 +54,6 @@ class MonsterTrick(Door[GameState, Action, Event, PlayerView]):
 
     parse_action = staticmethod(parse_action)
 
-    def apply(self, state: GameState, seat: int, action: Decision) -> list[Event]:
-        """As every game's (:meth:`Door.apply`); a VP row may come as a bare tuple."""
-        if not isinstance(action, (Move, Arrange)):
-            action = Arrange.of(action)
-        return super().apply(state, seat, action)
-
     def hits(self, state: GameState) -> tuple[tuple[int, ...], int]:
         """Per seat, the rounds in which it scored its highest VP card."""
         top = [max(vps) for vps in VP_SETS]
@@ -77,9 +65,9 @@ class MonsterTrick(Door[GameState, Action, Event, PlayerView]):
 
     def distinct_advice(self, view: PlayerView, options: list[Advice[Any]]) -> list[Advice[Any]]:
         """Moves with interchangeable cards are the same move: only the best-ranked is
-        listed. A VP row's advice names it as a bare tuple, as the screens read it."""
+        listed."""
         if view.phase is Phase.ARRANGING:
-            return [_with_row(o) for o in options]
+            return options
         same = view.interchangeable_cards()
         out = []
         seen: set[tuple[Card, int]] = set()
@@ -128,12 +116,6 @@ class MonsterTrick(Door[GameState, Action, Event, PlayerView]):
                 if scores[p] == max(arr):
                     hits[p][0] += 1
         return {"hits": hits}
-
-
-def _with_row(advice: Any) -> Any:
-    """An arrangement's advice with its VP row as a bare tuple, as the screens read it."""
-    assert isinstance(advice.action, Arrange)
-    return replace(advice, action=advice.action.row)
 
 
 def describe(result: ReplayResult) -> str:

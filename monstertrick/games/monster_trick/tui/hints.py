@@ -14,13 +14,12 @@ from .cards import POSITION_PAYS
 __all__ = ["HintTerms", "row_aim", "row_of", "vp_hint_terms"]
 
 
-def row_of(action: Arrange | tuple[int, int, int]) -> tuple[int, int, int]:
-    """The VP cards of a row laid out, left to right: of an :class:`Arrange`, or of a bare
-    tuple (as a hint's advice may still give it)."""
-    return action.row if isinstance(action, Arrange) else action
+def row_of(action: Arrange) -> tuple[int, int, int]:
+    """The VP cards of a row laid out, left to right."""
+    return action.row
 
 
-def row_aim(action: Arrange | tuple[int, int, int]) -> str:
+def row_aim(action: Arrange) -> str:
     """What a VP row aims for: the tricks that score its highest card ("aims for 2 or 5
     tricks to score the 6")."""
     row = row_of(action)
