@@ -323,7 +323,7 @@ _FINGERPRINT = "record"
 """The key, in a summary, of the fingerprint of the record it summarizes."""
 
 
-def door(key: str) -> Door[Any, Any, Any, Any]:
+def door(key: str) -> Door[Any, Any, Any, Any, Any]:
     """The registered door (``GAME``) of the game called ``key``."""
     return GAMES[key].load()
 

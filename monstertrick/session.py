@@ -20,16 +20,28 @@ This module never imports Textual.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic
+
+from typing_extensions import TypeVar
 
 from .errors import IllegalMoveError
 from .games import DEFAULT_GAME, GAMES
+from .games.contract import Action, Bot, Outcome, State, StopCheck, View
 from .saves import SavedGame, SaveError, SaveMeta, SaveStore
 from .seating import Seat, Seating
+
+if TYPE_CHECKING:
+    from .games.door import Door
+    from .search.assess import Advice
+
+S = TypeVar("S", bound=State[Any, Any, Any], default=Any)
+A = TypeVar("A", bound=Action, default=Any)
+E = TypeVar("E", default=Any)
+V = TypeVar("V", bound=View[Any], default=Any)
+P = TypeVar("P", bound=View[Any], default=Any)
 
 # ---------------------------------------------------------------------------- steps
 
@@ -71,6 +83,7 @@ class Played:
 
     seat: int
     events: tuple[Any, ...]
+    """The game's events (of whichever game the session plays)."""
     private: bool
 
 
@@ -108,12 +121,19 @@ class TakeBackRefused(ValueError):
 
 
 @dataclass
-class Session:
-    """One game at the table: the seating, the seed and the game's state."""
+class Session(Generic[S, A, E, V, P]):
+    """One game at the table: the seating, the seed and the game's state.
+
+    Typed by the game's door (:class:`~monstertrick.games.door.Door`): ``S`` its state,
+    ``A`` its actions, ``E`` its events, ``V`` a seat's views, ``P`` the public
+    view. A session made from a game's
+    key at run time (:meth:`start`, :meth:`resume`) is a ``Session`` of any game; a
+    game's own screens may name its types.
+    """
 
     seating: Seating
     seed: int
-    state: Any
+    state: S
     """The game's own state (for Monster Trick, a :class:`~monstertrick.games.monster_trick.engine.GameState`)."""
     game_key: str = DEFAULT_GAME
     store: SaveStore | None = None
@@ -122,7 +142,7 @@ class Session:
     meta: SaveMeta | None = None
     save_error: str | None = None
     """Why the last autosave failed, in words (None when it worked)."""
-    log: list[Any] = field(default_factory=list)
+    log: list[E | HintTaken] = field(default_factory=list)
     """Public events of the current round, in order."""
     log_round: int = 1
     seen: dict[int, int] = field(default_factory=dict)
@@ -137,23 +157,24 @@ class Session:
     """A decision's result that the table has not seen to its end yet."""
     hints: list[int] = field(default_factory=list)
     """Per seat, the hints its person took in this game (kept in the save's meta)."""
-    bots: dict[int, Any] = field(default_factory=dict, repr=False)
+    bots: dict[int, Bot[V, A]] = field(default_factory=dict, repr=False)
     """The computer players met so far, per seat (a test may seat its own)."""
     aids: set[str] = field(default_factory=set)
     """The table's aids switched on (e.g. Magic Trick's deduction aid): they stay on from
     screen to screen until switched off (not saved)."""
-    _undo: tuple[int, int, dict[int, int], Any] | None = field(default=None, repr=False)
+    _undo: tuple[int, int, dict[int, int], A] | None = field(default=None, repr=False)
     """Seat, log length and ``seen`` before the decision that may be taken back, and the
     decision."""
-    _taken_back: tuple[int, Any] | None = field(default=None, repr=False)
+    _taken_back: tuple[int, A] | None = field(default=None, repr=False)
     """The seat and decision last taken back, until the next decision."""
 
     # ------------------------------------------------------------------ creation
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> Door[S, A, E, V, P]:
         """The game package's door (``GAME``): everything this session asks the game."""
-        return GAMES[self.game_key].load()
+        door: Door[S, A, E, V, P] = GAMES[self.game_key].load()
+        return door
 
     @classmethod
     def start(
@@ -229,51 +250,47 @@ class Session:
     def running(self) -> bool:
         return not self.rules.is_over(self.state)
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> V:
         """What ``seat`` may see now."""
         return self.rules.view(self.state, seat)
 
-    def public_view(self) -> Any:
+    def public_view(self) -> P:
         """What everybody may see now."""
         return self.rules.public_view(self.state)
 
     @property
-    def position(self) -> tuple[Any, ...]:
+    def position(self) -> tuple[int, int]:
         """Where the game stands; changes with every decision (a computer player's
         answer for an older position is stale)."""
-        position: tuple[Any, ...] = self.rules.position(self.state)
-        return position
+        return self.rules.position(self.state)
 
-    def since_last_turn(self, seat: int) -> list[Any]:
+    def since_last_turn(self, seat: int) -> list[E]:
         """Public play events since ``seat`` last decided, this round."""
         if self.log_round != self.rules.round_number(self.state):
             return []
-        return [e for e in self.log[self.seen.get(seat, 0) :] if self.rules.is_play_event(e)]
+        rules = self.rules
+        return [
+            e
+            for e in self.log[self.seen.get(seat, 0) :]
+            if not isinstance(e, HintTaken) and rules.is_play_event(e)
+        ]
 
-    def round_log(self) -> list[Any]:
+    def round_log(self) -> list[E | HintTaken]:
         """The public events of the current round."""
         return list(self.log) if self.log_round == self.rules.round_number(self.state) else []
 
-    def earlier_logs(self) -> list[list[Any]]:
+    def earlier_logs(self) -> list[list[E]]:
         """The events of each chapter (round, hand, game of the match) before the current
-        one, from the game's own replay (its package's ``timeline``): every one of them
-        was seen by the whole table (a finished round's VP rows are revealed at its
-        end)."""
-        number = self.rules.round_number(self.state)
-        chapters: list[list[Any]] = [[] for _ in range(number - 1)]
-        if chapters:
-            timeline = importlib.import_module(f"{GAMES[self.game_key].package}.timeline")
-            for frame in timeline.Timeline.of(self.state).frames:
-                if frame.chapter < number:
-                    chapters[frame.chapter - 1].extend(frame.events)
-        return chapters
+        one (:meth:`~monstertrick.games.door.Door.earlier_logs`): every one of them was
+        seen by the whole table (a finished round's VP rows are revealed at its end)."""
+        return self.rules.earlier_logs(self.state)
 
-    def outcome(self) -> Any:
+    def outcome(self) -> Outcome | None:
         """The game's final result once it is over (None before): public, shown to the
         whole table."""
         return self.state.outcome()
 
-    def refusal(self, seat: int, action: Any) -> str | None:
+    def refusal(self, seat: int, action: A) -> str | None:
         """Why the rules would refuse ``seat``'s ``action`` now, in a player's words, or
         None when they allow it. Changes nothing: a person's screen asks it about its own
         decision before it is made (the reason is the one a refused decision gets)."""
@@ -328,7 +345,7 @@ class Session:
             if len(self.humans) > 1:
                 self.keyboard = None  # anyone may have pressed Enter on a public screen
 
-    def apply(self, seat: int, action: Any) -> list[Any]:
+    def apply(self, seat: int, action: A) -> list[E]:
         """Carry out ``seat``'s decision (a person's or a computer player's), autosave,
         and make its result the next step. Raises the game's ``IllegalMoveError`` (with
         the reason in words; nothing changes) for a decision not allowed now."""
@@ -336,7 +353,7 @@ class Session:
         if not isinstance(step, (Turn, BotTurn)) or step.seat != seat:
             raise ValueError(f"it is not {self.names[seat]}'s decision now")
         before = (seat, len(self.log), dict(self.seen), action)
-        events: list[Any] = self.rules.apply(self.state, seat, action)
+        events = self.rules.apply(self.state, seat, action)
         self._taken_back = None
         self._record(events)
         self.seen[seat] = len(self.log)
@@ -386,7 +403,7 @@ class Session:
         self._taken_back = (seat, action)
         self.autosave()
 
-    def taken_back(self, seat: int) -> Any:
+    def taken_back(self, seat: int) -> A | None:
         """The decision ``seat`` just took back, while it is theirs to make again (their
         screen starts from it: a VP row as it was laid); otherwise None."""
         if self._taken_back is None or self._taken_back[0] != seat:
@@ -403,7 +420,7 @@ class Session:
         self.log_round = self.rules.round_number(self.state)
         self.autosave()
 
-    def _record(self, events: list[Any]) -> None:
+    def _record(self, events: list[E]) -> None:
         number = self.rules.round_number(self.state)
         if number != self.log_round:
             self.log = []
@@ -427,7 +444,7 @@ class Session:
 
     # ------------------------------------------------------------------ computer players
 
-    def bot(self, seat: int) -> Any:
+    def bot(self, seat: int) -> Bot[V, A]:
         """The computer player of a bot seat (made from its level when first needed)."""
         bot = self.bots.get(seat)
         if bot is None:
@@ -437,7 +454,7 @@ class Session:
             bot = self.bots[seat] = self.rules.make_bot(level)
         return bot
 
-    def decide(self, seat: int, view: Any = None, stop: Any = None) -> Any:
+    def decide(self, seat: int, view: V | None = None, stop: StopCheck | None = None) -> A:
         """What the computer player at ``seat`` decides now, from its view only; changes
         nothing. Its randomness comes from the seed and the position, so a resumed game
         plays on exactly as an uninterrupted one. ``view`` may be taken beforehand (a
@@ -446,7 +463,9 @@ class Session:
             view = self.view(seat)
         return self.rules.decide(self.bot(seat), view, seat, self.seed, stop)
 
-    def hint(self, seat: int, view: Any = None, stop: Any = None) -> list[Any]:
+    def hint(
+        self, seat: int, view: V | None = None, stop: StopCheck | None = None
+    ) -> list[Advice[A]]:
         """What the hard search would choose for the person at ``seat``, from their view
         only: options, best first, each an :class:`~monstertrick.search.assess.Advice`
         (its estimated chance of winning, the game's points after it on average, and
@@ -470,13 +489,13 @@ class Session:
         if self.meta is not None:
             self.meta.hints = list(self.hints)
 
-    def simple_decision(self, seat: int) -> Any:
+    def simple_decision(self, seat: int) -> A:
         """The easiest computer player's decision for ``seat`` (when a bot fails)."""
         return self.rules.decide(
             self.rules.make_bot("easy"), self.view(seat), seat, self.seed, None
         )
 
-    def bot_decision(self, seat: int, stop: Any = None) -> Any:
+    def bot_decision(self, seat: int, stop: StopCheck | None = None) -> A:
         """Let the computer player at ``seat`` decide and carry it out (headless)."""
         decision = self.decide(seat, stop=stop)
         self.apply(seat, decision)

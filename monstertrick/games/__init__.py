@@ -90,9 +90,9 @@ class GameType(NamedTuple):
     """Its cards' colours: defaults of theme variables (a theme may override them), which
     the terminal app's theme takes in before any game is loaded."""
 
-    def load(self) -> Door[Any, Any, Any, Any]:
+    def load(self) -> Door[Any, Any, Any, Any, Any]:
         """The game package's ``GAME`` object, its door."""
-        door: Door[Any, Any, Any, Any] = importlib.import_module(self.package).GAME
+        door: Door[Any, Any, Any, Any, Any] = importlib.import_module(self.package).GAME
         return door
 
     @property

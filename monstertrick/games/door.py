@@ -34,13 +34,14 @@ A = TypeVar("A", bound=Action)
 E = TypeVar("E")
 V = TypeVar("V", bound=View[Any])
 S = TypeVar("S", bound=State[Any, Any, Any])
+P = TypeVar("P", bound=View[Any])
 
 __all__ = ["Door"]
 
 
-class Door(Generic[S, A, E, V]):
+class Door(Generic[S, A, E, V, P]):
     """What the shell asks of a game (``S`` its state, ``A`` its actions, ``E`` its
-    events, ``V`` its views). A game's package makes one, ``GAME``, of a subclass that
+    events, ``V`` a seat's views, ``P`` the public view). A game's package makes one, ``GAME``, of a subclass that
     fills in the class attributes and the methods marked "a game's own" below."""
 
     # ------------------------------------------------------------------ its facts
@@ -161,9 +162,9 @@ class Door(Generic[S, A, E, V]):
         view: V = state.view(seat)
         return view
 
-    def public_view(self, state: S) -> View[A]:
+    def public_view(self, state: S) -> P:
         """What everyone may see (a view whose ``viewer`` is None)."""
-        view: View[A] = state.public_view()
+        view: P = state.public_view()
         return view
 
     def is_play_event(self, event: E) -> bool:
@@ -196,6 +197,18 @@ class Door(Generic[S, A, E, V]):
         module = importlib.import_module(f"{type(self).__module__}.engine.determinize")
         world: S = module.determinize(view, rng)
         return world
+
+    def earlier_logs(self, state: S) -> list[list[E]]:
+        """The events of each chapter before the current one, as the game's replay
+        (its package's ``timeline``, :mod:`monstertrick.timeline`) gives them."""
+        number = state.chapter
+        chapters: list[list[E]] = [[] for _ in range(number - 1)]
+        if chapters:
+            module = importlib.import_module(f"{type(self).__module__}.timeline")
+            for frame in module.Timeline.of(state).frames:
+                if frame.chapter < number:
+                    chapters[frame.chapter - 1].extend(frame.events)
+        return chapters
 
     # ------------------------------------------------------------------ the arena
 

@@ -16,7 +16,7 @@ from monstertrick.games import GAMES, GameType
 from monstertrick.games.door import Door
 
 
-def door_of(key: str) -> Door[Any, Any, Any, Any]:
+def door_of(key: str) -> Door[Any, Any, Any, Any, Any]:
     door = GAMES[key].load()
     assert isinstance(door, Door)
     return door

@@ -25,7 +25,7 @@ from monstertrick.seating import Seat, Seating
 from monstertrick.session import BotTurn, GameEnd, Handoff, Played, RoundOver, Session, Turn
 
 
-def door_of(key: str) -> Door[Any, Any, Any, Any]:
+def door_of(key: str) -> Door[Any, Any, Any, Any, Any]:
     return GAMES[key].load()
 
 

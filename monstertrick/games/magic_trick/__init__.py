@@ -65,7 +65,7 @@ from .engine.views import (
 PLAY_EVENTS = (CardPlayed, CardSleeved, TrickWon)
 
 
-class MagicTrick(Door[MagicTrickState, Action, Event, View]):
+class MagicTrick(Door[MagicTrickState, Action, Event, View, View]):
     """The registry's door to Magic Trick: what is its own (:class:`~..door.Door`
     does the rest). A chapter is a hand; its tasks are "play" and "sleeve"."""
 

@@ -77,7 +77,7 @@ __all__ = [
 ]
 
 
-class MonsterTaking(Door[MatchState, Action, Event, PlayerView]):
+class MonsterTaking(Door[MatchState, Action, Event, PlayerView, PlayerView]):
     """The registry's door to Monster Taking: what is its own (:class:`~..door.Door`
     does the rest). A chapter is a game of the match; its tasks are "strength",
     "play" and "pay"."""

@@ -22,6 +22,7 @@ from .engine import (
     Move,
     Phase,
     PlayerView,
+    PublicView,
     TrickTakenOver,
     TrickWon,
     VPCardTurned,
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 PLAY_EVENTS = (CardPlayed, TrickTakenOver, TrickWon, VPCardTurned)
 
 
-class MonsterTrick(Door[GameState, Action, Event, PlayerView]):
+class MonsterTrick(Door[GameState, Action, Event, PlayerView, PublicView]):
     """The registry's door to Monster Trick: what is its own (:class:`~..door.Door`
     does the rest). A chapter is a round; its tasks are "arrange" (a VP row) and
     "play"."""

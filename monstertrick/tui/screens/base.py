@@ -262,7 +262,7 @@ class DecisionScreen(GameScreen):
         """An action of this screen's decision in a player's words ("play G7 on trick 2")."""
         return str(action)
 
-    def hint_terms(self) -> HintTerms:
+    def hint_terms(self) -> HintTerms[Any]:
         """How this screen's hint says things (:class:`~.hint.HintTerms`)."""
         from .hint import HintTerms
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -30,18 +30,23 @@ from textual.worker import Worker, get_current_worker
 from ...session import Session
 from ..widgets.panel import Panel
 
+if TYPE_CHECKING:
+    from ...search.assess import Advice
+
+A = TypeVar("A")
+
 SHOWN = 3
 """How many options a hint lists."""
 
 THINKING = "Thinking… (Escape stops)"
 
 
-def _no_aim(action: Any) -> str | None:
+def _no_aim(action: object) -> str | None:
     return None
 
 
 @dataclass(frozen=True)
-class HintTerms:
+class HintTerms(Generic[A]):
     """How a game's screen puts its hint in words: ``words`` says an action ("play G7 on
     trick 2"); ``goal`` what the chances are of ("to win the game"); ``points`` a mean of
     the game's own measure of a result, in a few words ("2.1 VP"; None: not shown), and
@@ -49,12 +54,12 @@ class HintTerms:
     action aims for, when there is something to say ("aims for 2 or 5 tricks to score
     the 6")."""
 
-    words: Callable[[Any], str]
+    words: Callable[[A], str]
     goal: str = "to win the game"
     points: Callable[[float], str] | None = None
     expected: Callable[[float], str] | None = None
-    aim: Callable[[Any], str | None] = field(default=_no_aim)
-    listed: Callable[[Any], str] | None = None
+    aim: Callable[[A], str | None] = field(default=_no_aim)
+    listed: Callable[[A], str] | None = None
     """An action in the list of options, if shorter there ("row 3 · 2 · 1")."""
 
 
@@ -62,7 +67,7 @@ def _percent(value: float, decimals: int) -> str:
     return f"{value * 100:.{decimals}f}%"
 
 
-def hint_lines(options: Sequence[Any], terms: HintTerms) -> list[str]:
+def hint_lines(options: Sequence[Advice[A]], terms: HintTerms[A]) -> list[str]:
     """The hint in words: the suggestion with its chance (and points), the next options,
     and whether the search can tell their chances apart. ``options`` are
     :class:`~monstertrick.search.assess.Advice`, best first."""
@@ -76,11 +81,11 @@ def hint_lines(options: Sequence[Any], terms: HintTerms) -> list[str]:
     # Whole percents, unless the search's noise is below a point: then a tenth.
     decimals = 1 if noises and Z * min(noises) < 0.01 else 0
 
-    def said(o: Any, words: Callable[[Any], str] = terms.words) -> str:
+    def said(o: Advice[A], words: Callable[[A], str] = terms.words) -> str:
         aim = terms.aim(o.action)
         return f"{words(o.action)}, {aim}" if aim else words(o.action)
 
-    def figures(o: Any) -> str:
+    def figures(o: Advice[A]) -> str:
         text = _percent(o.chance, decimals)
         if terms.points is not None and o.points is not None:
             text += f" · {terms.points(o.points)}"
@@ -97,7 +102,7 @@ def hint_lines(options: Sequence[Any], terms: HintTerms) -> list[str]:
         lines.append(f"{mark} {figures(o)}  {said(o, terms.listed or terms.words)}")
     equal = [o for o, same in zip(others, marks) if same]
     if equal:
-        noise = f"±{max(Z * o.noise for o in equal) * 100:.1f}%"
+        noise = f"±{max(Z * (o.noise or 0.0) for o in equal) * 100:.1f}%"
         if len(equal) == len(others):
             lines.append(f"≈ These are about equal: within the search's noise ({noise}).")
         else:
@@ -120,12 +125,12 @@ class HintPanel(Panel):
         Binding("escape", "close", "Close hint", show=False),
     ]
 
-    def __init__(self, session: Session, seat: int, terms: HintTerms) -> None:
+    def __init__(self, session: Session, seat: int, terms: HintTerms[Any]) -> None:
         super().__init__(id="hint-panel")
         self.session = session
         self.seat = seat
         self.terms = terms
-        self.options: list[Any] | None = None
+        self.options: list[Advice[Any]] | None = None
         self._worker: Worker[None] | None = None
 
     def compose(self) -> ComposeResult:
@@ -138,13 +143,13 @@ class HintPanel(Panel):
         self._worker = self.think(view)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="hint")
-    def think(self, view: Any) -> None:
+    def think(self, view: object) -> None:
         worker = get_current_worker()
         options = self.session.hint(self.seat, view, stop=lambda: worker.is_cancelled)
         if not worker.is_cancelled:
             self.app.call_from_thread(self.show_options, options)
 
-    def show_options(self, options: list[Any]) -> None:
+    def show_options(self, options: list[Advice[Any]]) -> None:
         ready = getattr(self.screen, "hint_ready", None) if self.is_attached else None
         if ready is None or not ready() or self.options is not None:
             return  # closed, or the decision was made meanwhile: nothing is shown

@@ -44,7 +44,7 @@ ENTRY = GameType(
 """Its line of the registry (a test adds it to :data:`monstertrick.games.GAMES`)."""
 
 
-class LittleTricksDoor(Door[LittleTricks, Play, Event, View]):
+class LittleTricksDoor(Door[LittleTricks, Play, Event, View, View]):
     key = KEY
     title = "Little Tricks"
     hidden_hands = True

@@ -11,7 +11,7 @@ from ....tui import theme
 from ....tui.screens.base import FinalScreen, PauseScreen
 from ....tui.widgets import KeyBar
 from ..engine.cards import NUM_HANDS
-from ..engine.events import TieBreak
+from ..engine.events import Outcome, TieBreak
 
 _CSS = """
     #mt-end { padding: 1 2; height: 1fr; }
@@ -65,7 +65,7 @@ class GameOverScreen(FinalScreen):
 
     def compose(self) -> ComposeResult:
         outcome = self.session.outcome()
-        assert outcome is not None
+        assert isinstance(outcome, Outcome)
         results = self.session.public_view().results
         names = self.names
         width = theme.name_column(names)

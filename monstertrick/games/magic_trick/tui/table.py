@@ -383,7 +383,7 @@ class PlayScreen(TableScreen, PersonTurnScreen):
     def hint_ready(self) -> bool:
         return self.choosing and not self.waiting
 
-    def hint_terms(self) -> HintTerms:
+    def hint_terms(self) -> HintTerms[Any]:
         return HintTerms(
             self.hint_words,
             self.hint_goal,

@@ -11,7 +11,7 @@ from ....tui import theme
 from ....tui.screens.base import FinalScreen, PauseScreen
 from ....tui.widgets import KeyBar
 from ..engine.events import GameOver
-from ..engine.state import GameResult
+from ..engine.state import GameResult, Outcome
 from . import cards
 
 CSS = """
@@ -75,7 +75,7 @@ class MatchOverScreen(FinalScreen):
     def compose(self) -> ComposeResult:
         names = self.names
         outcome = self.session.outcome()
-        assert outcome is not None
+        assert isinstance(outcome, Outcome)
         (champion,) = outcome.winners  # (a match has one winner)
         games = []
         for g, r in enumerate(self.session.public_view().results):

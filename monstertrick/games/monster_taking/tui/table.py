@@ -410,7 +410,7 @@ class TurnScreen(MonsterTakingTable, PersonTurnScreen):
 
     hint_goal = "to win this game of the match"
 
-    def hint_terms(self) -> HintTerms:
+    def hint_terms(self) -> HintTerms[Any]:
         return HintTerms(
             self.hint_words,
             self.hint_goal,

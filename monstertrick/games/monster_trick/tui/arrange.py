@@ -114,7 +114,7 @@ class ArrangeScreen(PersonTurnScreen):
         left, middle, right = row_of(action)
         return f"VP row {left} · {middle} · {right}"
 
-    def hint_terms(self) -> HintTerms:
+    def hint_terms(self) -> HintTerms[Any]:
         terms = vp_hint_terms(self.hint_words, aim=row_aim)
         return replace(terms, listed=lambda action: "row " + " · ".join(map(str, row_of(action))))
 

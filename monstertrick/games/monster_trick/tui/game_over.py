@@ -10,7 +10,7 @@ from textual.widgets import Static
 from ....tui import theme
 from ....tui.screens.base import FinalScreen
 from ....tui.widgets import KeyBar
-from ..engine import NUM_ROUNDS, TieBreak, standings
+from ..engine import NUM_ROUNDS, Outcome, TieBreak, standings
 
 
 class GameOverScreen(FinalScreen):
@@ -18,7 +18,7 @@ class GameOverScreen(FinalScreen):
 
     def compose(self) -> ComposeResult:
         outcome = self.session.outcome()
-        assert outcome is not None
+        assert isinstance(outcome, Outcome)
         scores = self.session.public_view().round_scores
         names = self.names
         order = standings(scores)

@@ -37,7 +37,7 @@ def _expected(points: float) -> str:
 
 def vp_hint_terms(
     words: Callable[[Any], str], aim: Callable[[Any], str | None] | None = None
-) -> HintTerms:
+) -> HintTerms[Any]:
     """The terms of a Monster Trick hint (a move's or, with ``aim``, a VP row's)."""
     terms = HintTerms(words, points=_vp, expected=_expected)
     return terms if aim is None else replace(terms, aim=aim)

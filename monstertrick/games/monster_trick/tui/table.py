@@ -197,7 +197,7 @@ class TableScreen(PersonTurnScreen):
             return f"open trick {slot + 1} with {card}"
         return f"play {card} on trick {slot + 1}"
 
-    def hint_terms(self) -> HintTerms:
+    def hint_terms(self) -> HintTerms[Any]:
         return vp_hint_terms(self.hint_words)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
