@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__
 from .games import DEFAULT_GAME, GAMES
@@ -99,6 +99,47 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("--json", action="store_true", help="one JSON object per file, per line")
     replay.add_argument("files", nargs="+", metavar="FILE", help="record files ('-' for stdin)")
+
+    review = sub.add_parser(
+        "review",
+        help="review every decision of a finished game, from what the player knew",
+        description="Review a finished game (a record or a saved game, of any of the "
+        "games): every decision of the chosen players is judged by the hard player's "
+        "search from that player's view at the time, with the chance to win each option "
+        "gives, the chance given up and a mark (?! 5 points or more, ? 10, ?? 20; none "
+        "within the search's noise), per player the agreement rate and the mean chance "
+        "given up, and the luck of each deal. The review is kept in the saves folder, so "
+        "a second look is instant. Exit status: 0 reviewed, 1 the file cannot be "
+        "reviewed, 2 usage error.",
+    )
+    review.add_argument("file", metavar="FILE", help="a finished game's record (.json)")
+    review.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="review this player (may be repeated; default: every person, no computer player)",
+    )
+    review.add_argument("--json", action="store_true", help="print one JSON object")
+    review.add_argument(
+        "--every", action="store_true", help="list every decision, not only the marked ones"
+    )
+    review.add_argument(
+        "--jobs", type=_positive, default=1, help="decisions reviewed at once, in processes"
+    )
+    review.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="the search's seed (default 1): the same seed, the same review",
+    )
+    review.add_argument(
+        "--playouts",
+        type=_playouts,
+        default=None,
+        metavar="N",
+        help="the search's playouts per option of a decision (default: the review's own)",
+    )
 
     arena = sub.add_parser(
         "arena",
@@ -208,6 +249,17 @@ def _positive(text: str) -> int:
     return value
 
 
+def _playouts(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_REVIEW_PLAYOUTS:
+        raise argparse.ArgumentTypeError(f"{text} is more than {MAX_REVIEW_PLAYOUTS}")
+    return value
+
+
+MAX_REVIEW_PLAYOUTS = 100_000
+"""The most playouts per option ``review --playouts`` takes."""
+
+
 def _port(text: str) -> int:
     try:
         value = int(text)
@@ -313,6 +365,16 @@ def _main(argv: Sequence[str] | None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return run_replay(args.files, as_json=args.json, out=sys.stdout, err=sys.stderr)
+    if args.command == "review":
+        return run_review(
+            args.file,
+            players=args.player,
+            as_json=args.json,
+            every=args.every,
+            jobs=args.jobs,
+            seed=args.seed,
+            playouts=args.playouts,
+        )
     if args.command == "arena":
         from .arena import check_seats
 
@@ -478,6 +540,110 @@ def run_arena(
     else:
         print(format_report(report, seed=seed))
     return 0
+
+
+def run_review(
+    file: str,
+    *,
+    players: Sequence[str] = (),
+    as_json: bool = False,
+    every: bool = False,
+    jobs: int = 1,
+    seed: int = 1,
+    playouts: int | None = None,
+) -> int:
+    """Review a finished game; the review on stdout, progress on stderr (a terminal's)."""
+    from .errors import RecordError
+    from .records import check_format, parse_json, read_record_file, shown
+    from .review import (
+        PLAYOUTS,
+        Game,
+        ReviewCache,
+        ReviewError,
+        Settings,
+        format_review,
+        people,
+        review,
+    )
+
+    label = shown(file)
+    try:
+        doc = check_format(parse_json(read_record_file(file)))
+        game = Game(doc)
+    except (RecordError, ReviewError) as exc:
+        return _problem(f"{label} cannot be reviewed: {exc}")
+    if players:
+        unknown = [n for n in players if n not in game.players]
+        if unknown:
+            print(
+                f"monstertrick: no player {shown(unknown[0])} in {label} (its players: "
+                f"{', '.join(game.players)})",
+                file=sys.stderr,
+            )
+            return 2
+        seats = tuple(p for p, n in enumerate(game.players) if n in players)
+    else:
+        seats = people(doc, game.players)
+        if not seats:
+            print(
+                f"monstertrick: every player of {label} is a computer player: name the "
+                "ones to review with --player",
+                file=sys.stderr,
+            )
+            return 2
+    settings = Settings(seed=seed, playouts=playouts or PLAYOUTS)
+    with _progress("review") as progress:
+        result = review(game, seats, settings, jobs=jobs, progress=progress, cache=ReviewCache())
+    if as_json:
+        print(json.dumps(result.to_json()))
+    else:
+        print(format_review(result, every=every), end="")
+    return 0
+
+
+class _progress:
+    """A progress bar on stderr while a long task runs, only when stderr is a terminal;
+    used as ``with _progress(label) as update: update(done, total)``."""
+
+    def __init__(self, label: str) -> None:
+        from rich.console import Console
+
+        self.console = Console(stderr=True)
+        self.label = label
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __enter__(self) -> Callable[[int, int], None]:
+        if self.console.is_terminal:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
+            self.bar = Progress(
+                TextColumn(self.label),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=self.console,
+                transient=True,
+            )
+            self.bar.__enter__()
+        return self.update
+
+    def update(self, done: int, total: int) -> None:
+        if self.bar is None:
+            return
+        if self.task is None:
+            self.task = self.bar.add_task(self.label, total=total)
+        self.bar.update(self.task, completed=done, total=total)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
 
 
 def run_replay(files: Sequence[str], *, as_json: bool, out: TextIO, err: TextIO) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -118,6 +118,12 @@ class Door(Generic[S, A, E, V, P]):
         """A hint's options with the ones that are the same decision merged (the
         best-ranked kept): all of them, unless the game says otherwise."""
         return options
+
+    def same_decision(self, view: V, action: A) -> Hashable:
+        """What ``action`` of ``view``'s seat amounts to: two actions with equal values
+        are the same decision (a review finds a player's choice among the search's
+        options by it): the action itself, unless the game says otherwise."""
+        return action
 
     # ------------------------------------------------------------------ the flow
 
@@ -252,6 +258,27 @@ class Door(Generic[S, A, E, V, P]):
             view, bot_rng(seed, *view.decision_key(), seat), stop
         )
         return self.distinct_advice(view, options)
+
+    def review_advice(
+        self,
+        view: V,
+        seat: int,
+        seed: int,
+        playouts: int,
+        chosen: A,
+        stop: StopCheck | None = None,
+    ) -> list[Advice[A]]:
+        """The hard player's analysis of ``seat``'s decision from its view, for a
+        review of a decision already made (``chosen``): as :meth:`hint`, but ``playouts``
+        per option instead of a time, so that the same seed gives the same numbers, and
+        the options as the search tried them (not merged: see :meth:`same_decision`).
+        A game whose search tries only some of the legal actions tries ``chosen`` too."""
+        self._check_turn(view.current_player, view.players, seat)
+        hard = self._bots().HardBot()
+        options: list[Advice[A]] = hard.advise(
+            view, bot_rng(seed, *view.decision_key(), seat), stop, playouts=playouts
+        )
+        return options
 
     @staticmethod
     def _check_turn(current: int | None, players: Sequence[str], seat: int) -> None:

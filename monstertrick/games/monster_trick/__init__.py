@@ -6,7 +6,7 @@ registry (:mod:`monstertrick.games`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import ArenaTerms
@@ -15,6 +15,7 @@ from .engine import (
     HAND_SIZE,
     VP_SETS,
     Action,
+    Arrange,
     Card,
     CardPlayed,
     Event,
@@ -63,6 +64,14 @@ class MonsterTrick(Door[GameState, Action, Event, PlayerView, PublicView]):
             for p in range(state.num_players)
         )
         return hits, len(VP_SETS)
+
+    def same_decision(self, view: PlayerView, action: Action) -> Hashable:
+        """A VP row is its row; a move is its card, up to the cards interchangeable
+        with it, and its slot, any empty slot being the same."""
+        if isinstance(action, Arrange):
+            return action.row
+        card = view.interchangeable_cards().get(action.card, action.card)
+        return card, action.slot if view.table[action.slot] is not None else None
 
     def distinct_advice(self, view: PlayerView, options: list[Advice[Any]]) -> list[Advice[Any]]:
         """Moves with interchangeable cards are the same move: only the best-ranked is

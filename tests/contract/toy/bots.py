@@ -89,11 +89,16 @@ class HardBot:
         return analyse(Search(view), rng, self.budget, stop, depth=1)
 
     def advise(
-        self, view: View, rng: random.Random, stop: StopCheck | None = None
+        self,
+        view: View,
+        rng: random.Random,
+        stop: StopCheck | None = None,
+        playouts: int | None = None,
     ) -> list[Advice[Play]]:
         game = Search(view)
         watched = Watched(game, game.points, Common.NONE)
-        return advise(analyse(watched, rng, Budget(iterations=400), stop, depth=1), watched)
+        n = 400 if playouts is None else playouts * len(view.legal_actions)
+        return advise(analyse(watched, rng, Budget(iterations=n), stop, depth=1), watched)
 
     def choose(self, view: View, rng: random.Random, stop: StopCheck | None = None) -> Play:
         if len(view.legal_actions) == 1:

@@ -60,12 +60,14 @@ class HardBot:
         rng: random.Random,
         stop: StopCheck | None = None,
         seconds: float = HINT_SECONDS,
+        playouts: int | None = None,
     ) -> list[Advice[Action]]:
         """A hint: the search of :meth:`analyse` (medium's choice tried first, the same
         flat UCB1) for up to ``seconds`` (and :data:`HINT_PLAYOUTS` playouts), each legal
         action with its chance, the points the player scores this hand after it on
         average, and the noise of its difference to the best
-        (:mod:`monstertrick.search.assess`)."""
+        (:mod:`monstertrick.search.assess`). With ``playouts``, exactly that many per
+        legal action instead of a time (reproducible: a review's budget)."""
         from ....search import Budget, analyse
         from ....search.assess import Common, Watched, advise
         from .search import MagicTrickSearch
@@ -73,7 +75,10 @@ class HardBot:
         first = MediumBot().choose(view, rng)
         game = MagicTrickSearch(view, first=first)
         watched = Watched(game, game.points, Common.NONE)
-        budget = Budget(seconds=seconds, enough=HINT_PLAYOUTS)
+        if playouts is not None:
+            budget = Budget(iterations=playouts * len(view.legal_actions))
+        else:
+            budget = Budget(seconds=seconds, enough=HINT_PLAYOUTS)
         return advise(analyse(watched, rng, budget, stop, depth=1), watched)
 
     def choose(self, view: View, rng: random.Random, stop: StopCheck | None = None) -> Action:

@@ -84,6 +84,8 @@ class HardBot(Bot):
         rng: random.Random,
         stop: StopCheck | None = None,
         seconds: float | None = None,
+        playouts: int | None = None,
+        include: Action | None = None,
     ) -> list[Any]:
         """A hint: the search of :meth:`analyse` (the same candidates on paired worlds,
         but without medium's head start) for up to ``seconds`` (default: a hint's time) and
@@ -91,14 +93,21 @@ class HardBot(Bot):
         :class:`~monstertrick.search.assess.Advice`: its chance to win this game, the
         cards it leaves the player ahead when the game ends on average, and the noise
         of its difference to the best. Candidates a stopped search did not reach follow
-        in medium's order, at 0.5."""
+        in medium's order, at 0.5. With ``playouts``, exactly that many per candidate
+        instead of a time (reproducible: a review's budget); ``include``, a legal action
+        tried too if medium's candidates leave it out (a review's choice to judge)."""
         from ....search import Budget, analyse
         from ....search.assess import HINT_SECONDS, Advice, Common, Watched, advise
         from .search import MonsterTakingSearch
 
         game = MonsterTakingSearch(view, rng)
+        if include is not None and include not in game.root_actions:
+            game.root_actions += (include,)
         watched = Watched(game, game.points, Common.TURNS)
-        budget = Budget(seconds=seconds or HINT_SECONDS, enough=HINT_PLAYOUTS)
+        if playouts is not None:
+            budget = Budget(iterations=playouts * len(game.root_actions))
+        else:
+            budget = Budget(seconds=seconds or HINT_SECONDS, enough=HINT_PLAYOUTS)
         # No head start for medium's choice: with this many playouts the measurement
         # decides, and the options are listed by their chances.
         options = analyse(watched, rng, budget, stop, paired=True)

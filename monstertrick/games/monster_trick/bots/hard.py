@@ -102,16 +102,21 @@ class HardBot:
         rng: random.Random,
         stop: StopCheck | None = None,
         seconds: float = HINT_SECONDS,
+        playouts: int | None = None,
     ) -> list[Advice[Action]]:
         """A hint: the search of :meth:`analyse` (the same candidates, tried in the same
         way) for up to ``seconds``, each candidate with its chance, the VP the player
         scores this round after it on average, and the noise of its difference to the
-        best (:mod:`monstertrick.search.assess`)."""
+        best (:mod:`monstertrick.search.assess`). With ``playouts``, exactly that many
+        per candidate instead of a time (reproducible: a review's budget)."""
         first, count = self._first(view, rng)
         game = MonsterTrickSearch(view, first=first, noise=self.noise)
         common = Common.WORLDS if HALVING else Common.NONE
         watched = Watched(game, game.points, common, copy=game.copy)
-        budget = Budget(seconds=seconds, enough=HINT_ENOUGH_PER_CANDIDATE * count)
+        if playouts is not None:
+            budget = Budget(iterations=playouts * count)
+        else:
+            budget = Budget(seconds=seconds, enough=HINT_ENOUGH_PER_CANDIDATE * count)
         options = self._run(watched, watched.copy, game, rng, budget, stop)
         return advise(options, watched)
 

@@ -1,0 +1,955 @@
+"""A review of a finished game: every decision of the chosen players judged from what
+that player knew, with the search's noise said, and the luck of each deal apart.
+
+Written once for every game, through its door (:class:`~monstertrick.games.door.Door`)
+and the contract's verbs only:
+
+- **The decisions.** The record is replayed chapter by chapter (a record cut after
+  chapter ``c`` ends at that chapter's last decision; :meth:`State.pop` takes the
+  chapter back to its deal, :meth:`State.push` makes it again). At each decision of a
+  chosen seat the review takes that seat's view (:meth:`Door.view`) and nothing else:
+  the hard player's search (:meth:`Door.review_advice`) samples worlds that agree with
+  the view, never with the true deal, for a fixed number of playouts per option, its
+  randomness drawn from the review's seed and the position (the same seed, the same
+  review). Options that are the same decision (:meth:`Door.same_decision`: Monster
+  Trick's interchangeable cards, its empty slots) are one option, the best-ranked kept.
+- **The verdict.** The best option is the search's first; the chance given up is the
+  best option's chance to win minus the chosen one's (their difference measured on
+  the worlds both were tried on where the search pairs its options), never below 0. A
+  choice within :data:`~monstertrick.search.assess.Z` standard errors of the best is
+  *about equal* (:attr:`~monstertrick.search.assess.Advice.about_equal`) and counts as
+  no chance given up; a forced decision (one option, up to sameness) is not searched.
+  Otherwise the mark: ``?!`` from 5 points of win chance given up, ``?`` from 10, ``??``
+  from 20 (as chess reviews mark an inaccuracy, a mistake and a blunder), counted on
+  the chance given up beyond the search's noise (less ``Z`` standard errors of it: what
+  the search is about 95% sure of), so that two seeds give the same mark to at least
+  90% of decisions.
+- **Per player**: the agreement rate (unforced decisions whose choice was the best or
+  about equal), the mean chance given up per unforced decision, the marks, and the
+  decisions that gave up the most.
+- **Luck**, apart from skill: each seat's chance to win the game at each deal, before
+  any decision of that chapter, with the cards as they were truly dealt (a finished
+  game's secrets are public) and every seat played by the same policy (the game's
+  ``medium`` player), the later chapters dealt afresh in each sample. Everyone plays
+  alike there, so what differs between the seats is the cards (and the standings so
+  far, from the second deal on).
+
+A game that is not over is not reviewed: its secrets are not yet public.
+
+:func:`review_steps` yields each decision's review as it is computed (a screen shows
+marks as they come; ``stop`` or closing the generator cancels), :func:`review` runs it
+to the end. :class:`ReviewCache` keeps a review beside the saves, keyed by the record's
+fingerprint, checked like a stored summary when read back (never trusted).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import RecordError
+from .games import GAMES
+from .games.door import Door
+from .records import game_of, is_int
+from .search.assess import Advice, Z
+
+__all__ = [
+    "FORMAT",
+    "LUCK_SAMPLES",
+    "MARKS",
+    "PLAYOUTS",
+    "DecisionReview",
+    "Luck",
+    "OptionReview",
+    "PlayerSummary",
+    "Review",
+    "ReviewCache",
+    "ReviewError",
+    "judge",
+    "mark_of",
+    "review",
+    "review_steps",
+]
+
+FORMAT = "monstertrick-review/1"
+"""The ``format`` of a review's JSON (``review --json`` and the cache)."""
+
+PLAYOUTS = 500
+"""The search's playouts per option of a decision: with it, two seeds give the same mark
+to at least 90% of decisions (benchmarks/README.md, "Reviewing a game")."""
+
+LUCK_SAMPLES = 32
+"""The games played from each deal, every seat by the same policy, for the luck."""
+
+LUCK_POLICY = "medium"
+"""The level that plays every seat from a deal (the luck)."""
+
+MARKS: tuple[tuple[float, str], ...] = ((0.20, "??"), (0.10, "?"), (0.05, "?!"))
+"""The chance to win given up (a fraction) from which a decision gets each mark."""
+
+TOP = 3
+"""How many of a player's decisions "mattered most" lists."""
+
+MAX_REVIEW_BYTES = 4 << 20
+"""The largest cache file read back (a review of a long game is a few hundred kB)."""
+
+
+class ReviewError(ValueError):
+    """A game that cannot be reviewed (unfinished, or not a record), in words."""
+
+
+# ---------------------------------------------------------------------- the results
+
+
+@dataclass(frozen=True, slots=True)
+class OptionReview:
+    """One option of a decision as the search saw it: the action as it prints, its
+    chance to win, the game's points after it on average (None: not measured), the
+    playouts it got, and its difference to the best option with that difference's
+    standard error (None for the best, or when too little was measured)."""
+
+    action: str
+    chance: float
+    points: float | None
+    visits: int
+    gap: float | None
+    noise: float | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "chance": self.chance,
+            "points": self.points,
+            "visits": self.visits,
+            "gap": self.gap,
+            "noise": self.noise,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the numbers of a decision say: ``kind`` ``"forced"``, ``"best"``, ``"equal"``
+    (about equal to the best), ``"worse"``; the chance given up (0 unless worse); the
+    noise of that difference; the mark ("" for none)."""
+
+    kind: str
+    given_up: float
+    noise: float | None
+    mark: str
+
+
+def mark_of(given_up: float) -> str:
+    """The mark of a decision that surely gave up ``given_up`` of win chance
+    (``"?!"``, ``"?"``, ``"??"``, or ``""`` below 5 points)."""
+    for threshold, mark in MARKS:
+        if given_up >= threshold - 1e-12:
+            return mark
+    return ""
+
+
+def _surely(v: Verdict) -> float:
+    """The chance given up beyond the search's noise (:data:`Z` standard errors)."""
+    return v.given_up - Z * (v.noise or 0.0)
+
+
+def judge(options: Sequence[OptionReview], choice: int) -> Verdict:
+    """The verdict on choosing ``options[choice]`` (best first; no options: forced)."""
+    if not options:
+        return Verdict("forced", 0.0, None, "")
+    if choice == 0:
+        return Verdict("best", 0.0, None, "")
+    chosen = options[choice]
+    if Advice(chosen.action, chosen.chance, gap=chosen.gap, noise=chosen.noise).about_equal:
+        return Verdict("equal", 0.0, chosen.noise, "")
+    gap = chosen.gap if chosen.gap is not None else options[0].chance - chosen.chance
+    given_up = max(0.0, gap)
+    if chosen.noise is None:  # too little measured to tell: no mark on the noise alone
+        return Verdict("worse", given_up, None, "")
+    return Verdict("worse", given_up, chosen.noise, mark_of(given_up - Z * chosen.noise))
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionReview:
+    """One decision: ``index`` in the game's decisions (every seat's, from 0), its
+    chapter, ``step`` (the decisions of the chapter before it), the seat and its task,
+    the action chosen (as it prints), the options best first (none when forced) and
+    which of them was chosen."""
+
+    index: int
+    chapter: int
+    step: int
+    seat: int
+    task: str
+    chosen: str
+    options: tuple[OptionReview, ...]
+    choice: int
+
+    @property
+    def verdict(self) -> Verdict:
+        return judge(self.options, self.choice)
+
+    @property
+    def forced(self) -> bool:
+        return not self.options
+
+    @property
+    def best(self) -> OptionReview | None:
+        return self.options[0] if self.options else None
+
+    @property
+    def mark(self) -> str:
+        return self.verdict.mark
+
+    @property
+    def given_up(self) -> float:
+        return self.verdict.given_up
+
+    def to_json(self) -> dict[str, Any]:
+        v = self.verdict
+        best = self.best
+        return {
+            "index": self.index,
+            "chapter": self.chapter,
+            "step": self.step,
+            "seat": self.seat,
+            "task": self.task,
+            "chosen": self.chosen,
+            "forced": self.forced,
+            "options": [o.to_json() for o in self.options],
+            "choice": self.choice if self.options else None,
+            "best": best.action if best is not None else None,
+            "verdict": v.kind,
+            "given_up": v.given_up,
+            "noise": v.noise,
+            "mark": v.mark,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Luck:
+    """Each seat's chance to win the game at the deal of ``chapter`` (before any of
+    its decisions) and the standard error of each estimate, over ``samples`` games."""
+
+    chapter: int
+    chances: tuple[float, ...]
+    errors: tuple[float, ...]
+    samples: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "chapter": self.chapter,
+            "chances": list(self.chances),
+            "errors": list(self.errors),
+            "samples": self.samples,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """One reviewed seat's figures: its decisions, the unforced ones, how many of those
+    chose the best or about equal (agreement), the mean chance given up per unforced
+    decision, the count of each mark, the decisions that gave up most (indexes into
+    the game's decisions, most first), and its chance to win at each deal."""
+
+    seat: int
+    name: str
+    decisions: int
+    unforced: int
+    agreed: int
+    mean_given_up: float
+    marks: dict[str, int]
+    mattered: tuple[int, ...]
+    luck: tuple[float, ...]
+
+    @property
+    def agreement(self) -> float | None:
+        return self.agreed / self.unforced if self.unforced else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "decisions": self.decisions,
+            "unforced": self.unforced,
+            "agreed": self.agreed,
+            "agreement": self.agreement,
+            "mean_given_up": self.mean_given_up,
+            "marks": dict(self.marks),
+            "mattered": list(self.mattered),
+            "luck": list(self.luck),
+        }
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a review's numbers depend on besides the record."""
+
+    seed: int = 0
+    playouts: int = PLAYOUTS
+    luck_samples: int = LUCK_SAMPLES
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed, "playouts": self.playouts, "luck_samples": self.luck_samples}
+
+
+@dataclass
+class Review:
+    """A game's review: the record's game, players and fingerprint, the settings, the
+    seats reviewed, their decisions in the game's order, and the luck of each deal."""
+
+    game: str
+    players: tuple[str, ...]
+    record: str
+    settings: Settings
+    seats: tuple[int, ...]
+    decisions: list[DecisionReview] = field(default_factory=list)
+    luck: list[Luck] = field(default_factory=list)
+
+    def of_seat(self, seat: int) -> list[DecisionReview]:
+        return [d for d in self.decisions if d.seat == seat]
+
+    def summary(self, seat: int) -> PlayerSummary:
+        mine = self.of_seat(seat)
+        unforced = [d for d in mine if not d.forced]
+        verdicts = [d.verdict for d in unforced]
+        agreed = sum(v.kind in ("best", "equal") for v in verdicts)
+        mean = sum(v.given_up for v in verdicts) / len(verdicts) if verdicts else 0.0
+        marks = {mark: sum(v.mark == mark for v in verdicts) for _, mark in MARKS}
+        worst = sorted(
+            (d for d in unforced if d.verdict.kind == "worse" and d.verdict.noise is not None),
+            key=lambda d: (-_surely(d.verdict), d.index),
+        )
+        return PlayerSummary(
+            seat,
+            self.players[seat],
+            len(mine),
+            len(unforced),
+            agreed,
+            mean,
+            marks,
+            tuple(d.index for d in worst[:TOP]),
+            tuple(luck.chances[seat] for luck in self.luck),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "players": list(self.players),
+            "record": self.record,
+            **self.settings.to_json(),
+            "seats": list(self.seats),
+            "summary": [self.summary(s).to_json() for s in self.seats],
+            "luck": [luck.to_json() for luck in self.luck],
+            "decisions": [d.to_json() for d in self.decisions],
+        }
+
+
+# ---------------------------------------------------------------------- the record
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision of the record: where it stands, whose, what they chose, and the
+    view they had (nothing more)."""
+
+    index: int
+    chapter: int
+    step: int
+    seat: int
+    task: str
+    view: Any
+    action: Any
+
+
+class Game:
+    """A finished record, replayed once: its door, its decisions with each seat's view,
+    and its fingerprint. Raises :class:`ReviewError` for a game that is not over and
+    :class:`~monstertrick.errors.RecordError` for a record that does not replay."""
+
+    def __init__(self, doc: object) -> None:
+        from .saves import fingerprint
+
+        self.key = game_of(doc)
+        assert isinstance(doc, dict)
+        self.doc: dict[str, Any] = doc
+        self.door: Door[Any, Any, Any, Any, Any] = GAMES[self.key].load()
+        final = self.door.from_record(doc, seed=0)
+        if not self.door.is_over(final):
+            secret = GAMES[self.key].secret
+            raise ReviewError(
+                f"the game is not finished: {secret} are still secret, so it is not reviewed"
+            )
+        self.players: tuple[str, ...] = tuple(final.players)
+        self.fingerprint = fingerprint(doc)
+        self.chapters_key = _chapters_key(doc)
+        self.chapters: int = final.chapter
+        self.decisions: list[Decision] = []
+        for chapter in range(1, self.chapters + 1):
+            state = self._cut_state(chapter, seed=0)
+            made = []
+            while state.decisions:
+                made.append(state.pop())
+            for action in reversed(made):
+                seat, task = self.door.to_decide(state)
+                view = self.door.view(state, seat)
+                step = state.decisions
+                self.decisions.append(
+                    Decision(len(self.decisions), chapter, step, seat, task, view, action)
+                )
+                state.push(action)
+
+    def cut(self, chapters: int) -> dict[str, Any]:
+        """The record up to its chapter ``chapters`` (no meta)."""
+        doc = {k: v for k, v in self.doc.items() if k != "meta"}
+        doc[self.chapters_key] = self.doc[self.chapters_key][:chapters]
+        return doc
+
+    def at_deal(self, chapter: int, seed: int) -> Any:
+        """The game at the deal of ``chapter`` (its cards as truly dealt), the later
+        chapters to be dealt from ``seed``."""
+        state = self._cut_state(chapter, seed)
+        while state.decisions:
+            state.pop()
+        return state
+
+    def _cut_state(self, chapter: int, seed: int) -> Any:
+        state = self.door.from_record(self.cut(chapter), seed=seed)
+        if state.chapter != chapter:
+            raise RecordError(f"the record's {self.door.chapter_name} {chapter} does not replay")
+        return state
+
+    def same(self, view: Any, action: Any) -> Hashable:
+        return self.door.same_decision(view, action)
+
+
+def _chapters_key(doc: Mapping[str, Any]) -> str:
+    """The key of a record's list of chapters (rounds, hands, games): its one field
+    that is a list of objects."""
+    keys = [
+        k
+        for k, v in doc.items()
+        if k != "meta" and isinstance(v, list) and v and all(isinstance(x, dict) for x in v)
+    ]
+    if len(keys) != 1:
+        raise RecordError("the record's chapters cannot be told apart")
+    return keys[0]
+
+
+def people(doc: Mapping[str, Any], players: Sequence[str]) -> tuple[int, ...]:
+    """The seats of people: those whose ``meta`` seat has no ``bot`` (a record without
+    meta: everyone)."""
+    meta = doc.get("meta")
+    seats = meta.get("seats") if isinstance(meta, dict) else None
+    if not isinstance(seats, list) or len(seats) != len(players):
+        return tuple(range(len(players)))
+    return tuple(
+        p for p, seat in enumerate(seats) if not (isinstance(seat, dict) and seat.get("bot"))
+    )
+
+
+# ---------------------------------------------------------------------- reviewing
+
+
+def review_decision(game: Game, decision: Decision, settings: Settings) -> DecisionReview:
+    """One decision judged from its seat's view (see the module's docstring)."""
+    door = game.door
+    view = decision.view
+    chosen = decision.action
+    mine = game.same(view, chosen)
+    classes = {game.same(view, a) for a in view.legal_actions}
+    options: list[OptionReview] = []
+    choice = 0
+    if len(classes) > 1:
+        advice = door.review_advice(view, decision.seat, settings.seed, settings.playouts, chosen)
+        seen: set[Hashable] = set()
+        for a in advice:
+            same = game.same(view, a.action)
+            if same in seen:
+                continue
+            seen.add(same)
+            if same == mine:
+                choice = len(options)
+            options.append(
+                OptionReview(str(a.action), a.chance, a.points, a.visits, a.gap, a.noise)
+            )
+        if mine not in seen:  # (a search cut short): judged as not measured
+            choice = len(options)
+            options.append(OptionReview(str(chosen), 0.0, None, 0, None, None))
+    return DecisionReview(
+        decision.index,
+        decision.chapter,
+        decision.step,
+        decision.seat,
+        decision.task,
+        str(chosen),
+        tuple(options),
+        choice,
+    )
+
+
+def chapter_luck(game: Game, chapter: int, settings: Settings) -> Luck:
+    """Each seat's chance to win at the deal of ``chapter`` (see the module's docstring)."""
+    door = game.door
+    n = len(game.players)
+    bots = [door.make_bot(LUCK_POLICY) for _ in range(n)]
+    wins: list[list[float]] = [[] for _ in range(n)]
+    samples = settings.luck_samples
+    for k in range(samples):
+        seed = _derived(settings.seed, "luck", chapter, k)
+        state = game.at_deal(chapter, seed)
+        while not door.is_over(state):
+            if door.round_over(state):
+                door.next_round(state)
+                continue
+            seat, _ = door.to_decide(state)
+            action = door.decide(bots[seat], door.view(state, seat), seat, seed)
+            door.apply(state, seat, action)
+        winners = state.outcome().winners
+        for p in range(n):
+            wins[p].append(1 / len(winners) if p in winners else 0.0)
+    chances = tuple(sum(w) / samples for w in wins)
+    errors = tuple(_error(w) for w in wins)
+    return Luck(chapter, chances, errors, samples)
+
+
+def _error(xs: Sequence[float]) -> float:
+    if len(xs) < 2:
+        return 0.0
+    m = sum(xs) / len(xs)
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
+
+
+def _derived(seed: int, *parts: object) -> int:
+    key = "/".join(["monstertrick-review", str(seed), *map(str, parts)])
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big")
+
+
+Step = DecisionReview | Luck
+"""What :func:`review_steps` yields: a decision's review, or a deal's luck."""
+
+
+def plan(game: Game, seats: Sequence[int]) -> list[Decision]:
+    """The decisions of ``seats`` to review, in the game's order."""
+    return [d for d in game.decisions if d.seat in seats]
+
+
+def review_steps(
+    game: Game,
+    seats: Sequence[int],
+    settings: Settings,
+    *,
+    jobs: int = 1,
+    stop: Callable[[], bool] | None = None,
+    done: Mapping[int, DecisionReview] | None = None,
+    luck: Sequence[Luck] | None = None,
+) -> Iterator[Step]:
+    """Each decision of ``seats`` reviewed, in the game's order, then the luck of each
+    deal: yielded one by one as they are computed (with ``jobs`` processes, several at
+    once). ``done`` (by index) and ``luck`` are reviews already made (a cache's), yielded
+    as they are. ``stop`` is asked before each step (True: nothing more is yielded);
+    closing the generator cancels what is still to compute."""
+    done = done or {}
+    todo: list[tuple[str, int]] = [
+        ("decision", d.index) for d in plan(game, seats) if d.index not in done
+    ]
+    if luck is None:
+        todo += [("luck", c) for c in range(1, game.chapters + 1)]
+    found: dict[tuple[str, int], Step] = {}
+    found.update({("decision", i): r for i, r in done.items() if r.seat in seats})
+    found.update({("luck", lk.chapter): lk for lk in luck or ()})
+    order = [("decision", d.index) for d in plan(game, seats)]
+    order += [("luck", c) for c in range(1, game.chapters + 1)]
+    if jobs <= 1 or len(todo) < 2:
+        results: Iterator[Step] = (_compute(game, task, settings) for task in todo)
+        pool = None
+    else:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        text = json.dumps(game.doc)
+        futures: list[Future[Step]] = [
+            pool.submit(_compute_in_worker, text, task, settings) for task in todo
+        ]
+        results = (f.result() for f in futures)
+    pending = iter(todo)
+    try:
+        for key in order:
+            if stop is not None and stop():
+                return
+            if key not in found:
+                assert next(pending) == key
+                found[key] = next(results)
+            yield found[key]
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _compute(game: Game, task: tuple[str, int], settings: Settings) -> Step:
+    kind, n = task
+    if kind == "luck":
+        return chapter_luck(game, n, settings)
+    return review_decision(game, game.decisions[n], settings)
+
+
+_WORKER_GAMES: dict[str, Game] = {}
+
+
+def _compute_in_worker(text: str, task: tuple[str, int], settings: Settings) -> Step:
+    """A task of :func:`review_steps` in a worker process (the record replayed once per
+    process)."""
+    game = _WORKER_GAMES.get(text)
+    if game is None:
+        _WORKER_GAMES.clear()
+        game = _WORKER_GAMES[text] = Game(json.loads(text))
+    return _compute(game, task, settings)
+
+
+def review(
+    game: Game,
+    seats: Sequence[int],
+    settings: Settings | None = None,
+    *,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    cache: ReviewCache | None = None,
+) -> Review:
+    """The whole review of ``seats`` (``progress(done, total)`` after each step). With
+    ``cache``, what it holds for this record and these settings is reused and the
+    review is kept there."""
+    settings = settings or Settings()
+    old = cache.load(game, settings) if cache is not None else None
+    done = {d.index: d for d in old.decisions} if old is not None else {}
+    luck = old.luck if old is not None else None
+    seats = tuple(sorted(set(seats)))
+    total = len(plan(game, seats)) + game.chapters
+    result = Review(game.key, game.players, game.fingerprint, settings, seats)
+    if progress is not None:
+        progress(0, total)
+    for k, step in enumerate(
+        review_steps(game, seats, settings, jobs=jobs, done=done, luck=luck), 1
+    ):
+        if isinstance(step, Luck):
+            result.luck.append(step)
+        else:
+            result.decisions.append(step)
+        if progress is not None:
+            progress(k, total)
+    if cache is not None:
+        kept = dict(done)
+        kept.update({d.index: d for d in result.decisions})
+        union = tuple(sorted(set(seats) | {d.seat for d in kept.values()}))
+        whole = Review(
+            game.key,
+            game.players,
+            game.fingerprint,
+            settings,
+            union,
+            sorted(kept.values(), key=lambda d: d.index),
+            result.luck,
+        )
+        cache.store(whole)
+    return result
+
+
+# ---------------------------------------------------------------------- the cache
+
+
+class ReviewCache:
+    """Reviews kept in ``<home>/reviews/<fingerprint>.json`` (the record's fingerprint:
+    a save keeps its review when it moves from saves/ to history/, and a record from
+    anywhere has one too). A review read back is checked as strictly as a stored
+    summary (:func:`check_review`): anything that fails is ignored and recomputed."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        from .saves import home
+
+        self.folder = (root if root is not None else home()) / "reviews"
+
+    def path(self, fingerprint: str) -> Path:
+        return self.folder / f"{fingerprint}.json"
+
+    def load(self, game: Game, settings: Settings) -> Review | None:
+        """The review kept for ``game`` with these settings, checked; None if there is
+        none or it is not one this program could have written for this record."""
+        from .records import read_record_file
+
+        path = self.path(game.fingerprint)
+        if not path.exists():
+            return None
+        try:
+            raw = json.loads(read_record_file(path, MAX_REVIEW_BYTES))
+        except (RecordError, ValueError, RecursionError):
+            return None
+        try:
+            found = check_review(raw, game)
+        except ReviewError:
+            return None
+        return found if found.settings == settings else None
+
+    def store(self, review: Review) -> None:
+        """Keep ``review`` (a failure to write is not an error: it is only a cache)."""
+        from .saves import atomic_write
+
+        try:
+            atomic_write(self.path(review.record), json.dumps(review.to_json()) + "\n")
+        except OSError:
+            pass
+
+
+def check_review(raw: object, game: Game) -> Review:
+    """A review read back (``review --json``'s object) for ``game``, every field checked
+    against the record: its fingerprint, players and decisions (seat, chapter, step,
+    the action chosen), each option an action legal at that decision as it prints,
+    chances in [0, 1] and numbers finite. Marks, verdicts and summaries are not read:
+    they are recomputed from the numbers. Raises :class:`ReviewError` saying what fails."""
+
+    def fail(what: str) -> ReviewError:
+        return ReviewError(f"not a review of this record: {what}")
+
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise fail("format")
+    if raw.get("record") != game.fingerprint or raw.get("game") != game.key:
+        raise fail("record")
+    if raw.get("players") != list(game.players):
+        raise fail("players")
+    seed, playouts, samples = raw.get("seed"), raw.get("playouts"), raw.get("luck_samples")
+    if not (is_int(seed) and is_int(playouts) and playouts >= 1):
+        raise fail("settings")
+    if not (is_int(samples) and samples >= 1):
+        raise fail("settings")
+    n = len(game.players)
+    seats = raw.get("seats")
+    if not (
+        isinstance(seats, list)
+        and all(is_int(s) and 0 <= s < n for s in seats)
+        and seats == sorted(set(seats))
+    ):
+        raise fail("seats")
+    decisions = raw.get("decisions")
+    if not isinstance(decisions, list):
+        raise fail("decisions")
+    out: list[DecisionReview] = []
+    last = -1
+    for d in decisions:
+        if not isinstance(d, dict) or not is_int(d.get("index")):
+            raise fail("a decision")
+        index = d["index"]
+        if not last < index < len(game.decisions):
+            raise fail("decision order")
+        last = index
+        out.append(_check_decision(d, game.decisions[index], game, seats))
+    if {d.seat for d in out} - set(seats) or any(
+        d.seat in seats and d.index not in {r.index for r in out} for d in game.decisions
+    ):
+        raise fail("the decisions of its seats")
+    luck = raw.get("luck")
+    if not isinstance(luck, list) or len(luck) != game.chapters:
+        raise fail("luck")
+    lucks: list[Luck] = []
+    for c, entry in enumerate(luck, 1):
+        if not isinstance(entry, dict) or entry.get("chapter") != c:
+            raise fail("luck")
+        chances, errors = entry.get("chances"), entry.get("errors")
+        if entry.get("samples") != samples:
+            raise fail("luck")
+        if not (_probabilities(chances, n) and _probabilities(errors, n)):
+            raise fail("luck")
+        assert isinstance(chances, list) and isinstance(errors, list)
+        lucks.append(Luck(c, tuple(chances), tuple(errors), samples))
+    return Review(
+        game.key,
+        game.players,
+        game.fingerprint,
+        Settings(seed, playouts, samples),
+        tuple(seats),
+        out,
+        lucks,
+    )
+
+
+def _probabilities(values: object, n: int) -> bool:
+    return (
+        isinstance(values, list)
+        and len(values) == n
+        and all(
+            isinstance(v, float | int) and not isinstance(v, bool) and 0 <= v <= 1 for v in values
+        )
+    )
+
+
+def _number(value: object, *, optional: bool = False) -> bool:
+    if value is None:
+        return optional
+    return isinstance(value, float | int) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _check_decision(
+    d: dict[str, Any], decision: Decision, game: Game, seats: Sequence[int]
+) -> DecisionReview:
+    def fail(what: str) -> ReviewError:
+        return ReviewError(f"not a review of this record: decision {decision.index + 1}: {what}")
+
+    if (d.get("chapter"), d.get("step"), d.get("seat"), d.get("task")) != (
+        decision.chapter,
+        decision.step,
+        decision.seat,
+        decision.task,
+    ) or decision.seat not in seats:
+        raise fail("not this decision")
+    if d.get("chosen") != str(decision.action):
+        raise fail("not the action chosen")
+    options = d.get("options")
+    view = decision.view
+    legal = {str(a): a for a in view.legal_actions}
+    if not isinstance(options, list) or len(options) > len(legal):
+        raise fail("options")
+    checked: list[OptionReview] = []
+    classes: set[Hashable] = set()
+    for o in options:
+        if not isinstance(o, dict) or set(o) != {
+            "action",
+            "chance",
+            "points",
+            "visits",
+            "gap",
+            "noise",
+        }:
+            raise fail("an option")
+        action = legal.get(o["action"]) if isinstance(o["action"], str) else None
+        if action is None:
+            raise fail("an option that is not a legal action")
+        same = game.same(view, action)
+        if same in classes:
+            raise fail("an option twice")
+        classes.add(same)
+        chance, points, visits, gap, noise = (
+            o[k] for k in ("chance", "points", "visits", "gap", "noise")
+        )
+        if not (_number(chance) and 0 <= chance <= 1 and is_int(visits) and visits >= 0):
+            raise fail("an option's numbers")
+        if not (_number(points, optional=True) and _number(gap, optional=True)):
+            raise fail("an option's numbers")
+        if not (_number(noise, optional=True) and (noise is None or noise >= 0)):
+            raise fail("an option's numbers")
+        checked.append(OptionReview(o["action"], float(chance), points, visits, gap, noise))
+    all_classes = {game.same(view, a) for a in view.legal_actions}
+    choice = d.get("choice")
+    if len(all_classes) == 1:
+        if checked or choice is not None:
+            raise fail("a forced decision with options")
+        return DecisionReview(
+            decision.index,
+            decision.chapter,
+            decision.step,
+            decision.seat,
+            decision.task,
+            d["chosen"],
+            (),
+            0,
+        )
+    if not checked or not (is_int(choice) and 0 <= choice < len(checked)):
+        raise fail("the choice")
+    if game.same(view, legal[checked[choice].action]) != game.same(view, decision.action):
+        raise fail("the choice is not the action chosen")
+    return DecisionReview(
+        decision.index,
+        decision.chapter,
+        decision.step,
+        decision.seat,
+        decision.task,
+        d["chosen"],
+        tuple(checked),
+        choice,
+    )
+
+
+# ---------------------------------------------------------------------- in words
+
+
+def _pct(x: float) -> str:
+    return f"{round(x * 100)}%"
+
+
+def _points(x: float) -> str:
+    return f"{x * 100:.1f}"
+
+
+def describe_decision(review: Review, d: DecisionReview, chapter_name: str) -> list[str]:
+    """A decision in a line or two of at most 80 columns."""
+    name = review.players[d.seat]
+    task = "" if d.chosen.startswith(d.task) else f"{d.task} "
+    head = f"{chapter_name} {d.chapter} #{d.step + 1} {name}: {task}{_clip(d.chosen, 20)}"
+    if d.forced:
+        return [f"{head} (forced)"]
+    v = d.verdict
+    chosen = d.options[d.choice]
+    line = f"{head} {_pct(chosen.chance)}"
+    if v.kind == "best":
+        return [f"{line}, the best"]
+    best = d.options[0]
+    line += f"{' ' + v.mark if v.mark else ''}"
+    best_text = f"best {_clip(best.action, 20)} {_pct(best.chance)}"
+    if v.kind == "equal":
+        return [line, f"{'':8}about equal to the {best_text}"]
+    noise = f" ±{_points(2 * v.noise)}" if v.noise is not None else " (too little measured)"
+    return [line, f"{'':8}{best_text}: gave up {_points(v.given_up)}{noise} points"]
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def format_review(review: Review, *, every: bool = False) -> str:
+    """A review for people, in lines of at most 80 columns: per player the figures and
+    the decisions that mattered most, then the luck of each deal, then the marked
+    decisions (``every``: every decision)."""
+    entry = GAMES[review.game]
+    door = entry.load()
+    chapter = door.chapter_name
+    lines = [
+        f"Review of a game of {entry.title}: {', '.join(review.players)}",
+        f"(seed {review.settings.seed}, {review.settings.playouts} playouts per option; "
+        "win chances in %)",
+        "",
+    ]
+    by_index = {d.index: d for d in review.decisions}
+    for seat in review.seats:
+        s = review.summary(seat)
+        lines.append(f"{s.name}: {s.decisions} decisions, {s.unforced} unforced")
+        if s.unforced:
+            assert s.agreement is not None
+            lines.append(
+                f"  agreed with the review: {_pct(s.agreement)} ({s.agreed} of {s.unforced})"
+            )
+            lines.append(f"  win chance given up: {_points(s.mean_given_up)} points per decision")
+        marks = ", ".join(f"{s.marks[m]} {m}" for _, m in MARKS)
+        lines.append(f"  marks: {marks}")
+        if s.luck:
+            deals = ", ".join(f"{_pct(x)}" for x in s.luck)
+            lines.append(f"  chance to win at each deal ({chapter} 1 on): {deals}")
+        if s.mattered:
+            lines.append("  mattered most:")
+            for i in s.mattered:
+                lines.extend("    " + t for t in describe_decision(review, by_index[i], chapter))
+        lines.append("")
+    if review.luck:
+        lines.append(f"Luck: each player's chance to win at each deal ({LUCK_POLICY} plays all)")
+        for luck in review.luck:
+            chances = ", ".join(
+                f"{review.players[p]} {_pct(x)}" for p, x in enumerate(luck.chances)
+            )
+            lines.append(f"  {chapter} {luck.chapter}: {chances}")
+        lines.append("")
+    shown = [d for d in review.decisions if every or d.mark]
+    lines.append("Every decision:" if every else "Marked decisions:")
+    if not shown:
+        lines.append("  none")
+    for d in shown:
+        lines.extend("  " + t for t in describe_decision(review, d, chapter))
+    return "\n".join(lines) + "\n"

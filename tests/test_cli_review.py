@@ -1,0 +1,130 @@
+"""``monstertrick review``: text and JSON on stdout, clear messages and exit codes for what
+cannot be reviewed, the players chosen, and the review kept for a second look."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from monstertrick import cli
+from monstertrick.games import GAMES
+from monstertrick.review import FORMAT
+
+FAST = ["--playouts", "4"]
+
+
+def record(key: str, players: int, seed: int, bots: tuple[int, ...] = ()) -> dict[str, Any]:
+    door = GAMES[key].load()
+    names = ["Ann", "Bob", "Cid", "Dee"][:players]
+    state = door.new_state(names, seed, 0)
+    bot = door.make_bot("medium")
+    while not door.is_over(state):
+        if door.round_over(state):
+            door.next_round(state)
+            continue
+        seat, _ = door.to_decide(state)
+        door.apply(state, seat, door.decide(bot, door.view(state, seat), seat, seed))
+    seats = [{"name": n, "bot": "medium" if i in bots else None} for i, n in enumerate(names)]
+    doc: dict[str, Any] = door.to_record(state, {"seats": seats, "seed": seed})
+    return doc
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("MONSTERTRICK_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def write(tmp_path: Path, doc: object, name: str = "game.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(doc) if not isinstance(doc, str) else doc)
+    return str(path)
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = cli.main(["review", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize(
+    ("key", "players"), [("monster-trick", 3), ("magic-trick", 4), ("monster-taking", 2)]
+)
+def test_a_review_in_words_fits_80_columns(
+    key: str, players: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, record(key, players, 1, bots=tuple(range(1, players))))
+    status, out, err = run([path, "--every", *FAST], capsys)
+    assert status == 0 and err == ""  # no progress bar: stderr is not a terminal
+    assert out.startswith(f"Review of a game of {GAMES[key].title}")
+    assert "Ann:" in out and "Bob:" not in out  # the person only, by default
+    assert "agreed with the review" in out and "Luck:" in out
+    assert all(len(line) <= 80 for line in out.splitlines())
+
+
+def test_the_json_review(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, record("monster-taking", 2, 2, bots=(1,)))
+    status, out, _ = run([path, "--json", "--player", "Bob", "--player", "Ann", *FAST], capsys)
+    assert status == 0
+    doc = json.loads(out)
+    assert doc["format"] == FORMAT and doc["game"] == "monster-taking"
+    assert doc["seats"] == [0, 1] and [s["name"] for s in doc["summary"]] == ["Ann", "Bob"]
+    assert doc["playouts"] == 4 and doc["seed"] == 1
+    for d in doc["decisions"]:
+        assert d["mark"] in ("", "?!", "?", "??")
+        assert d["verdict"] in ("forced", "best", "equal", "worse")
+        if d["forced"]:
+            assert d["options"] == [] and d["mark"] == ""
+        else:
+            assert d["options"][d["choice"]]["action"] and d["best"] == d["options"][0]["action"]
+    assert len(doc["luck"]) == len(json.loads(Path(path).read_text())["games"])
+
+
+def test_a_second_look_is_kept_and_a_damaged_cache_is_not_trusted(
+    tmp_path: Path, home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(tmp_path, record("monster-trick", 3, 3, bots=(1, 2)))
+    status, first, _ = run([path, "--json", *FAST], capsys)
+    kept = list((home / "reviews").glob("*.json"))
+    assert status == 0 and len(kept) == 1
+    kept[0].write_text(kept[0].read_text().replace('"chance": 0', '"chance": 7'))
+
+    status, again, _ = run([path, "--json", *FAST], capsys)
+    assert status == 0 and again == first  # recomputed, the same
+    calls: list[object] = []
+    monkeypatch.setattr("monstertrick.review.review_decision", lambda *a: calls.append(a))
+    status, third, _ = run([path, "--json", *FAST], capsys)
+    assert status == 0 and third == first and not calls  # from the cache
+
+
+def test_what_cannot_be_reviewed_is_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    door = GAMES["monster-trick"].load()
+    unfinished = door.to_record(door.new_state(["Ann", "Bob"], 1, 0))
+    cases = {
+        "missing.json": None,
+        "bad.json": "{not json",
+        "unfinished.json": unfinished,
+        "other.json": {"format": "something/2"},
+    }
+    for name, doc in cases.items():
+        path = str(tmp_path / name) if doc is None else write(tmp_path, doc, name)
+        status, out, err = run([path, *FAST], capsys)
+        assert status == 1 and out == ""
+        assert err.startswith(f"monstertrick: {path} cannot be reviewed: ")
+    status, _, err = run([write(tmp_path, unfinished, "u.json")], capsys)
+    assert "still secret" in err
+
+
+def test_players_that_are_not_there_and_games_without_people(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, record("monster-taking", 2, 4, bots=(0, 1)))
+    status, out, err = run([path, *FAST], capsys)
+    assert status == 2 and out == "" and "--player" in err
+    status, out, err = run([path, "--player", "Zed\x1b[2J", *FAST], capsys)
+    assert status == 2 and out == "" and "no player" in err and "\x1b" not in err
