@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from ..decisions import bot_rng
 from ..errors import IllegalMoveError
 from . import ArenaResult, ArenaTerms
-from .contract import Action, Bot, State, StopCheck, View
+from .contract import Action, Bot, Outcome, State, StopCheck, View
 
 if TYPE_CHECKING:
     from ..search.assess import Advice
@@ -36,7 +36,16 @@ V = TypeVar("V", bound=View[Any])
 S = TypeVar("S", bound=State[Any, Any, Any])
 P = TypeVar("P", bound=View[Any])
 
-__all__ = ["Door"]
+__all__ = ["Door", "outcome_lines"]
+
+
+def outcome_lines(outcome: Outcome | None, names: Sequence[str]) -> list[str]:
+    """The end of a record's description for people (``replay``): the totals and the
+    result in words, or that the game is not finished."""
+    if outcome is None:
+        return ["  the game is not finished"]
+    totals = ", ".join(f"{n} {v}" for n, v in zip(names, outcome.scores))
+    return [f"  totals: {totals}", f"  {outcome.explain(names)}"]
 
 
 class Door(Generic[S, A, E, V, P]):
@@ -272,13 +281,20 @@ class Door(Generic[S, A, E, V, P]):
         review of a decision already made (``chosen``): as :meth:`hint`, but ``playouts``
         per option instead of a time, so that the same seed gives the same numbers, and
         the options as the search tried them (not merged: see :meth:`same_decision`).
-        A game whose search tries only some of the legal actions tries ``chosen`` too."""
+        A game whose search tries only some of the legal actions tries ``chosen`` too
+        (:meth:`review_options`)."""
         self._check_turn(view.current_player, view.players, seat)
         hard = self._bots().HardBot()
+        rng = bot_rng(seed, *view.decision_key(), seat)
         options: list[Advice[A]] = hard.advise(
-            view, bot_rng(seed, *view.decision_key(), seat), stop, playouts=playouts
+            view, rng, stop, playouts=playouts, **self.review_options(chosen)
         )
         return options
+
+    def review_options(self, chosen: A) -> dict[str, object]:
+        """What a review asks of the hard player's ``advise`` beyond a hint's (a game
+        whose search tries only some actions asks it to try ``chosen`` too)."""
+        return {}
 
     @staticmethod
     def _check_turn(current: int | None, players: Sequence[str], seat: int) -> None:

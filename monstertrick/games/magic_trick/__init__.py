@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import ArenaTerms
-from ..door import Door
+from ..door import Door, outcome_lines
 from .engine.cards import (
     ACTIONS,
     CARDS,
@@ -144,13 +144,7 @@ def describe(result: ReplayResult) -> str:
                 if hand["prestige"][p]:
                     line += " (prestige bonus)"
             lines.append(line)
-    outcome = game.outcome()
-    if outcome is None:
-        lines.append("  the game is not finished")
-    else:
-        totals = ", ".join(f"{n} {v}" for n, v in zip(names, outcome.scores))
-        lines.append(f"  totals: {totals}")
-        lines.append(f"  {outcome.explain(names)}")
+    lines.extend(outcome_lines(game.outcome(), names))
     return "\n".join(lines)
 
 

@@ -9,10 +9,9 @@ Textual, no global random state.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import ArenaTerms
-from ..contract import StopCheck
 from ..door import Door
 from .engine.cards import CARDS, FULL_DECK, WINS_NEEDED, Card, Suit, deal
 from .engine.events import (
@@ -42,9 +41,6 @@ from .engine.state import (
     TrickView,
     parse_action,
 )
-
-if TYPE_CHECKING:
-    from ...search.assess import Advice
 
 __all__ = [
     "GAME",
@@ -103,26 +99,9 @@ class MonsterTaking(Door[MatchState, Action, Event, PlayerView, PlayerView]):
 
     parse_action = staticmethod(parse_action)
 
-    def review_advice(
-        self,
-        view: PlayerView,
-        seat: int,
-        seed: int,
-        playouts: int,
-        chosen: Action,
-        stop: StopCheck | None = None,
-    ) -> list[Advice[Action]]:
-        """As every game's; the search tries medium's cheapest payments only, so the
-        payment chosen is tried too."""
-        from ...decisions import bot_rng
-        from .bots import HardBot
-
-        self._check_turn(view.current_player, view.players, seat)
-        rng = bot_rng(seed, *view.decision_key(), seat)
-        options: list[Advice[Action]] = HardBot().advise(
-            view, rng, stop, playouts=playouts, include=chosen
-        )
-        return options
+    def review_options(self, chosen: Action) -> dict[str, object]:
+        """The search tries medium's cheapest payments only: the payment chosen too."""
+        return {"include": chosen}
 
     # ------------------------------------------------------------------ records
 

@@ -10,7 +10,7 @@ from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import ArenaTerms
-from ..door import Door
+from ..door import Door, outcome_lines
 from .engine import (
     HAND_SIZE,
     VP_SETS,
@@ -144,13 +144,7 @@ def describe(result: ReplayResult) -> str:
             score = f", {scores[p]} VP" if scores is not None else ""
             t = tricks[p]
             lines.append(f"    {n:<{width}}  {t} trick{'s' if t != 1 else ''}{score}")
-    outcome = game.outcome()
-    if outcome is None:
-        lines.append("  the game is not finished")
-    else:
-        totals = ", ".join(f"{n} {v}" for n, v in zip(names, outcome.totals))
-        lines.append(f"  totals: {totals}")
-        lines.append(f"  {outcome.explain(names)}")
+    lines.extend(outcome_lines(game.outcome(), names))
     return "\n".join(lines)
 
 
