@@ -11,7 +11,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from monstertrick.games.magic_trick import MagicTrickState, Phase
+from monstertrick.games.magic_trick import MagicTrickState
 from monstertrick.games.magic_trick.tui.ends import GameOverScreen, HandOverScreen
 from monstertrick.games.magic_trick.tui.table import TableScreen
 from monstertrick.seating import parse_seats
@@ -125,28 +125,6 @@ async def play_with_keys(
             raise AssertionError(f"unexpected screen {screen!r}")
         await pilot.pause()
     raise AssertionError("the game did not end")
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("names", [FOUR, WITH_BOTS], ids=["four-people", "with-bots"])
-async def test_a_whole_game_with_keys_only_never_shows_a_hidden_value(names: list[str]) -> None:
-    app = make_app(names, 11)
-    frames = 0
-
-    def frame() -> None:
-        nonlocal frames
-        frames += 1
-        check_no_hidden_value(app)
-
-    async with app.run_test(size=(80, 24)) as pilot:
-        await play_with_keys(pilot, random.Random(3), frame)
-        state = state_of(app)
-        assert state.phase is Phase.GAME_OVER
-        text = screen_text(app)
-        outcome = state.outcome()
-        assert outcome is not None
-        assert outcome.explain(state.players) in text
-    assert frames > 100
 
 
 async def test_the_deduction_aid_shows_ranges_and_no_hidden_card() -> None:
