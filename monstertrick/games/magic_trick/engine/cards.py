@@ -60,15 +60,6 @@ class Suit(IntEnum):
         """``"Moon"``."""
         return self.name.capitalize()[:-1]
 
-    @classmethod
-    def from_letter(cls, letter: str) -> Suit:
-        index = SUIT_LETTERS.find(letter) if isinstance(letter, str) and len(letter) == 1 else -1
-        if index < 0:
-            raise InvalidMoveError(
-                f"{letter!r} is not a suit: use one of {', '.join(SUIT_LETTERS)}"
-            )
-        return cls(index)
-
 
 TRUMP = Suit.HEARTS
 _SUITS = tuple(Suit)
@@ -92,13 +83,6 @@ class Card(int):
 
     def __repr__(self) -> str:
         return f"Card({_NAMES[self]!r})"
-
-    @staticmethod
-    def of(suit: Suit | int, value: int) -> Card:
-        """The card of this suit and value."""
-        if not 0 <= suit < NUM_SUITS or not 0 <= value < NUM_VALUES:
-            raise InvalidMoveError(f"there is no card of suit {suit} and value {value}")
-        return CARDS[suit * NUM_VALUES + value]
 
     @staticmethod
     def parse(text: object) -> Card:

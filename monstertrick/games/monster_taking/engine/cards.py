@@ -37,15 +37,6 @@ class Suit(IntEnum):
         """The suit's name as players say it: ``"Aqua"``."""
         return self.name.capitalize()
 
-    @classmethod
-    def from_letter(cls, letter: str) -> Suit:
-        index = SUIT_LETTERS.find(letter) if len(letter) == 1 else -1
-        if index < 0:
-            raise InvalidMoveError(
-                f"{letter!r} is not a suit: use I (Ignis), A (Aqua) or S (Sylva)"
-            )
-        return cls(index)
-
 
 #: Dots per value (index 0 unused): 1,6 → 4; 2,7 → 3; 3,8 → 2; 4,9 → 1; 5,10 → 0.
 DOTS_BY_VALUE: tuple[int, ...] = (0, 4, 3, 2, 1, 0, 4, 3, 2, 1, 0)
@@ -75,13 +66,6 @@ class Card(int):
 
     def __repr__(self) -> str:
         return f"Card({_NAMES[self]!r})"
-
-    @staticmethod
-    def of(suit: Suit | int, value: int) -> Card:
-        """The card of this suit and value (1 to 10)."""
-        if not 0 <= suit <= 2 or not 1 <= value <= 10:
-            raise InvalidMoveError(f"there is no card of suit {suit} and value {value}")
-        return CARDS[suit * 16 + value]
 
     @staticmethod
     def parse(text: str) -> Card:

@@ -39,15 +39,6 @@ class Colour(IntEnum):
         """The colour's name as players say it: ``"green"``."""
         return self.name.lower()
 
-    @classmethod
-    def from_letter(cls, letter: str) -> Colour:
-        index = "BGPY".find(letter.upper()) if len(letter) == 1 else -1
-        if index < 0:
-            raise InvalidMoveError(
-                f"{letter!r} is not a colour: use B (blue), G (green), P (purple) or Y (yellow)"
-            )
-        return cls(index)
-
 
 class Card(int):
     """A card: colour and value, written ``"G7"``. Cards are interned ints."""
@@ -67,13 +58,6 @@ class Card(int):
 
     def __repr__(self) -> str:
         return f"Card({_NAMES[self]!r})"
-
-    @staticmethod
-    def of(colour: Colour | int, value: int) -> Card:
-        """The card of this colour and value (values 1 to 15)."""
-        if not 0 <= colour <= 3 or not 1 <= value <= 15:
-            raise InvalidMoveError(f"there is no card of colour {colour} and value {value}")
-        return CARDS[colour * 16 + value]
 
     @staticmethod
     def parse(text: str) -> Card:
