@@ -22,6 +22,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from ....errors import InvalidMoveError
+from ...common.cards import CodedCard, intern_cards
 
 NUM_PLAYERS = 4
 NUM_SUITS = 7
@@ -65,7 +66,7 @@ TRUMP = Suit.HEARTS
 _SUITS = tuple(Suit)
 
 
-class Card(int):
+class Card(CodedCard):
     """A card: suit and value (0-7), written ``"S3"``. Cards are interned ints."""
 
     __slots__ = ()
@@ -77,12 +78,6 @@ class Card(int):
     @property
     def value(self) -> int:
         return self & 7
-
-    def __str__(self) -> str:
-        return _NAMES[self]
-
-    def __repr__(self) -> str:
-        return f"Card({_NAMES[self]!r})"
 
     @staticmethod
     def parse(text: object) -> Card:
@@ -97,14 +92,7 @@ class Card(int):
         return card
 
 
-_NAMES: dict[int, str] = {}
-CARDS: list[Card] = []
-for _s in range(NUM_SUITS):
-    for _v in range(NUM_VALUES):
-        _code = _s * NUM_VALUES + _v
-        CARDS.append(Card(_code))
-        _NAMES[_code] = f"{SUIT_LETTERS[_s]}{_v}"
-_BY_NAME: dict[str, Card] = {name: CARDS[code] for code, name in _NAMES.items()}
+CARDS, _BY_NAME = intern_cards(Card, SUIT_LETTERS, range(NUM_VALUES), NUM_VALUES)
 
 
 def deck() -> list[Card]:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 
 from ....errors import InvalidMoveError
+from ...common.cards import CodedCard, intern_cards
 
 NUM_CARDS = 30
 HAND_SIZE = 13
@@ -44,7 +45,7 @@ DOTS_BY_VALUE: tuple[int, ...] = (0, 4, 3, 2, 1, 0, 4, 3, 2, 1, 0)
 _CARD_TEXT = re.compile(r"[IAS](?:10|[1-9])")
 
 
-class Card(int):
+class Card(CodedCard):
     """A card: suit and value 1-10, written ``"A7"``. Cards are interned ints."""
 
     __slots__ = ()
@@ -61,12 +62,6 @@ class Card(int):
     def dots(self) -> int:
         return DOTS[self]
 
-    def __str__(self) -> str:
-        return _NAMES[self]
-
-    def __repr__(self) -> str:
-        return f"Card({_NAMES[self]!r})"
-
     @staticmethod
     def parse(text: str) -> Card:
         """Parse exactly ``"A7"``: suit letter (upper case), value 1-10 without leading zeros."""
@@ -81,18 +76,12 @@ class Card(int):
 
 
 _SUITS = tuple(Suit)
-_NAMES: dict[int, str] = {}
 #: Every card by its int code (codes that are not cards hold a placeholder).
-CARDS: list[Card] = [Card(0)] * 48
+CARDS, _BY_NAME = intern_cards(Card, SUIT_LETTERS, range(1, 11), 16)
 #: Dots by card code.
-DOTS: list[int] = [0] * 48
-for _s in range(3):
-    for _v in range(1, 11):
-        _code = _s * 16 + _v
-        CARDS[_code] = Card(_code)
-        DOTS[_code] = DOTS_BY_VALUE[_v]
-        _NAMES[_code] = f"{SUIT_LETTERS[_s]}{_v}"
-_BY_NAME: dict[str, Card] = {name: CARDS[code] for code, name in _NAMES.items()}
+DOTS: list[int] = [0] * len(CARDS)
+for _card in _BY_NAME.values():
+    DOTS[_card] = DOTS_BY_VALUE[_card.value]
 
 #: The 30 cards, sorted by suit then value.
 FULL_DECK: tuple[Card, ...] = tuple(CARDS[s * 16 + v] for s in range(3) for v in range(1, 11))
@@ -100,7 +89,7 @@ FULL_DECK: tuple[Card, ...] = tuple(CARDS[s * 16 + v] for s in range(3) for v in
 
 def cards_text(cards: Iterable[int]) -> str:
     """Cards as players read them: ``"A8 I9"`` (``"nothing"`` for none)."""
-    names = [_NAMES[c] for c in cards]
+    names = [Card.names[c] for c in cards]
     return " ".join(names) if names else "nothing"
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from ...common.cards import CodedCard, intern_cards
 from .errors import InvalidMoveError
 
 MIN_PLAYERS = 2
@@ -40,7 +41,7 @@ class Colour(IntEnum):
         return self.name.lower()
 
 
-class Card(int):
+class Card(CodedCard):
     """A card: colour and value, written ``"G7"``. Cards are interned ints."""
 
     __slots__ = ()
@@ -52,12 +53,6 @@ class Card(int):
     @property
     def value(self) -> int:
         return self & 15
-
-    def __str__(self) -> str:
-        return _NAMES[self]
-
-    def __repr__(self) -> str:
-        return f"Card({_NAMES[self]!r})"
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -77,15 +72,8 @@ class Card(int):
 
 
 _COLOURS = tuple(Colour)
-_NAMES: dict[int, str] = {}
 #: All cards that can exist (values 1..15), indexed by their int code.
-CARDS: list[Card] = [Card(0)] * 64
-for _c in range(4):
-    for _v in range(1, 16):
-        _code = _c * 16 + _v
-        CARDS[_code] = Card(_code)
-        _NAMES[_code] = f"{'BGPY'[_c]}{_v}"
-_BY_NAME: dict[str, Card] = {name: CARDS[code] for code, name in _NAMES.items()}
+CARDS, _BY_NAME = intern_cards(Card, "BGPY", range(1, 16), 16)
 
 
 def top_value(num_players: int) -> int:
