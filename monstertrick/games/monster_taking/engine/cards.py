@@ -8,7 +8,6 @@ int sorts by suit (Ignis, Aqua, Sylva), then value.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable
 from enum import IntEnum
 
@@ -42,8 +41,6 @@ class Suit(IntEnum):
 #: Dots per value (index 0 unused): 1,6 → 4; 2,7 → 3; 3,8 → 2; 4,9 → 1; 5,10 → 0.
 DOTS_BY_VALUE: tuple[int, ...] = (0, 4, 3, 2, 1, 0, 4, 3, 2, 1, 0)
 
-_CARD_TEXT = re.compile(r"[IAS](?:10|[1-9])")
-
 
 class Card(CodedCard):
     """A card: suit and value 1-10, written ``"A7"``. Cards are interned ints."""
@@ -67,12 +64,13 @@ class Card(CodedCard):
         """Parse exactly ``"A7"``: suit letter (upper case), value 1-10 without leading zeros."""
         if not isinstance(text, str):
             raise InvalidMoveError(f"a card is written as a string like 'A7', not {text!r}")
-        if _CARD_TEXT.fullmatch(text) is None:
+        card = _BY_NAME.get(text)
+        if card is None:
             raise InvalidMoveError(
                 f"{text[:20]!r} is not a card: write a suit letter (I, A or S) "
                 "and a value from 1 to 10, like 'A7'"
             )
-        return _BY_NAME[text]
+        return card
 
 
 _SUITS = tuple(Suit)
