@@ -33,8 +33,7 @@ E = TypeVar("E")
 @dataclass(frozen=True)
 class Frame(Generic[S, A, E]):
     """One position of a replay: a chapter's deal (step 0), or the position after one
-    decision. A game's frame names its chapter in its own words (``round``, ``hand``,
-    ``game``)."""
+    decision."""
 
     chapter: int
     """The round, hand or game of the match, 1-based."""

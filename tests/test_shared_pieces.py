@@ -10,18 +10,22 @@ from typing import Any
 import pytest
 
 from monstertrick.errors import RecordError
+from monstertrick.games.common.cards import CodedCard, intern_cards
 from monstertrick.games.common.outcome import break_ties
 from monstertrick.games.common.state import Table, ValueEquality
 from monstertrick.games.common.words import join_names, plural
 from monstertrick.games.magic_trick.bots import make_bot as magic_bot
+from monstertrick.games.magic_trick.engine.cards import Card as MagicCard
 from monstertrick.games.magic_trick.engine.events import GameOver as GameOverEvent
 from monstertrick.games.magic_trick.engine.state import MagicTrickState
 from monstertrick.games.magic_trick.engine.state import decide_winners as magic_winners
 from monstertrick.games.magic_trick.engine.views import HandResult as MagicHand
 from monstertrick.games.magic_trick.timeline import Timeline as MagicTimeline
 from monstertrick.games.monster_taking.bots import make_bot as taking_bot
+from monstertrick.games.monster_taking.engine.cards import Card as TakingCard
 from monstertrick.games.monster_taking.engine.state import MatchState
 from monstertrick.games.monster_trick.bots import make_bot as trick_bot
+from monstertrick.games.monster_trick.engine.cards import Card as TrickCard
 from monstertrick.games.monster_trick.engine.state import GameState as TrickState
 from monstertrick.games.monster_trick.engine.state import decide_winners as trick_winners
 from monstertrick.games.monster_trick.timeline import Timeline as TrickTimeline
@@ -149,10 +153,11 @@ def test_a_chapter_is_its_deal_then_one_frame_per_action_read_as_play_reaches_it
     assert [f.is_deal for f in frames] == [True, False, False]
 
 
-def test_every_games_frames_name_their_chapter_in_the_games_words() -> None:
+def test_every_games_timeline_is_made_of_the_shared_frames() -> None:
     game = played_game()
     timeline = TrickTimeline.of(game)
-    assert all(f.round == f.chapter and f.game is f.state for f in timeline.frames)
+    assert all(type(f) is Frame for f in timeline.frames)
+    assert [timeline[i].chapter for i in timeline.chapter_starts()] == [1, 2, 3]
     assert all(f.seat is not None and f.action is not None for f in timeline.frames[1:4])
     from monstertrick.games.magic_trick.engine.state import MagicTrickState
 
@@ -160,7 +165,7 @@ def test_every_games_frames_name_their_chapter_in_the_games_words() -> None:
     seat, first = magic.current_player, magic.legal_actions()[0]
     magic.apply(first)
     frames = MagicTimeline.of(magic).frames
-    assert all(f.hand == f.chapter == 1 for f in frames)
+    assert all(type(f) is Frame and f.chapter == 1 for f in frames)
     assert (frames[1].seat, frames[1].action) == (seat, first)
 
 
@@ -295,3 +300,22 @@ def test_every_games_state_keeps_its_table_in_one_place() -> None:
     assert magic != MagicTrickState(["Ann", "Bob", "Cid", "Eve"], seed=7, first_player=2)
     assert magic != MagicTrickState(["Ann", "Bob", "Cid", "Dee"], seed=7, first_player=1)
     assert taking != MatchState(["Ann", "Bob"], seed=4, first_lead=1)
+
+
+# ---------------------------------------------------------------- the cards
+
+
+class _Card(CodedCard):
+    __slots__ = ()
+
+
+def test_cards_are_interned_by_code_and_print_as_letter_and_value() -> None:
+    cards, by_name = intern_cards(_Card, "XY", range(1, 4), 4)
+    assert len(cards) == 8
+    assert [str(c) for c in cards if c & 3] == ["X1", "X2", "X3", "Y1", "Y2", "Y3"]
+    assert cards[4 + 2] == 6 and isinstance(cards[6], _Card) and repr(cards[6]) == "Card('Y2')"
+    assert by_name["Y2"] is cards[6] and set(by_name) == {"X1", "X2", "X3", "Y1", "Y2", "Y3"}
+    assert cards[4] == 0  # no card has code 4: a placeholder
+    # A game's cards are its own: every game prints its own names.
+    assert [str(c) for c in (MagicCard.parse("X7"), TakingCard.parse("S10"))] == ["X7", "S10"]
+    assert str(TrickCard.parse("Y15")) == "Y15" and TrickCard.names is not MagicCard.names

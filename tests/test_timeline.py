@@ -15,8 +15,8 @@ def test_a_finished_game_has_a_deal_frame_per_round_and_a_frame_per_card() -> No
     assert len(timeline) == 3 * (1 + 36)
     assert timeline.chapter_starts() == [0, 37, 74]
     last = timeline[len(timeline) - 1]
-    assert last.game.phase is Phase.GAME_OVER
-    assert to_record(last.game) == to_record(game)
+    assert last.state.phase is Phase.GAME_OVER
+    assert to_record(last.state) == to_record(game)
     assert any(isinstance(e, RoundScored) for e in last.events)
 
 
@@ -24,10 +24,10 @@ def test_each_frame_is_the_position_after_its_step() -> None:
     game = played_game(n=2, seed=9)
     timeline = Timeline.of(game)
     frame = timeline[5]
-    assert (frame.round, frame.step) == (1, 5)
-    assert frame.game.turn == 5
+    assert (frame.chapter, frame.step) == (1, 5)
+    assert frame.state.turn == 5
     wins = sum(isinstance(e, TrickWon) for f in timeline.frames[:25] for e in f.events)
-    assert wins == sum(timeline[24].game.tricks_won())
+    assert wins == sum(timeline[24].state.tricks_won())
 
 
 def test_round_navigation() -> None:
@@ -43,4 +43,4 @@ def test_round_navigation() -> None:
 def test_an_unfinished_game_stops_at_its_last_card() -> None:
     game = played_game(n=3, stop=50)
     timeline = Timeline.of(game)
-    assert to_record(timeline[len(timeline) - 1].game) == to_record(game)
+    assert to_record(timeline[len(timeline) - 1].state) == to_record(game)

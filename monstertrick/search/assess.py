@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Generic, TypeVar
 
-from .core import Option, SearchGame
+from .core import Budget, Option, SearchGame
 
 W = TypeVar("W")
 A = TypeVar("A")
@@ -38,6 +38,15 @@ a person asked and waits, and a longer search tells options apart better."""
 Z = 2.0
 """Options whose chances differ by less than this many standard errors of the difference
 (about 95% of what the noise alone would produce) are about equal."""
+
+
+def hint_budget(candidates: int, seconds: float, playouts: int | None, enough: int) -> Budget:
+    """A hint's search budget: exactly ``playouts`` per candidate when given (a review's,
+    so that the same seed gives the same numbers), else up to ``seconds``, stopping
+    earlier after ``enough`` iterations."""
+    if playouts is not None:
+        return Budget(iterations=playouts * candidates)
+    return Budget(seconds=seconds, enough=enough)
 
 
 class Common(Enum):

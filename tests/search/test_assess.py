@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 import pytest
 
 from monstertrick.search import Budget, Option, analyse
-from monstertrick.search.assess import Advice, Common, Watched, advise
+from monstertrick.search.assess import Advice, Common, Watched, advise, hint_budget
 
 
 @dataclass
@@ -163,3 +163,10 @@ def test_an_option_no_better_than_one_told_apart_is_not_about_equal() -> None:
     assert equal_to_best([best, better, told_apart, fewer_worlds]) == [True, False, False]
     assert equal_to_best([best, fewer_worlds, told_apart]) == [True, False]
     assert equal_to_best([best, Advice("e", 0.3)]) == [False]  # nothing measured
+
+
+def test_a_hints_budget_is_a_time_and_a_reviews_so_many_playouts_per_candidate() -> None:
+    assert hint_budget(3, 2.0, None, 500) == Budget(seconds=2.0, enough=500)
+    assert hint_budget(3, 2.0, 40, 500) == Budget(iterations=120)
+    with pytest.raises(ValueError):
+        hint_budget(3, 2.0, 0, 500)

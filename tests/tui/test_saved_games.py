@@ -124,7 +124,7 @@ async def test_viewer_shows_every_hand_and_vp_row() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("home")
         text = str(app.screen.query_one("#step-frame").render())
-        first = app.screen.timeline[0].game
+        first = app.screen.timeline[0].state
         for p in range(3):
             assert " ".join(str(c) for c in first.hand(p)[:3]).replace(" ", "") in text.replace(
                 " ", ""

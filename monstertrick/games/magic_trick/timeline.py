@@ -16,14 +16,8 @@ from .engine.events import Event
 from .engine.state import MagicTrickState
 from .engine.views import HandLog
 
-
-class Frame(shared.Frame[MagicTrickState, Action, Event]):
-    """A position of the replay (:class:`monstertrick.timeline.Frame`) in a hand."""
-
-    @property
-    def hand(self) -> int:
-        """1-based: the chapter."""
-        return self.chapter
+Frame = shared.Frame[MagicTrickState, Action, Event]
+"""A position of the replay, its chapter the hand."""
 
 
 class Timeline(shared.Timeline[Frame]):
@@ -41,7 +35,7 @@ class Timeline(shared.Timeline[Frame]):
             events: list[Event] = []
             if number > 1:
                 game.next_chapter(log.deal, events)
-            frames += shared.play_chapter(Frame, game, number, events, _decisions(game, log))
+            frames += shared.play_chapter(shared.Frame, game, number, events, _decisions(game, log))
         return Timeline(frames)
 
 

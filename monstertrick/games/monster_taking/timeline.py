@@ -13,15 +13,8 @@ from ... import timeline as shared
 from .engine.events import Event, GameDealt
 from .engine.state import Action, GameLog, MatchState, Pay, Play, Strength
 
-
-class Frame(shared.Frame[MatchState, Action, Event]):
-    """A position of the replay (:class:`monstertrick.timeline.Frame`) in a game of the
-    match."""
-
-    @property
-    def game(self) -> int:
-        """1-based: the chapter."""
-        return self.chapter
+Frame = shared.Frame[MatchState, Action, Event]
+"""A position of the replay, its chapter the game of the match."""
 
 
 def game_actions(log: GameLog) -> list[Action]:
@@ -52,5 +45,5 @@ class Timeline(shared.Timeline[Frame]):
             if g > 0:
                 replay.next_chapter((log.deal, log.deck))
             dealt = [GameDealt(replay.chapter, replay.lead)]
-            frames += shared.play_chapter(Frame, replay, g + 1, dealt, game_actions(log))
+            frames += shared.play_chapter(shared.Frame, replay, g + 1, dealt, game_actions(log))
         return Timeline(frames)

@@ -12,19 +12,8 @@ from ... import timeline as shared
 from .engine import Action, Event, GameState, Phase
 from .engine.state import RoundLog
 
-
-class Frame(shared.Frame[GameState, Action, Event]):
-    """A position of the replay (:class:`monstertrick.timeline.Frame`) in a round."""
-
-    @property
-    def round(self) -> int:
-        """1-based: the chapter."""
-        return self.chapter
-
-    @property
-    def game(self) -> GameState:
-        """The game after this step (the :attr:`state`: a copy, do not change it)."""
-        return self.state
+Frame = shared.Frame[GameState, Action, Event]
+"""A position of the replay, its chapter the round."""
 
 
 class Timeline(shared.Timeline[Frame]):
@@ -44,7 +33,7 @@ class Timeline(shared.Timeline[Frame]):
             for p, order in enumerate(log.arrangements):
                 if order is not None:
                     events.extend(state.arrange(p, order))
-            frames += shared.play_chapter(Frame, state, r + 1, events, log.moves)
+            frames += shared.play_chapter(shared.Frame, state, r + 1, events, log.moves)
             if state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
                 break
         return Timeline(frames)

@@ -47,7 +47,7 @@ def test_the_timeline_replays_the_game_to_the_same_end(seed: int) -> None:
     for h, start in enumerate(starts):
         end = starts[h + 1] if h + 1 < len(starts) else len(timeline)
         frames = timeline.frames[start:end]
-        assert frames[0].is_deal and frames[0].hand == h + 1
+        assert frames[0].is_deal and frames[0].chapter == h + 1
         plays = [f for f in frames[1:] if f.action is not None and f.action.kind.name == "PLAY"]
         assert len(plays) == NUM_PLAYERS * NUM_TRICKS
         assert [f.step for f in frames] == list(range(len(frames)))

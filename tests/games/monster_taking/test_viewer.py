@@ -65,7 +65,7 @@ def test_the_timeline_replays_every_decision_to_the_same_end(seed: int) -> None:
     timeline = Timeline.of(state)
     # Every game: its deal, then one frame per decision.
     assert len(timeline) == sum(1 + len(game_actions(log)) for log in state.log)
-    assert [timeline[i].game for i in timeline.chapter_starts()] == list(
+    assert [timeline[i].chapter for i in timeline.chapter_starts()] == list(
         range(1, len(state.log) + 1)
     )
     # The last frame is the match (its seed aside: the replay is dealt from the log).
@@ -181,7 +181,7 @@ async def test_the_viewer_steps_through_the_match() -> None:
         await pilot.press("home")
         assert screen.index == 0 and frame_text(screen) == first
         await pilot.press("pagedown")
-        assert timeline[screen.index].is_deal and timeline[screen.index].game == 2
+        assert timeline[screen.index].is_deal and timeline[screen.index].chapter == 2
         assert "Game 2 is dealt" in frame_text(screen)
         await pilot.press("pageup")
         assert screen.index == 0

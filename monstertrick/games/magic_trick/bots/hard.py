@@ -68,17 +68,14 @@ class HardBot:
         average, and the noise of its difference to the best
         (:mod:`monstertrick.search.assess`). With ``playouts``, exactly that many per
         legal action instead of a time (reproducible: a review's budget)."""
-        from ....search import Budget, analyse
-        from ....search.assess import Common, Watched, advise
+        from ....search import analyse
+        from ....search.assess import Common, Watched, advise, hint_budget
         from .search import MagicTrickSearch
 
         first = MediumBot().choose(view, rng)
         game = MagicTrickSearch(view, first=first)
         watched = Watched(game, game.points, Common.NONE)
-        if playouts is not None:
-            budget = Budget(iterations=playouts * len(view.legal_actions))
-        else:
-            budget = Budget(seconds=seconds, enough=HINT_PLAYOUTS)
+        budget = hint_budget(len(view.legal_actions), seconds, playouts, HINT_PLAYOUTS)
         return advise(analyse(watched, rng, budget, stop, depth=1), watched)
 
     def choose(self, view: View, rng: random.Random, stop: StopCheck | None = None) -> Action:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from ....errors import InvalidMoveError
+from ...common.cards import CodedCard, intern_cards
 
 NUM_PLAYERS = 4
 NUM_SUITS = 7
@@ -60,21 +61,12 @@ class Suit(IntEnum):
         """``"Moon"``."""
         return self.name.capitalize()[:-1]
 
-    @classmethod
-    def from_letter(cls, letter: str) -> Suit:
-        index = SUIT_LETTERS.find(letter) if isinstance(letter, str) and len(letter) == 1 else -1
-        if index < 0:
-            raise InvalidMoveError(
-                f"{letter!r} is not a suit: use one of {', '.join(SUIT_LETTERS)}"
-            )
-        return cls(index)
-
 
 TRUMP = Suit.HEARTS
 _SUITS = tuple(Suit)
 
 
-class Card(int):
+class Card(CodedCard):
     """A card: suit and value (0-7), written ``"S3"``. Cards are interned ints."""
 
     __slots__ = ()
@@ -86,19 +78,6 @@ class Card(int):
     @property
     def value(self) -> int:
         return self & 7
-
-    def __str__(self) -> str:
-        return _NAMES[self]
-
-    def __repr__(self) -> str:
-        return f"Card({_NAMES[self]!r})"
-
-    @staticmethod
-    def of(suit: Suit | int, value: int) -> Card:
-        """The card of this suit and value."""
-        if not 0 <= suit < NUM_SUITS or not 0 <= value < NUM_VALUES:
-            raise InvalidMoveError(f"there is no card of suit {suit} and value {value}")
-        return CARDS[suit * NUM_VALUES + value]
 
     @staticmethod
     def parse(text: object) -> Card:
@@ -113,14 +92,7 @@ class Card(int):
         return card
 
 
-_NAMES: dict[int, str] = {}
-CARDS: list[Card] = []
-for _s in range(NUM_SUITS):
-    for _v in range(NUM_VALUES):
-        _code = _s * NUM_VALUES + _v
-        CARDS.append(Card(_code))
-        _NAMES[_code] = f"{SUIT_LETTERS[_s]}{_v}"
-_BY_NAME: dict[str, Card] = {name: CARDS[code] for code, name in _NAMES.items()}
+CARDS, _BY_NAME = intern_cards(Card, SUIT_LETTERS, range(NUM_VALUES), NUM_VALUES)
 
 
 def deck() -> list[Card]:

@@ -43,7 +43,7 @@ class ViewerScreen(StepViewer):
         if state.chapter_over():
             where = "game over" if state.is_over() else "hand over"
         return Content(
-            f"Hand {frame.hand} of {NUM_HANDS} · {where} · step {index + 1} of {len(self.timeline)}"
+            f"Hand {frame.chapter} of {NUM_HANDS} · {where} · step {index + 1} of {len(self.timeline)}"
         )
 
     # ------------------------------------------------------------------ drawing
@@ -101,7 +101,7 @@ class ViewerScreen(StepViewer):
         if frame.seat is None:
             starter = frame.state.starter
             return Content.assemble(
-                f"Hand {frame.hand} is dealt: 14 cards each; ",
+                f"Hand {frame.chapter} is dealt: 14 cards each; ",
                 theme.player(starter, names[starter]),
                 " leads the first trick.",
             )

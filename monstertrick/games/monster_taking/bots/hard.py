@@ -96,18 +96,16 @@ class HardBot(Bot):
         in medium's order, at 0.5. With ``playouts``, exactly that many per candidate
         instead of a time (reproducible: a review's budget); ``include``, a legal action
         tried too if medium's candidates leave it out (a review's choice to judge)."""
-        from ....search import Budget, analyse
-        from ....search.assess import HINT_SECONDS, Advice, Common, Watched, advise
+        from ....search import analyse
+        from ....search.assess import HINT_SECONDS, Advice, Common, Watched, advise, hint_budget
         from .search import MonsterTakingSearch
 
         game = MonsterTakingSearch(view, rng)
         if include is not None and include not in game.root_actions:
             game.root_actions += (include,)
         watched = Watched(game, game.points, Common.TURNS)
-        if playouts is not None:
-            budget = Budget(iterations=playouts * len(game.root_actions))
-        else:
-            budget = Budget(seconds=seconds or HINT_SECONDS, enough=HINT_PLAYOUTS)
+        candidates = len(game.root_actions)
+        budget = hint_budget(candidates, seconds or HINT_SECONDS, playouts, HINT_PLAYOUTS)
         # No head start for medium's choice: with this many playouts the measurement
         # decides, and the options are listed by their chances.
         options = analyse(watched, rng, budget, stop, paired=True)

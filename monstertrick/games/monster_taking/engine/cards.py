@@ -8,11 +8,11 @@ int sorts by suit (Ignis, Aqua, Sylva), then value.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable
 from enum import IntEnum
 
 from ....errors import InvalidMoveError
+from ...common.cards import CodedCard, intern_cards
 
 NUM_CARDS = 30
 HAND_SIZE = 13
@@ -37,23 +37,12 @@ class Suit(IntEnum):
         """The suit's name as players say it: ``"Aqua"``."""
         return self.name.capitalize()
 
-    @classmethod
-    def from_letter(cls, letter: str) -> Suit:
-        index = SUIT_LETTERS.find(letter) if len(letter) == 1 else -1
-        if index < 0:
-            raise InvalidMoveError(
-                f"{letter!r} is not a suit: use I (Ignis), A (Aqua) or S (Sylva)"
-            )
-        return cls(index)
-
 
 #: Dots per value (index 0 unused): 1,6 → 4; 2,7 → 3; 3,8 → 2; 4,9 → 1; 5,10 → 0.
 DOTS_BY_VALUE: tuple[int, ...] = (0, 4, 3, 2, 1, 0, 4, 3, 2, 1, 0)
 
-_CARD_TEXT = re.compile(r"[IAS](?:10|[1-9])")
 
-
-class Card(int):
+class Card(CodedCard):
     """A card: suit and value 1-10, written ``"A7"``. Cards are interned ints."""
 
     __slots__ = ()
@@ -70,45 +59,27 @@ class Card(int):
     def dots(self) -> int:
         return DOTS[self]
 
-    def __str__(self) -> str:
-        return _NAMES[self]
-
-    def __repr__(self) -> str:
-        return f"Card({_NAMES[self]!r})"
-
-    @staticmethod
-    def of(suit: Suit | int, value: int) -> Card:
-        """The card of this suit and value (1 to 10)."""
-        if not 0 <= suit <= 2 or not 1 <= value <= 10:
-            raise InvalidMoveError(f"there is no card of suit {suit} and value {value}")
-        return CARDS[suit * 16 + value]
-
     @staticmethod
     def parse(text: str) -> Card:
         """Parse exactly ``"A7"``: suit letter (upper case), value 1-10 without leading zeros."""
         if not isinstance(text, str):
             raise InvalidMoveError(f"a card is written as a string like 'A7', not {text!r}")
-        if _CARD_TEXT.fullmatch(text) is None:
+        card = _BY_NAME.get(text)
+        if card is None:
             raise InvalidMoveError(
                 f"{text[:20]!r} is not a card: write a suit letter (I, A or S) "
                 "and a value from 1 to 10, like 'A7'"
             )
-        return _BY_NAME[text]
+        return card
 
 
 _SUITS = tuple(Suit)
-_NAMES: dict[int, str] = {}
 #: Every card by its int code (codes that are not cards hold a placeholder).
-CARDS: list[Card] = [Card(0)] * 48
+CARDS, _BY_NAME = intern_cards(Card, SUIT_LETTERS, range(1, 11), 16)
 #: Dots by card code.
-DOTS: list[int] = [0] * 48
-for _s in range(3):
-    for _v in range(1, 11):
-        _code = _s * 16 + _v
-        CARDS[_code] = Card(_code)
-        DOTS[_code] = DOTS_BY_VALUE[_v]
-        _NAMES[_code] = f"{SUIT_LETTERS[_s]}{_v}"
-_BY_NAME: dict[str, Card] = {name: CARDS[code] for code, name in _NAMES.items()}
+DOTS: list[int] = [0] * len(CARDS)
+for _card in _BY_NAME.values():
+    DOTS[_card] = DOTS_BY_VALUE[_card.value]
 
 #: The 30 cards, sorted by suit then value.
 FULL_DECK: tuple[Card, ...] = tuple(CARDS[s * 16 + v] for s in range(3) for v in range(1, 11))
@@ -116,7 +87,7 @@ FULL_DECK: tuple[Card, ...] = tuple(CARDS[s * 16 + v] for s in range(3) for v in
 
 def cards_text(cards: Iterable[int]) -> str:
     """Cards as players read them: ``"A8 I9"`` (``"nothing"`` for none)."""
-    names = [_NAMES[c] for c in cards]
+    names = [Card.names[c] for c in cards]
     return " ".join(names) if names else "nothing"
 
 

@@ -46,7 +46,7 @@ class ViewerScreen(StepViewer):
 
     def status(self, index: int) -> Content:
         frame = self.timeline[index]
-        games = self.timeline[-1].game
+        games = self.timeline[-1].chapter
         tricks = frame.state.log[-1].tricks
         if frame.is_deal:
             where = "the deal"
@@ -55,7 +55,7 @@ class ViewerScreen(StepViewer):
         else:
             where = f"trick {len(tricks)}"
         return Content(
-            f"Game {frame.game} of {games} · {where} · step {index + 1} of {len(self.timeline)}"
+            f"Game {frame.chapter} of {games} · {where} · step {index + 1} of {len(self.timeline)}"
         )
 
     def body(self, index: int) -> Content:
@@ -109,7 +109,7 @@ class ViewerScreen(StepViewer):
         if action is None or seat is None:
             lead = state.lead
             return Content.assemble(
-                f"Game {frame.game} is dealt: 13 cards each; ",
+                f"Game {frame.chapter} is dealt: 13 cards each; ",
                 theme.player(lead, names[lead]),
                 " leads this game. DECK (unused): ",
                 cards.chips(state.deck),

@@ -33,7 +33,7 @@ from collections.abc import Callable
 
 from ....levels import Level, budget_level, level_name
 from ....search import Budget, Option, SearchGame, analyse, best
-from ....search.assess import HINT_SECONDS, Advice, Common, Watched, advise
+from ....search.assess import HINT_SECONDS, Advice, Common, Watched, advise, hint_budget
 from ..engine import ARRANGEMENTS, Action, GameState, Phase, PlayerView
 from .base import StopCheck
 from .medium import MediumBot
@@ -113,10 +113,7 @@ class HardBot:
         game = MonsterTrickSearch(view, first=first, noise=self.noise)
         common = Common.WORLDS if HALVING else Common.NONE
         watched = Watched(game, game.points, common, copy=game.copy)
-        if playouts is not None:
-            budget = Budget(iterations=playouts * count)
-        else:
-            budget = Budget(seconds=seconds, enough=HINT_ENOUGH_PER_CANDIDATE * count)
+        budget = hint_budget(count, seconds, playouts, HINT_ENOUGH_PER_CANDIDATE * count)
         options = self._run(watched, watched.copy, game, rng, budget, stop)
         return advise(options, watched)
 

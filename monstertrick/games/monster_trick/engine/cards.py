@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from ...common.cards import CodedCard, intern_cards
 from .errors import InvalidMoveError
 
 MIN_PLAYERS = 2
@@ -39,17 +40,8 @@ class Colour(IntEnum):
         """The colour's name as players say it: ``"green"``."""
         return self.name.lower()
 
-    @classmethod
-    def from_letter(cls, letter: str) -> Colour:
-        index = "BGPY".find(letter.upper()) if len(letter) == 1 else -1
-        if index < 0:
-            raise InvalidMoveError(
-                f"{letter!r} is not a colour: use B (blue), G (green), P (purple) or Y (yellow)"
-            )
-        return cls(index)
 
-
-class Card(int):
+class Card(CodedCard):
     """A card: colour and value, written ``"G7"``. Cards are interned ints."""
 
     __slots__ = ()
@@ -61,19 +53,6 @@ class Card(int):
     @property
     def value(self) -> int:
         return self & 15
-
-    def __str__(self) -> str:
-        return _NAMES[self]
-
-    def __repr__(self) -> str:
-        return f"Card({_NAMES[self]!r})"
-
-    @staticmethod
-    def of(colour: Colour | int, value: int) -> Card:
-        """The card of this colour and value (values 1 to 15)."""
-        if not 0 <= colour <= 3 or not 1 <= value <= 15:
-            raise InvalidMoveError(f"there is no card of colour {colour} and value {value}")
-        return CARDS[colour * 16 + value]
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -93,15 +72,8 @@ class Card(int):
 
 
 _COLOURS = tuple(Colour)
-_NAMES: dict[int, str] = {}
 #: All cards that can exist (values 1..15), indexed by their int code.
-CARDS: list[Card] = [Card(0)] * 64
-for _c in range(4):
-    for _v in range(1, 16):
-        _code = _c * 16 + _v
-        CARDS[_code] = Card(_code)
-        _NAMES[_code] = f"{'BGPY'[_c]}{_v}"
-_BY_NAME: dict[str, Card] = {name: CARDS[code] for code, name in _NAMES.items()}
+CARDS, _BY_NAME = intern_cards(Card, "BGPY", range(1, 16), 16)
 
 
 def top_value(num_players: int) -> int:

@@ -33,21 +33,21 @@ class ViewerScreen(StepViewer):
 
     def status(self, index: int) -> Content:
         frame = self.timeline[index]
-        total = HAND_SIZE * frame.game.num_players
+        total = HAND_SIZE * frame.state.num_players
         where = "deal and VP rows" if frame.is_deal else f"card {frame.step} of {total}"
         return Content(
-            f"Round {frame.round} of {NUM_ROUNDS} · {where} · step {index + 1} of "
+            f"Round {frame.chapter} of {NUM_ROUNDS} · {where} · step {index + 1} of "
             f"{len(self.timeline)}"
         )
 
     def body(self, index: int) -> Content:
         frame = self.timeline[index]
-        game = frame.game
+        game = frame.state
         names = self.names
         lines: list[Content] = []
         what = [e.describe(names) for e in frame.events]
         if frame.is_deal:
-            what = [f"Round {frame.round} is dealt; every VP row is laid out."]
+            what = [f"Round {frame.chapter} is dealt; every VP row is laid out."]
         lines.append(Content.from_markup("[b]What happened[/]"))
         lines.extend(Content("  " + w) for w in what or ["—"])
         lines.append(Content(""))
