@@ -16,6 +16,7 @@ from monstertrick.games import GAMES
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import BotTurn, Handoff, Played, Session, Step, Turn
 from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.game_screens import GameScreens
 from monstertrick.tui.messages import Decided
 from monstertrick.tui.screens.base import ComputerTurnScreen, PersonTurnScreen
 
@@ -117,6 +118,16 @@ def test_every_games_turns_are_made_on_the_two_bases(game: str) -> None:
     computer = screens.watch(session, 1, None)
     assert isinstance(computer, ComputerTurnScreen) and computer.seat == 1
     assert computer.private_to is None
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_every_games_screens_are_one_shared_table(game: str) -> None:
+    # A game names its screens and gives its words; the table makes them, imports their
+    # modules when first made, and reads the game's rules from its package.
+    screens = GAMES[game].load_screens()
+    assert isinstance(screens, GameScreens)
+    rules = (GAMES[game].folder / "rules.md").read_text(encoding="utf-8")
+    assert screens.rules() == rules
 
 
 # ---------------------------------------------------------------------------- at the table

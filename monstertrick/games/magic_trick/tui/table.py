@@ -343,9 +343,11 @@ class PlayScreen(TableScreen, PersonTurnScreen):
         HINT_KEY,
     ]
 
-    def __init__(self, session: Session, seat: int, task: str, *, fresh: bool = False) -> None:
+    def __init__(self, session: Session, seat: int, task: str) -> None:
         super().__init__(session, seat)
-        self.waiting = fresh
+        # No handoff (nothing is private): a banner names the player, and their keys
+        # count after a moment when the person before was someone else.
+        self.waiting = session.keyboard != seat
         self.set_table(task)
 
     def keys_wait(self) -> float | None:
