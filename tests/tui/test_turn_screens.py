@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.content import Content
 from textual.pilot import Pilot
 
 import monstertrick
@@ -18,7 +19,7 @@ from monstertrick.session import BotTurn, Handoff, Played, Session, Step, Turn
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.game_screens import GameScreens
 from monstertrick.tui.messages import Decided
-from monstertrick.tui.screens.base import ComputerTurnScreen, PersonTurnScreen
+from monstertrick.tui.screens.base import ChapterEndScreen, ComputerTurnScreen, PersonTurnScreen
 
 from .helpers import screen_text, until
 
@@ -266,3 +267,36 @@ async def test_the_log_opens_from_a_persons_turn(game: str) -> None:
         assert log_open(screen)
         await pilot.press("escape")
         assert not log_open(screen)
+
+
+# ---------------------------------------------------------------------- a chapter's end
+# A game's end of a chapter in one table gives its words and its table; the title, the
+# rule's line, what Enter does and the key bar are the shared screen's.
+
+
+class LegOver(ChapterEndScreen):
+    CHAPTER = "leg"
+    CHAPTERS = 4
+    RULE = "Every leg scores its laps."
+    IDS = ("leg-over", "leg-table")
+
+    def table(self) -> Content:
+        return Content("\n").join(Content(f"{name} 3 laps") for name in self.names)
+
+
+async def test_a_chapters_end_is_its_words_and_its_table() -> None:
+    session = start("monster-trick")
+    app = MonsterTrickApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(LegOver(session, 2))
+        await pilot.pause()
+        text = screen_text(app)
+        box = app.screen.query_one("#leg-over")
+        assert [str(w.render()) for w in box.children] == [
+            "Leg 2 of 4 is over",
+            "Ann 3 laps\nBot0 3 laps\nBot1 3 laps",
+            "Every leg scores its laps.",
+            "Press Enter to deal leg 3.",
+        ]
+        assert app.screen.query_one("#leg-table") is box.children[1]
+        assert "Continue" in text

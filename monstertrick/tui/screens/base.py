@@ -6,7 +6,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
@@ -18,6 +20,7 @@ from ...session import Session
 from .. import theme
 from ..clock import now
 from ..messages import Advance, NewGame, TakeBack
+from ..widgets import KeyBar
 
 if TYPE_CHECKING:
     from ..widgets.panel import Panel
@@ -449,6 +452,34 @@ class PauseScreen(GameScreen):
 
     def action_continue(self) -> None:
         self.advance_once()
+
+
+class ChapterEndScreen(PauseScreen):
+    """The end of a chapter in one table: a title ("Round 2 of 6 is over"), the chapter's
+    :meth:`table`, the rule that scored it, and what Enter does."""
+
+    CHAPTER: ClassVar[str]
+    """What a chapter is called ("round")."""
+    CHAPTERS: ClassVar[int]
+    """How many chapters the game has."""
+    RULE: ClassVar[str]
+    """How the table's scores came about, in a line or two."""
+    IDS: ClassVar[tuple[str, str]]
+    """The ids of the screen's box and of its table (the game's styles name them)."""
+
+    def table(self) -> Content:
+        """The chapter's results, a line a player under a heading."""
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        box, table = self.IDS
+        title = f"{self.CHAPTER.capitalize()} {self.number} of {self.CHAPTERS} is over"
+        with Vertical(id=box):
+            yield Static(Content(title), classes="title")
+            yield Static(self.table(), id=table)
+            yield Static(Content(self.RULE), classes="hint")
+            yield self.go_on_hint(self.CHAPTER)
+        yield KeyBar()
 
 
 class FinalScreen(GameScreen):
