@@ -44,7 +44,7 @@ PROTOCOL = {
 }
 """What only the base writes: the computer turn's and the person's turn's protocol."""
 
-KEYS = {"skip", "pace", "pass_on", "take_back", "log", "hint"}
+KEYS = {"skip", "pace", "pass_on", "take_back", "log", "hint", "cursor", "card_at"}
 """The actions whose keys only the base binds (a screen lists the base's bindings)."""
 
 
@@ -80,8 +80,10 @@ def test_the_scan_finds_the_protocol_written_again() -> None:
         "    def next_turn(self, seat, viewer):\n"
         "        self._advanced = False\n"
         "    def action_cursor(self): Binding('left', 'cursor(-1)')\n"
+        "    def action_slot(self): Binding('up', 'slot_cursor(-1)')\n"
     )
     assert sorted(protocol_written_again(source)) == [
+        "Binding('cursor(-1)')",
         "Binding('pace(-1)')",
         "Binding('skip')",
         "_advanced",

@@ -31,6 +31,16 @@ LOG_KEY = Binding("l", "log", "Log")
 """Opens (or closes) the game log beside the table: :meth:`GameScreen.log_panel`."""
 HINT_KEY = Binding("t", "hint", "Hint")
 """A person asks for a hint: :meth:`DecisionScreen.action_hint`."""
+CARD_KEYS: list[BindingType] = [
+    Binding("left", "cursor(-1)", "Card", key_display="←/→"),
+    Binding("right", "cursor(1)", "Card", show=False),
+]
+"""←/→: the previous or the next card of a person's hand (the screen's ``action_cursor``)."""
+HAND_END_KEYS: list[BindingType] = [
+    Binding("home", "card_at(0)", "First card", show=False),
+    Binding("end", "card_at(-1)", "Last card", show=False),
+]
+"""Home/End: the first or the last card of the hand (the screen's ``action_card_at``)."""
 PASS_ON_KEYS: list[BindingType] = [
     Binding("enter", "pass_on(True)", "Pass on"),
     Binding("enter", "pass_on(False)", "Go on"),

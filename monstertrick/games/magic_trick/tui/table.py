@@ -19,6 +19,7 @@ from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided
 from ....tui.screens.base import (
+    CARD_KEYS,
     HINT_KEY,
     LOG_KEY,
     PACE_KEYS,
@@ -332,8 +333,7 @@ class PlayScreen(TableScreen, PersonTurnScreen):
 
     PRIVATE = False
     BINDINGS = [
-        Binding("left", "cursor(-1)", "Card", key_display="←/→"),
-        Binding("right", "cursor(1)", "Card", show=False),
+        *CARD_KEYS,
         Binding("enter", "play_card", "Play"),
         Binding("enter", "sleeve_card", "Sleeve"),
         Binding("p", "pass_sleeve", "Pass"),
