@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.content import Content
 from textual.pilot import Pilot
 
 import monstertrick
@@ -16,8 +17,9 @@ from monstertrick.games import GAMES
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import BotTurn, Handoff, Played, Session, Step, Turn
 from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.game_screens import GameScreens
 from monstertrick.tui.messages import Decided
-from monstertrick.tui.screens.base import ComputerTurnScreen, PersonTurnScreen
+from monstertrick.tui.screens.base import ChapterEndScreen, ComputerTurnScreen, PersonTurnScreen
 
 from .helpers import screen_text, until
 
@@ -42,7 +44,7 @@ PROTOCOL = {
 }
 """What only the base writes: the computer turn's and the person's turn's protocol."""
 
-KEYS = {"skip", "pace", "pass_on", "take_back", "log", "hint"}
+KEYS = {"skip", "pace", "pass_on", "take_back", "log", "hint", "cursor", "card_at"}
 """The actions whose keys only the base binds (a screen lists the base's bindings)."""
 
 
@@ -78,8 +80,10 @@ def test_the_scan_finds_the_protocol_written_again() -> None:
         "    def next_turn(self, seat, viewer):\n"
         "        self._advanced = False\n"
         "    def action_cursor(self): Binding('left', 'cursor(-1)')\n"
+        "    def action_slot(self): Binding('up', 'slot_cursor(-1)')\n"
     )
     assert sorted(protocol_written_again(source)) == [
+        "Binding('cursor(-1)')",
         "Binding('pace(-1)')",
         "Binding('skip')",
         "_advanced",
@@ -117,6 +121,16 @@ def test_every_games_turns_are_made_on_the_two_bases(game: str) -> None:
     computer = screens.watch(session, 1, None)
     assert isinstance(computer, ComputerTurnScreen) and computer.seat == 1
     assert computer.private_to is None
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_every_games_screens_are_one_shared_table(game: str) -> None:
+    # A game names its screens and gives its words; the table makes them, imports their
+    # modules when first made, and reads the game's rules from its package.
+    screens = GAMES[game].load_screens()
+    assert isinstance(screens, GameScreens)
+    rules = (GAMES[game].folder / "rules.md").read_text(encoding="utf-8")
+    assert screens.rules() == rules
 
 
 # ---------------------------------------------------------------------------- at the table
@@ -255,3 +269,36 @@ async def test_the_log_opens_from_a_persons_turn(game: str) -> None:
         assert log_open(screen)
         await pilot.press("escape")
         assert not log_open(screen)
+
+
+# ---------------------------------------------------------------------- a chapter's end
+# A game's end of a chapter in one table gives its words and its table; the title, the
+# rule's line, what Enter does and the key bar are the shared screen's.
+
+
+class LegOver(ChapterEndScreen):
+    CHAPTER = "leg"
+    CHAPTERS = 4
+    RULE = "Every leg scores its laps."
+    IDS = ("leg-over", "leg-table")
+
+    def table(self) -> Content:
+        return Content("\n").join(Content(f"{name} 3 laps") for name in self.names)
+
+
+async def test_a_chapters_end_is_its_words_and_its_table() -> None:
+    session = start("monster-trick")
+    app = MonsterTrickApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(LegOver(session, 2))
+        await pilot.pause()
+        text = screen_text(app)
+        box = app.screen.query_one("#leg-over")
+        assert [str(w.render()) for w in box.children] == [
+            "Leg 2 of 4 is over",
+            "Ann 3 laps\nBot0 3 laps\nBot1 3 laps",
+            "Every leg scores its laps.",
+            "Press Enter to deal leg 3.",
+        ]
+        assert app.screen.query_one("#leg-table") is box.children[1]
+        assert "Continue" in text

@@ -6,7 +6,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
@@ -18,6 +20,7 @@ from ...session import Session
 from .. import theme
 from ..clock import now
 from ..messages import Advance, NewGame, TakeBack
+from ..widgets import KeyBar
 
 if TYPE_CHECKING:
     from ..widgets.panel import Panel
@@ -28,6 +31,16 @@ LOG_KEY = Binding("l", "log", "Log")
 """Opens (or closes) the game log beside the table: :meth:`GameScreen.log_panel`."""
 HINT_KEY = Binding("t", "hint", "Hint")
 """A person asks for a hint: :meth:`DecisionScreen.action_hint`."""
+CARD_KEYS: list[BindingType] = [
+    Binding("left", "cursor(-1)", "Card", key_display="←/→"),
+    Binding("right", "cursor(1)", "Card", show=False),
+]
+"""←/→: the previous or the next card of a person's hand (the screen's ``action_cursor``)."""
+HAND_END_KEYS: list[BindingType] = [
+    Binding("home", "card_at(0)", "First card", show=False),
+    Binding("end", "card_at(-1)", "Last card", show=False),
+]
+"""Home/End: the first or the last card of the hand (the screen's ``action_card_at``)."""
 PASS_ON_KEYS: list[BindingType] = [
     Binding("enter", "pass_on(True)", "Pass on"),
     Binding("enter", "pass_on(False)", "Go on"),
@@ -449,6 +462,34 @@ class PauseScreen(GameScreen):
 
     def action_continue(self) -> None:
         self.advance_once()
+
+
+class ChapterEndScreen(PauseScreen):
+    """The end of a chapter in one table: a title ("Round 2 of 6 is over"), the chapter's
+    :meth:`table`, the rule that scored it, and what Enter does."""
+
+    CHAPTER: ClassVar[str]
+    """What a chapter is called ("round")."""
+    CHAPTERS: ClassVar[int]
+    """How many chapters the game has."""
+    RULE: ClassVar[str]
+    """How the table's scores came about, in a line or two."""
+    IDS: ClassVar[tuple[str, str]]
+    """The ids of the screen's box and of its table (the game's styles name them)."""
+
+    def table(self) -> Content:
+        """The chapter's results, a line a player under a heading."""
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        box, table = self.IDS
+        title = f"{self.CHAPTER.capitalize()} {self.number} of {self.CHAPTERS} is over"
+        with Vertical(id=box):
+            yield Static(Content(title), classes="title")
+            yield Static(self.table(), id=table)
+            yield Static(Content(self.RULE), classes="hint")
+            yield self.go_on_hint(self.CHAPTER)
+        yield KeyBar()
 
 
 class FinalScreen(GameScreen):

@@ -8,7 +8,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ....tui import theme
-from ....tui.screens.base import FinalScreen, PauseScreen
+from ....tui.screens.base import ChapterEndScreen, FinalScreen
 from ....tui.widgets import KeyBar
 from ..engine.cards import NUM_HANDS
 from ..engine.events import Outcome, TieBreak
@@ -20,12 +20,19 @@ _CSS = """
 """
 
 
-class HandOverScreen(PauseScreen):
+class HandOverScreen(ChapterEndScreen):
     """A hand is over: bids, tricks, suits won, the hand's scores, prestige, totals."""
 
     DEFAULT_CSS = _CSS
+    CHAPTER = "hand"
+    CHAPTERS = NUM_HANDS
+    RULE = (
+        "Tricks equal to the bid score +3, and +2 more (prestige) when the suits "
+        "won equal it too; otherwise minus the difference."
+    )
+    IDS = ("mt-end", "mt-hand-table")
 
-    def compose(self) -> ComposeResult:
+    def table(self) -> Content:
         view = self.session.public_view()
         result = view.results[self.number - 1]
         totals = tuple(sum(r.scores[p] for r in view.results[: self.number]) for p in range(4))
@@ -44,18 +51,7 @@ class HandOverScreen(PauseScreen):
                     f"  {totals[p]:>5}",
                 )
             )
-        with Vertical(id="mt-end"):
-            yield Static(Content(f"Hand {self.number} of {NUM_HANDS} is over"), classes="title")
-            yield Static(Content("\n").join(lines), id="mt-hand-table")
-            yield Static(
-                Content(
-                    "Tricks equal to the bid score +3, and +2 more (prestige) when the suits "
-                    "won equal it too; otherwise minus the difference."
-                ),
-                classes="hint",
-            )
-            yield self.go_on_hint("hand")
-        yield KeyBar()
+        return Content("\n").join(lines)
 
 
 class GameOverScreen(FinalScreen):

@@ -19,6 +19,7 @@ from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided
 from ....tui.screens.base import (
+    CARD_KEYS,
     HINT_KEY,
     LOG_KEY,
     PACE_KEYS,
@@ -332,8 +333,7 @@ class PlayScreen(TableScreen, PersonTurnScreen):
 
     PRIVATE = False
     BINDINGS = [
-        Binding("left", "cursor(-1)", "Card", key_display="←/→"),
-        Binding("right", "cursor(1)", "Card", show=False),
+        *CARD_KEYS,
         Binding("enter", "play_card", "Play"),
         Binding("enter", "sleeve_card", "Sleeve"),
         Binding("p", "pass_sleeve", "Pass"),
@@ -343,9 +343,11 @@ class PlayScreen(TableScreen, PersonTurnScreen):
         HINT_KEY,
     ]
 
-    def __init__(self, session: Session, seat: int, task: str, *, fresh: bool = False) -> None:
+    def __init__(self, session: Session, seat: int, task: str) -> None:
         super().__init__(session, seat)
-        self.waiting = fresh
+        # No handoff (nothing is private): a banner names the player, and their keys
+        # count after a moment when the person before was someone else.
+        self.waiting = session.keyboard != seat
         self.set_table(task)
 
     def keys_wait(self) -> float | None:

@@ -8,7 +8,6 @@ engine (:class:`~..timeline.Timeline`).
 
 from __future__ import annotations
 
-from textual.binding import Binding
 from textual.content import Content
 
 from ....tui import theme
@@ -20,31 +19,18 @@ from ..timeline import Frame, Timeline
 from . import cards
 
 
-class ViewerScreen(StepViewer):
+class ViewerScreen(StepViewer[Frame]):
     """←/→ a play or sleeve step, PgUp/PgDn a hand, Home/End first/last."""
 
-    BINDINGS = [
-        Binding("pageup,comma", "chapter(-1)", "Hand", key_display="PgUp/PgDn"),
-        Binding("pagedown,full_stop", "chapter(1)", "Hand", show=False),
-    ]
+    TIMELINE = Timeline
+    CHAPTER = "Hand"
+    CHAPTERS = NUM_HANDS
 
-    timeline: Timeline
-
-    def __init__(
-        self, state: MagicTrickState, *, title: str = "", exit_on_close: bool = False
-    ) -> None:
-        super().__init__(Timeline.of(state), title=title, exit_on_close=exit_on_close)
-        self.names = state.players
-
-    def status(self, index: int) -> Content:
-        frame = self.timeline[index]
+    def where(self, frame: Frame) -> str:
         state = frame.state
-        where = "the deal" if frame.is_deal else f"trick {min(state.trick_number, NUM_TRICKS)}"
         if state.chapter_over():
-            where = "game over" if state.is_over() else "hand over"
-        return Content(
-            f"Hand {frame.chapter} of {NUM_HANDS} · {where} · step {index + 1} of {len(self.timeline)}"
-        )
+            return "game over" if state.is_over() else "hand over"
+        return "the deal" if frame.is_deal else f"trick {min(state.trick_number, NUM_TRICKS)}"
 
     # ------------------------------------------------------------------ drawing
 
@@ -54,8 +40,7 @@ class ViewerScreen(StepViewer):
         names = self.names
         variables = dict(self.app.theme_variables) if self.is_attached else {}
         lines: list[Content] = [
-            Content.assemble(("▶ ", "bold"), self.step_line(frame)),
-            *(Content.styled(f"  {t}", "dim") for t in self.more_lines(frame)),
+            *self.happened(frame),
             Content(""),
             self.trick_line(state),
             Content(""),

@@ -17,7 +17,9 @@ from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided
 from ....tui.screens.base import (
+    CARD_KEYS,
     COMPUTER_TURN_KEYS,
+    HAND_END_KEYS,
     HINT_KEY,
     PASS_ON_KEYS,
     TAKE_BACK_KEY,
@@ -278,10 +280,8 @@ class TurnScreen(MonsterTakingTable, PersonTurnScreen):
     """A person's private screen: lay a strength card, play a card, or pay."""
 
     BINDINGS = [
-        Binding("left", "cursor(-1)", "Card", key_display="←/→"),
-        Binding("right", "cursor(1)", "Card", show=False),
-        Binding("home", "card_at(0)", "First card", show=False),
-        Binding("end", "card_at(-1)", "Last card", show=False),
+        *CARD_KEYS,
+        *HAND_END_KEYS,
         Binding("space", "choose", "Choose", key_display="Space"),
         Binding("enter", "decide", "Confirm"),
         *PASS_ON_KEYS,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from textual.binding import Binding
 from textual.content import Content
 
 from ....tui import theme
@@ -28,35 +27,20 @@ def _cards(n: int) -> str:
     return theme.plural(n, "card")
 
 
-class ViewerScreen(StepViewer):
+class ViewerScreen(StepViewer[Frame]):
     """A replay viewer: ←/→ a decision, PgUp/PgDn a game, Home/End first/last."""
 
-    BINDINGS = [
-        Binding("pageup,comma", "chapter(-1)", "Game", key_display="PgUp/PgDn"),
-        Binding("pagedown,full_stop", "chapter(1)", "Game", show=False),
-    ]
-
-    timeline: Timeline
-
-    def __init__(self, state: MatchState, *, title: str = "", exit_on_close: bool = False) -> None:
-        super().__init__(Timeline.of(state), title=title, exit_on_close=exit_on_close)
-        self.names = state.players
+    TIMELINE = Timeline
+    CHAPTER = "Game"
 
     # ------------------------------------------------------------------ drawing
 
-    def status(self, index: int) -> Content:
-        frame = self.timeline[index]
-        games = self.timeline[-1].chapter
-        tricks = frame.state.log[-1].tricks
+    def where(self, frame: Frame) -> str:
         if frame.is_deal:
-            where = "the deal"
-        elif isinstance(frame.action, Strength):
-            where = "suit strength"
-        else:
-            where = f"trick {len(tricks)}"
-        return Content(
-            f"Game {frame.chapter} of {games} · {where} · step {index + 1} of {len(self.timeline)}"
-        )
+            return "the deal"
+        if isinstance(frame.action, Strength):
+            return "suit strength"
+        return f"trick {len(frame.state.log[-1].tricks)}"
 
     def body(self, index: int) -> Content:
         frame = self.timeline[index]
@@ -64,8 +48,7 @@ class ViewerScreen(StepViewer):
         names = self.names
         log = state.log[-1]
         lines: list[Content] = [
-            Content.assemble(("▶ ", "bold"), self.step_line(frame)),
-            *(Content.styled(f"  {t}", "dim") for t in self.more_lines(frame)),
+            *self.happened(frame),
             Content(""),
             Content.assemble(
                 cards.order_line(state.order),

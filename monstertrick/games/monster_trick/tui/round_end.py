@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Static
 
 from ....tui import theme
-from ....tui.screens.base import LOG_KEY, PauseScreen
-from ....tui.widgets import KeyBar
+from ....tui.screens.base import LOG_KEY, ChapterEndScreen
 from ..engine import NUM_ROUNDS, VP_POSITION_RULE, vp_position
 from . import cards
 from .log import LogPanel
 
 
-class RoundEndScreen(PauseScreen):
+class RoundEndScreen(ChapterEndScreen):
     """Public: shown to the whole table."""
 
     CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
     BINDINGS = [LOG_KEY]
     PANEL_AFTER = "#round-end"
+    CHAPTER = "round"
+    CHAPTERS = NUM_ROUNDS
+    RULE = (
+        f"A highlighted VP card is the one scored: position {VP_POSITION_RULE}; no tricks score 0."
+    )
+    IDS = ("round-end", "round-table")
 
-    def compose(self) -> ComposeResult:
+    def table(self) -> Content:
         view = self.session.public_view()
         # (shown as the round ends: the view's tricks are still the round's)
         tricks, scores = view.tricks_won, view.round_scores[self.number - 1]
@@ -51,18 +53,7 @@ class RoundEndScreen(PauseScreen):
                     f"  {totals[p]:>5}",
                 )
             )
-        with Vertical(id="round-end"):
-            yield Static(Content(f"Round {self.number} of {NUM_ROUNDS} is over"), classes="title")
-            yield Static(Content("\n").join(lines), id="round-table")
-            yield Static(
-                Content(
-                    "A highlighted VP card is the one scored: position "
-                    f"{VP_POSITION_RULE}; no tricks score 0."
-                ),
-                classes="hint",
-            )
-            yield self.go_on_hint("round")
-        yield KeyBar()
+        return Content("\n").join(lines)
 
     def log_panel(self) -> LogPanel:
         return LogPanel(self.session)

@@ -15,7 +15,15 @@ from textual.widgets import Static
 from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided
-from ....tui.screens.base import HINT_KEY, LOG_KEY, PASS_ON_KEYS, TAKE_BACK_KEY, PersonTurnScreen
+from ....tui.screens.base import (
+    CARD_KEYS,
+    HAND_END_KEYS,
+    HINT_KEY,
+    LOG_KEY,
+    PASS_ON_KEYS,
+    TAKE_BACK_KEY,
+    PersonTurnScreen,
+)
 from ....tui.widgets import KeyBar
 from ..engine import (
     HAND_SIZE,
@@ -77,10 +85,8 @@ class TableScreen(PersonTurnScreen):
     AUTO_FOCUS = None
     PANEL_AFTER = "#since"
     BINDINGS = [
-        Binding("left", "card(-1)", "Card", key_display="←/→"),
-        Binding("right", "card(1)", "Card", show=False),
-        Binding("home", "card_at(0)", "First card", show=False),
-        Binding("end", "card_at(-1)", "Last card", show=False),
+        *CARD_KEYS,
+        *HAND_END_KEYS,
         Binding("1", "slot(0)", "Play on", key_display="1-4"),
         Binding("2", "slot(1)", "Play on 2", show=False),
         Binding("3", "slot(2)", "Play on 3", show=False),
@@ -201,11 +207,11 @@ class TableScreen(PersonTurnScreen):
         return vp_hint_terms(self.hint_words)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("card", "card_at", "slot", "slot_cursor", "play_here"):
+        if action in ("cursor", "card_at", "slot", "slot_cursor", "play_here"):
             return self.result is None
         return super().check_action(action, parameters)
 
-    def action_card(self, step: int) -> None:
+    def action_cursor(self, step: int) -> None:
         if self.view.hand:
             self.cursor = (self.cursor + step) % len(self.view.hand)
             self.query_one(Hand).cursor = self.cursor
@@ -214,7 +220,7 @@ class TableScreen(PersonTurnScreen):
 
     def action_card_at(self, index: int) -> None:
         if self.view.hand:
-            self.action_card(index % len(self.view.hand) - self.cursor)
+            self.action_cursor(index % len(self.view.hand) - self.cursor)
 
     def action_slot_cursor(self, step: int) -> None:
         self.slot_cursor = (self.slot_cursor + step) % 4

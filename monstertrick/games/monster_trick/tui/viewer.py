@@ -6,39 +6,26 @@ to reveal an unfinished one (``monstertrick view --reveal``).
 
 from __future__ import annotations
 
-from textual.binding import Binding
 from textual.content import Content
 
 from ....tui import theme
 from ....tui.screens.viewer import StepViewer
-from ..engine import HAND_SIZE, NUM_ROUNDS, GameState, vp_position
-from ..timeline import Timeline
+from ..engine import HAND_SIZE, NUM_ROUNDS, vp_position
+from ..timeline import Frame, Timeline
 from . import cards
 
 
-class ViewerScreen(StepViewer):
+class ViewerScreen(StepViewer[Frame]):
     """A replay viewer: ←/→ a card, PgUp/PgDn a round, Home/End first/last."""
 
     CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
-    BINDINGS = [
-        Binding("pageup,comma", "chapter(-1)", "Round", key_display="PgUp/PgDn"),
-        Binding("pagedown,full_stop", "chapter(1)", "Round", show=False),
-    ]
+    TIMELINE = Timeline
+    CHAPTER = "Round"
+    CHAPTERS = NUM_ROUNDS
 
-    timeline: Timeline
-
-    def __init__(self, game: GameState, *, title: str = "", exit_on_close: bool = False) -> None:
-        super().__init__(Timeline.of(game), title=title, exit_on_close=exit_on_close)
-        self.names = game.players
-
-    def status(self, index: int) -> Content:
-        frame = self.timeline[index]
+    def where(self, frame: Frame) -> str:
         total = HAND_SIZE * frame.state.num_players
-        where = "deal and VP rows" if frame.is_deal else f"card {frame.step} of {total}"
-        return Content(
-            f"Round {frame.chapter} of {NUM_ROUNDS} · {where} · step {index + 1} of "
-            f"{len(self.timeline)}"
-        )
+        return "deal and VP rows" if frame.is_deal else f"card {frame.step} of {total}"
 
     def body(self, index: int) -> Content:
         frame = self.timeline[index]
