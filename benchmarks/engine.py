@@ -21,8 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from monstertrick.games.monster_trick import GAME  # noqa: E402
 from monstertrick.games.monster_trick.engine import GameState, Phase  # noqa: E402
-from monstertrick.games.monster_trick.engine.record import dumps, parse_json, replay  # noqa: E402
+from monstertrick.games.monster_trick.engine.record import replay  # noqa: E402
+from monstertrick.records import parse_json  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
@@ -69,7 +71,7 @@ def complete_game_text(n: int, seed: int) -> str:
             game.arrange(game.current_player, rng.choice(game.legal_arrangements()))  # type: ignore[arg-type]
         else:
             game.push(rng.choice(game.legal_moves()))
-    return dumps(game)
+    return GAME.record_text(game)
 
 
 def time_replay(texts: list[str], seconds: float) -> float:

@@ -29,10 +29,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from monstertrick.games.magic_trick import MagicTrickState  # noqa: E402
+from monstertrick.games.magic_trick import (
+    GAME,  # noqa: E402
+    MagicTrickState,  # noqa: E402
+)
 from monstertrick.games.magic_trick.engine.determinize import Determinizer  # noqa: E402
 from monstertrick.games.magic_trick.engine.playout import playout  # noqa: E402
-from monstertrick.games.magic_trick.engine.record import dumps, replay  # noqa: E402
+from monstertrick.games.magic_trick.engine.record import replay  # noqa: E402
 from monstertrick.records import parse_json  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
@@ -87,7 +90,7 @@ def complete_game_text(seed: int) -> str:
             game.next_chapter()
         else:
             game.push(rng.choice(game.legal_actions()))
-    return dumps(game)
+    return GAME.record_text(game)
 
 
 def replay_runner(texts: list[str]) -> Callable[[], int]:

@@ -228,12 +228,23 @@ def new_record(
     return doc
 
 
-def dumps_record(doc: Mapping[str, Any], chapters: str) -> str:
-    """A record as compact JSON text, its list ``chapters`` (rounds, hands, games) last
-    and one chapter per line, for readable diffs."""
-    head = json.dumps({k: v for k, v in doc.items() if k != chapters}, ensure_ascii=False)
-    rows = ",\n  ".join(json.dumps(c, ensure_ascii=False) for c in doc[chapters])
-    return f'{head[:-1]}, "{chapters}": [\n  {rows}\n]}}\n'
+def record_text(doc: Mapping[str, Any]) -> str:
+    """A record as JSON text: its short fields (and meta) on the first line, then one
+    line per chapter (round, hand, game: the items of a list of objects) for readable
+    diffs."""
+    long = [
+        k
+        for k, v in doc.items()
+        if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)
+    ]
+    head = json.dumps({k: v for k, v in doc.items() if k not in long}, ensure_ascii=False)
+    if not long:
+        return head + "\n"
+    parts = [head[:-1]]
+    for k in long:
+        items = ",\n  ".join(json.dumps(x, ensure_ascii=False) for x in doc[k])
+        parts.append(f"{json.dumps(k)}: [\n  {items}\n]")
+    return ", ".join(parts) + "}\n"
 
 
 def read_seat(doc: Mapping[str, Any], key: str, players: int) -> int:

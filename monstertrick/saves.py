@@ -69,6 +69,7 @@ from .records import (
     parse_json,
     quote,
     read_record_file,
+    record_text,
 )
 
 if TYPE_CHECKING:
@@ -544,24 +545,6 @@ def read_save(path: Path) -> SavedGame:
     return _replayed(path, _read_doc(path)[1])
 
 
-def _record_text(doc: dict[str, Any]) -> str:
-    """A record as JSON text: its short fields (and meta) on the first line, then one
-    line per round (hand, game) for readable diffs."""
-    long = [
-        k
-        for k, v in doc.items()
-        if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)
-    ]
-    head = json.dumps({k: v for k, v in doc.items() if k not in long}, ensure_ascii=False)
-    if not long:
-        return head + "\n"
-    parts = [head[:-1]]
-    for k in long:
-        items = ",\n  ".join(json.dumps(x, ensure_ascii=False) for x in doc[k])
-        parts.append(f"{json.dumps(k)}: [\n  {items}\n]")
-    return ", ".join(parts) + "}\n"
-
-
 TEMP_FILE_AGE = 60.0
 """Seconds after which a temporary file in a save folder is left over from a crash (a
 save is written in milliseconds)."""
@@ -692,7 +675,7 @@ class SaveStore:
             doc = rules.to_record(game)
             summary = {**rules.summary(game), _FINGERPRINT: fingerprint(doc)}
             doc["meta"] = {**meta.to_json(), SUMMARY: summary}
-            data = _record_text(doc).encode("utf-8")
+            data = record_text(doc).encode("utf-8")
         except UnicodeEncodeError:
             raise SaveError(
                 f"Saving failed: the game cannot be written as UTF-8 text (a name holds a "
@@ -754,7 +737,7 @@ class SaveStore:
                 return False  # written meanwhile
             body = {k: v for k, v in doc.items() if k != "meta"}
             summary = {**saved.info, _FINGERPRINT: fingerprint(body)}
-            atomic_write(path, _record_text({**doc, "meta": {**doc["meta"], SUMMARY: summary}}))
+            atomic_write(path, record_text({**doc, "meta": {**doc["meta"], SUMMARY: summary}}))
             return True
         except (RecordError, OSError, UnicodeEncodeError, TypeError, ValueError):
             return False

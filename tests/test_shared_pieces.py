@@ -30,7 +30,7 @@ from monstertrick.games.monster_trick.engine.state import GameState as TrickStat
 from monstertrick.games.monster_trick.engine.state import decide_winners as trick_winners
 from monstertrick.games.monster_trick.timeline import Timeline as TrickTimeline
 from monstertrick.levels import Level, LevelError, budget_level, level_name, make_player
-from monstertrick.records import FORMAT, dumps_record, new_record, read_chapters, read_seat
+from monstertrick.records import FORMAT, new_record, read_chapters, read_seat, record_text
 from monstertrick.search import SeatSearch
 from monstertrick.timeline import Frame, play_chapter
 
@@ -47,7 +47,7 @@ def test_a_record_is_its_envelope_then_the_games_fields_then_meta() -> None:
 
 def test_a_record_text_has_one_chapter_per_line_last_and_leaves_the_record_alone() -> None:
     doc = new_record("g", ("Ann", "Bob"), {"rounds": [{"a": 1}, {"b": "é"}]}, {"x": 1})
-    text = dumps_record(doc, "rounds")
+    text = record_text(doc)
     assert text.splitlines() == [
         '{"format": "monstertrick-record/1", "game": "g", "players": ["Ann", "Bob"], '
         '"meta": {"x": 1}, "rounds": [',
@@ -74,10 +74,11 @@ def test_a_missing_seat_is_seat_0_and_chapters_are_counted() -> None:
 
 
 def test_every_game_writes_its_record_through_the_shared_envelope() -> None:
-    from monstertrick.games.monster_trick.engine.record import dumps, to_record
+    from monstertrick.games.monster_trick import GAME
+    from monstertrick.games.monster_trick.engine.record import to_record
 
     game = played_game()
-    text = dumps(game, {"seed": 1})
+    text = GAME.record_text(game, {"seed": 1})
     assert json.loads(text) == to_record(game, {"seed": 1})
     assert text.splitlines()[0].endswith('"meta": {"seed": 1}, "rounds": [')
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..decisions import bot_rng
 from ..errors import IllegalMoveError
+from ..records import record_text
 from . import ArenaResult, ArenaTerms
 from .contract import Action, Bot, Outcome, State, StopCheck, View
 
@@ -103,6 +104,11 @@ class Door(Generic[S, A, E, V, P]):
     def to_record(self, state: S, meta: Mapping[str, object] | None = None) -> dict[str, object]:
         """The record of the game as it stands (with its ``game`` key)."""
         raise NotImplementedError
+
+    def record_text(self, state: S, meta: Mapping[str, object] | None = None) -> str:
+        """The record of the game as it stands, as the text of a file (one chapter a
+        line: :func:`monstertrick.records.record_text`)."""
+        return record_text(self.to_record(state, meta))
 
     def from_record(self, doc: object, seed: int | str | None = None) -> S:
         """Replay a record (raises ``RecordError``); ``seed`` deals the later chapters,

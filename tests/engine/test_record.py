@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from monstertrick.games.monster_trick import GAME
 from monstertrick.games.monster_trick.engine import GameState, Phase, RecordError
 from monstertrick.games.monster_trick.engine.record import (
     FORMAT,
-    dumps,
     from_record,
-    loads,
     parse_json,
     replay,
     result_of,
@@ -93,14 +92,14 @@ def test_record_while_arranging_holds_null_for_who_has_not_arranged() -> None:
 
 def test_dumps_and_loads_round_trip_and_meta_is_kept_and_ignored() -> None:
     game = played_game(stop=60)
-    text = dumps(game, meta={"seed": 5, "bots": []})
+    text = GAME.record_text(game, meta={"seed": 5, "bots": []})
     assert json.loads(text)["meta"] == {"seed": 5, "bots": []}
-    assert to_record(loads(text, seed=5)) == to_record(game)
+    assert to_record(from_record(parse_json(text), seed=5)) == to_record(game)
 
 
 def test_a_resumed_record_deals_later_rounds_from_the_seed() -> None:
     game = played_game(stop=40)  # mid round 1
-    again = loads(dumps(game), seed=5)
+    again = from_record(parse_json(GAME.record_text(game)), seed=5)
     for g in (game, again):
         r = random.Random(99)
         while g.phase is not Phase.GAME_OVER:

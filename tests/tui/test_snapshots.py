@@ -214,8 +214,8 @@ def _saved_games(home: Path) -> None:
     of each other game, with fixed names and dates."""
     import random
 
+    from monstertrick.games.monster_trick import GAME
     from monstertrick.games.monster_trick.engine import GameState, Phase
-    from monstertrick.games.monster_trick.engine.record import dumps
     from monstertrick.saves import SaveMeta, atomic_write
 
     for i, (names, stop, folder) in enumerate(
@@ -234,7 +234,7 @@ def _saved_games(home: Path) -> None:
             steps += 1
         stamp = f"2026-11-2{i}T18:3{i}:00+00:00"
         meta = SaveMeta([{"name": n, "bot": None} for n in names], i, stamp, stamp, "0.1.0")
-        atomic_write(home / folder / f"game{i}.json", dumps(game, meta.to_json()))
+        atomic_write(home / folder / f"game{i}.json", GAME.record_text(game, meta.to_json()))
     # A finished game of each other game, older (the lists show the newest first).
     import json
 

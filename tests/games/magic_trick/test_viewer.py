@@ -14,7 +14,6 @@ from textual.widgets import Static
 from monstertrick.games import GAMES
 from monstertrick.games.magic_trick import MagicTrickState
 from monstertrick.games.magic_trick.engine.cards import NUM_HANDS, NUM_PLAYERS, NUM_TRICKS
-from monstertrick.games.magic_trick.engine.record import dumps
 from monstertrick.games.magic_trick.timeline import Timeline
 from monstertrick.games.magic_trick.tui.viewer import ViewerScreen
 from monstertrick.saves import read_save
@@ -111,7 +110,7 @@ async def test_the_viewer_opens_a_record_file_and_closing_it_ends_the_app(
 ) -> None:
     state = finished_game(7)
     path = tmp_path / "game.json"
-    path.write_text(dumps(state), encoding="utf-8")
+    path.write_text(GAMES[GAME].load().record_text(state), encoding="utf-8")
     saved = read_save(path)
     assert saved.game_key == GAME and saved.finished
     app = MonsterTrickApp(view=saved.game, game=GAME)

@@ -13,7 +13,6 @@ from textual.pilot import Pilot
 from monstertrick.games import GAMES
 from monstertrick.games.monster_taking import GAME as DOOR
 from monstertrick.games.monster_taking import MatchState, Pay, Phase, Play
-from monstertrick.games.monster_taking.engine.record import dumps
 from monstertrick.games.monster_taking.timeline import Timeline, game_actions
 from monstertrick.games.monster_taking.tui import SCREENS
 from monstertrick.games.monster_taking.tui.viewer import ViewerScreen
@@ -264,7 +263,7 @@ async def test_the_viewer_opens_a_record_file_and_closing_it_ends_the_app(
 ) -> None:
     state = finished_match()
     path = tmp_path / "match.json"
-    path.write_text(dumps(state), encoding="utf-8")
+    path.write_text(GAMES[GAME].load().record_text(state), encoding="utf-8")
     saved = read_save(path)
     assert saved.game_key == GAME and saved.finished
     screens = GAMES[saved.game_key].load_screens()

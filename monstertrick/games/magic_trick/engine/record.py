@@ -23,10 +23,8 @@ from ....errors import InvalidMoveError, RecordError
 from ....records import (
     check_format,
     check_players,
-    dumps_record,
     kind,
     new_record,
-    parse_json,
     read_chapters,
     read_seat,
 )
@@ -71,16 +69,6 @@ def to_record(game: MagicTrickState, meta: Mapping[str, Any] | None = None) -> d
     if game.phase is Phase.SLEEVE:
         fields[PENDING_KEY] = "sleeve"
     return new_record(GAME_KEY, game.players, fields, meta)
-
-
-def dumps(game: MagicTrickState, meta: Mapping[str, Any] | None = None) -> str:
-    """The record as JSON text, one hand per line for readable diffs."""
-    return dumps_record(to_record(game, meta), "hands")
-
-
-def loads(text: str | bytes, *, seed: int | str | None = None) -> MagicTrickState:
-    """Parse record text and replay it (see :func:`from_record`)."""
-    return from_record(parse_json(text), seed=seed)
 
 
 def from_record(doc: Any, *, seed: int | str | None = None) -> MagicTrickState:
@@ -259,9 +247,7 @@ def replay(doc: Any) -> ReplayResult:
 __all__ = [
     "GAME_KEY",
     "ReplayResult",
-    "dumps",
     "from_record",
-    "loads",
     "replay",
     "result_of",
     "to_record",

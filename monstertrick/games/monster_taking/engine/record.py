@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ....errors import IllegalMoveError, InvalidMoveError, RecordError
-from ....records import check_format, check_players, dumps_record, is_int, kind, new_record
+from ....records import check_format, check_players, is_int, kind, new_record
 from .cards import DECK_SIZE, HAND_SIZE, Card
 from .state import STRENGTHS, MatchState, Pay, Phase, Play, check_cards
 
@@ -26,7 +26,7 @@ KEY = "monster-taking"
 _GAME_KEYS = ("deal", "deck", "strength", "tricks")
 _TRICK_KEYS = ("lead", "follow", "pay")
 
-__all__ = ["KEY", "dumps", "from_record", "loads", "replay", "result_of", "to_record"]
+__all__ = ["KEY", "from_record", "replay", "result_of", "to_record"]
 
 
 def to_record(state: MatchState, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -52,18 +52,6 @@ def to_record(state: MatchState, meta: Mapping[str, Any] | None = None) -> dict[
             }
         )
     return new_record(KEY, state.players, {"first_lead": state.first_lead, "games": games}, meta)
-
-
-def dumps(state: MatchState, meta: Mapping[str, Any] | None = None) -> str:
-    """The record as JSON text, one game per line for readable diffs."""
-    return dumps_record(to_record(state, meta), "games")
-
-
-def loads(text: str | bytes, *, seed: int | str | None = None) -> MatchState | None:
-    """Parse record text and replay it (see :func:`from_record`)."""
-    from ....records import parse_json
-
-    return from_record(parse_json(text), seed=seed)
 
 
 def _header(doc: Any) -> tuple[list[str], int, list[Any]]:

@@ -17,7 +17,6 @@ from ....records import (
     FORMAT,
     check_format,
     check_players,
-    dumps_record,
     is_int,
     kind,
     new_record,
@@ -46,16 +45,6 @@ def to_record(game: GameState, meta: Mapping[str, Any] | None = None) -> dict[st
     ]
     fields = {"first_player": game.first_player, "rounds": rounds}
     return new_record(DEFAULT_GAME, game.players, fields, meta)
-
-
-def dumps(game: GameState, meta: Mapping[str, Any] | None = None) -> str:
-    """The record as compact JSON text, one round per line for readable diffs."""
-    return dumps_record(to_record(game, meta), "rounds")
-
-
-def loads(text: str | bytes, *, seed: int | str | None = None) -> GameState:
-    """Parse record text and replay it (see :func:`from_record`)."""
-    return from_record(parse_json(text), seed=seed)
 
 
 def from_record(doc: Any, *, seed: int | str | None = None) -> GameState:
@@ -237,9 +226,7 @@ __all__ = [
     "IllegalMoveError",
     "RecordError",
     "ReplayResult",
-    "dumps",
     "from_record",
-    "loads",
     "parse_json",
     "replay",
     "result_of",
