@@ -115,7 +115,7 @@ def parse_json(text: str | bytes) -> Any:
         raise RecordError(f"not valid JSON: {exc}") from None
 
 
-def quote(value: Any, limit: int = 40) -> str:
+def quote(value: object, limit: int = 40) -> str:
     """A value from a file, quoted for a message: JSON with every non-ASCII or control
     character escaped, at most ``limit`` characters (a file's content never reaches the
     terminal as it is)."""
@@ -152,7 +152,7 @@ def is_plain_text(text: str) -> bool:
     return not any(unicodedata.category(ch) in FORBIDDEN_CATEGORIES for ch in text)
 
 
-def name_problem(name: Any) -> str | None:
+def name_problem(name: object) -> str | None:
     """Why ``name`` breaks the names rule of RECORD_FORMAT.md, or None when it is a name.
 
     A name is a string of 1 to 16 characters, not only spaces, with no control, format
@@ -173,7 +173,7 @@ def name_problem(name: Any) -> str | None:
     return None
 
 
-def check_players(players: Any, low: int, high: int) -> list[str]:
+def check_players(players: object, low: int, high: int) -> list[str]:
     """The ``players`` field: ``low`` to ``high`` names, each following the names rule."""
     count = f"{low}" if low == high else f"{low} to {high}"
     if not isinstance(players, list) or not low <= len(players) <= high:
@@ -185,7 +185,7 @@ def check_players(players: Any, low: int, high: int) -> list[str]:
     return list(players)
 
 
-def check_format(doc: Any) -> dict[str, Any]:
+def check_format(doc: object) -> dict[str, Any]:
     """The document is an object with the right ``format``; returns it."""
     if not isinstance(doc, dict):
         raise RecordError("a game record is a JSON object, not " + kind(doc))
@@ -197,7 +197,7 @@ def check_format(doc: Any) -> dict[str, Any]:
     return doc
 
 
-def game_of(doc: Any) -> str:
+def game_of(doc: object) -> str:
     """The game a record belongs to (its ``game`` key; absent means Monster Trick).
 
     Raises :class:`RecordError` for a document that is not a record or names a game this
@@ -205,8 +205,7 @@ def game_of(doc: Any) -> str:
     """
     from .games import GAMES
 
-    check_format(doc)
-    key = doc.get("game", DEFAULT_GAME)
+    key = check_format(doc).get("game", DEFAULT_GAME)
     if not isinstance(key, str) or key not in GAMES:
         known = ", ".join(GAMES)
         raise RecordError(f"unknown game {quote(key)}: this program plays {known}")
@@ -216,8 +215,8 @@ def game_of(doc: Any) -> str:
 def new_record(
     game: str,
     players: Sequence[str],
-    fields: Mapping[str, Any],
-    meta: Mapping[str, Any] | None = None,
+    fields: Mapping[str, object],
+    meta: Mapping[str, object] | None = None,
 ) -> dict[str, Any]:
     """A record (a JSON-ready dict): its envelope (``format``, ``game``, ``players``),
     then the game's own ``fields`` in their order, then ``meta`` when given."""
@@ -228,26 +227,26 @@ def new_record(
     return doc
 
 
-def record_text(doc: Mapping[str, Any]) -> str:
+def record_text(doc: Mapping[str, object]) -> str:
     """A record as JSON text: its short fields (and meta) on the first line, then one
     line per chapter (round, hand, game: the items of a list of objects) for readable
     diffs."""
-    long = [
-        k
+    long = {
+        k: v
         for k, v in doc.items()
         if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)
-    ]
+    }
     head = json.dumps({k: v for k, v in doc.items() if k not in long}, ensure_ascii=False)
     if not long:
         return head + "\n"
     parts = [head[:-1]]
-    for k in long:
-        items = ",\n  ".join(json.dumps(x, ensure_ascii=False) for x in doc[k])
+    for k, chapters in long.items():
+        items = ",\n  ".join(json.dumps(x, ensure_ascii=False) for x in chapters)
         parts.append(f"{json.dumps(k)}: [\n  {items}\n]")
     return ", ".join(parts) + "}\n"
 
 
-def read_seat(doc: Mapping[str, Any], key: str, players: int) -> int:
+def read_seat(doc: Mapping[str, object], key: str, players: int) -> int:
     """The seat number under ``key`` (absent: seat 0), one of ``players`` seats."""
     seat = doc.get(key, 0)
     if not is_int(seat) or not 0 <= seat < players:
