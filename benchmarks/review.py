@@ -25,13 +25,7 @@ TABLES = {"monster-trick": 3, "magic-trick": 4, "monster-taking": 2}
 def play(key: str, players: int, seed: int) -> dict[str, Any]:
     door = GAMES[key].load()
     state = door.new_state([f"P{i}" for i in range(players)], seed, 0)
-    bot = door.make_bot("medium")
-    while not door.is_over(state):
-        if door.round_over(state):
-            door.next_round(state)
-            continue
-        seat, _ = door.to_decide(state)
-        door.apply(state, seat, door.decide(bot, door.view(state, seat), seat, seed))
+    door.play_to_end(state, [door.make_bot("medium")] * players, seed)
     record: dict[str, Any] = door.to_record(state)
     return record
 

@@ -504,13 +504,7 @@ def chapter_luck(game: Game, chapter: int, settings: Settings) -> Luck:
     for k in range(samples):
         seed = _derived(settings.seed, "luck", chapter, k)
         state = game.at_deal(chapter, seed)
-        while not door.is_over(state):
-            if door.round_over(state):
-                door.next_round(state)
-                continue
-            seat, _ = door.to_decide(state)
-            action = door.decide(bots[seat], door.view(state, seat), seat, seed)
-            door.apply(state, seat, action)
+        door.play_to_end(state, bots, seed)
         winners = state.outcome().winners
         for p in range(n):
             wins[p].append(1 / len(winners) if p in winners else 0.0)
@@ -843,19 +837,10 @@ def _check_decision(
     if len(all_classes) == 1:
         if checked or choice is not None:
             raise fail("a forced decision with options")
-        return DecisionReview(
-            decision.index,
-            decision.chapter,
-            decision.step,
-            decision.seat,
-            decision.task,
-            d["chosen"],
-            (),
-            0,
-        )
-    if not checked or not (is_int(choice) and 0 <= choice < len(checked)):
+        choice = 0  # (a forced decision: no options)
+    elif not checked or not (is_int(choice) and 0 <= choice < len(checked)):
         raise fail("the choice")
-    if game.same(view, legal[checked[choice].action]) != game.same(view, decision.action):
+    elif game.same(view, legal[checked[choice].action]) != game.same(view, decision.action):
         raise fail("the choice is not the action chosen")
     return DecisionReview(
         decision.index,

@@ -20,13 +20,7 @@ def record(key: str, players: int, seed: int, bots: tuple[int, ...] = ()) -> dic
     door = GAMES[key].load()
     names = ["Ann", "Bob", "Cid", "Dee"][:players]
     state = door.new_state(names, seed, 0)
-    bot = door.make_bot("medium")
-    while not door.is_over(state):
-        if door.round_over(state):
-            door.next_round(state)
-            continue
-        seat, _ = door.to_decide(state)
-        door.apply(state, seat, door.decide(bot, door.view(state, seat), seat, seed))
+    door.play_to_end(state, [door.make_bot("medium")] * players, seed)
     seats = [{"name": n, "bot": "medium" if i in bots else None} for i, n in enumerate(names)]
     doc: dict[str, Any] = door.to_record(state, {"seats": seats, "seed": seed})
     return doc

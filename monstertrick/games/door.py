@@ -302,6 +302,16 @@ class Door(Generic[S, A, E, V, P]):
         whose search tries only some actions asks it to try ``chosen`` too)."""
         return {}
 
+    def play_to_end(self, state: S, bots: Sequence[Bot[V, A]], seed: int) -> None:
+        """Play ``state`` on to the end of the game, ``bots[seat]`` deciding for each seat
+        (their randomness as in :meth:`decide`), every chapter's end passed at once."""
+        while not state.is_over():
+            if state.chapter_over():
+                state.next_chapter()
+                continue
+            seat, _ = self.to_decide(state)
+            self.apply(state, seat, self.decide(bots[seat], self.view(state, seat), seat, seed))
+
     @staticmethod
     def _check_turn(current: int | None, players: Sequence[str], seat: int) -> None:
         if current != seat:

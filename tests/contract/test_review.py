@@ -35,13 +35,7 @@ def door_of(key: str) -> Door[Any, Any, Any, Any, Any]:
 
 def finish(door: Door[Any, Any, Any, Any, Any], state: Any, seed: int) -> Any:
     """Play ``state`` to the end of the game, every seat by ``medium``."""
-    bot = door.make_bot("medium")
-    while not door.is_over(state):
-        if door.round_over(state):
-            door.next_round(state)
-            continue
-        seat, _ = door.to_decide(state)
-        door.apply(state, seat, door.decide(bot, door.view(state, seat), seat, seed))
+    door.play_to_end(state, [door.make_bot("medium")] * len(state.players), seed)
     return state
 
 
