@@ -518,7 +518,7 @@ class FinalScreen(GameScreen):
         session = self.session
         if session.running:  # (never: this screen comes once the game is over)
             return
-        doc = session.rules.to_record(session.state)
+        doc = session.finished_record()
         seats = session.humans or tuple(range(len(session.names)))
         settings = getattr(self.app, "review_settings", None)
         self.app.push_screen(
