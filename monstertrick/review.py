@@ -64,6 +64,7 @@ __all__ = [
     "LUCK_SAMPLES",
     "MARKS",
     "PLAYOUTS",
+    "SEED",
     "DecisionReview",
     "Luck",
     "OptionReview",
@@ -79,6 +80,10 @@ __all__ = [
 
 FORMAT = "monstertrick-review/1"
 """The ``format`` of a review's JSON (``review --json`` and the cache)."""
+
+SEED = 1
+"""The seed of a review unless told otherwise (``review``'s default and the app's: they
+share a kept review)."""
 
 PLAYOUTS = 500
 """The search's playouts per option of a decision: with it, two seeds give the same mark
@@ -612,10 +617,14 @@ def review(
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
     cache: ReviewCache | None = None,
+    stop: Callable[[], bool] | None = None,
+    on_step: Callable[[Step], None] | None = None,
 ) -> Review:
-    """The whole review of ``seats`` (``progress(done, total)`` after each step). With
-    ``cache``, what it holds for this record and these settings is reused and the
-    review is kept there."""
+    """The whole review of ``seats`` (``progress(done, total)`` after each step, and
+    ``on_step(step)`` with each step before it). With ``cache``, what it holds for this
+    record and these settings is reused and the review is kept there. ``stop`` (asked
+    before each step, as :func:`review_steps` does) cancels: the review returned is then
+    cut short, and nothing is kept."""
     settings = settings or Settings()
     old = cache.load(game, settings) if cache is not None else None
     done = {d.index: d for d in old.decisions} if old is not None else {}
@@ -625,16 +634,18 @@ def review(
     result = Review(game.key, game.players, game.fingerprint, settings, seats)
     if progress is not None:
         progress(0, total)
-    for k, step in enumerate(
-        review_steps(game, seats, settings, jobs=jobs, done=done, luck=luck), 1
-    ):
+    k = 0
+    steps = review_steps(game, seats, settings, jobs=jobs, stop=stop, done=done, luck=luck)
+    for k, step in enumerate(steps, 1):
         if isinstance(step, Luck):
             result.luck.append(step)
         else:
             result.decisions.append(step)
+        if on_step is not None:
+            on_step(step)
         if progress is not None:
             progress(k, total)
-    if cache is not None:
+    if cache is not None and k == total:
         kept = dict(done)
         kept.update({d.index: d for d in result.decisions})
         union = tuple(sorted(set(seats) | {d.seat for d in kept.values()}))
@@ -671,6 +682,17 @@ class ReviewCache:
     def load(self, game: Game, settings: Settings) -> Review | None:
         """The review kept for ``game`` with these settings, checked; None if there is
         none or it is not one this program could have written for this record."""
+        found = self.kept(game)
+        return found if found is not None and found.settings == settings else None
+
+    def has(self, fingerprint: str) -> bool:
+        """Whether a review is kept for the record of this fingerprint (unchecked: only
+        to know whether reading it back is worth the record's replay)."""
+        return self.path(fingerprint).is_file()
+
+    def kept(self, game: Game) -> Review | None:
+        """The review kept for ``game`` whatever its settings, checked; None if there is
+        none or it is not one this program could have written for this record."""
         from .records import read_record_file
 
         path = self.path(game.fingerprint)
@@ -681,10 +703,9 @@ class ReviewCache:
         except (RecordError, ValueError, RecursionError):
             return None
         try:
-            found = check_review(raw, game)
+            return check_review(raw, game)
         except ReviewError:
             return None
-        return found if found.settings == settings else None
 
     def store(self, review: Review) -> None:
         """Keep ``review`` (a failure to write is not an error: it is only a cache)."""

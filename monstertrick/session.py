@@ -250,6 +250,13 @@ class Session(Generic[S, A, E, V, P]):
     def running(self) -> bool:
         return not self.rules.is_over(self.state)
 
+    def finished_record(self) -> dict[str, object]:
+        """The game's record once it is over (its secrets are public then: its review
+        reads it); a game still running has none to give (:class:`ValueError`)."""
+        if self.running:
+            raise ValueError("the game is not over: its record is not public yet")
+        return self.rules.to_record(self.state)
+
     def view(self, seat: int) -> V:
         """What ``seat`` may see now."""
         return self.rules.view(self.state, seat)

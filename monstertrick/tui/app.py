@@ -15,7 +15,7 @@ import traceback
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
 from textual.app import App, SystemCommand
@@ -55,6 +55,9 @@ from .screens.start import StartScreen
 from .screens.too_small import TooSmallScreen
 from .theme import THEME_VARIABLES
 
+if TYPE_CHECKING:
+    from ..review import Settings
+
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
@@ -76,6 +79,8 @@ class MonsterTrickApp(App[int]):
     ]
     SCREENSHOT_DELAY: ClassVar[float] = 0.1
     """Seconds between choosing Screenshot and taking it (the palette is gone by then)."""
+    review_settings: Settings | None = None
+    """The review's settings (None: the review's own, as ``monstertrick review``'s)."""
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 

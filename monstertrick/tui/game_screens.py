@@ -10,7 +10,7 @@ the rules are the game package's ``rules.md``.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from textual.screen import Screen
@@ -86,10 +86,18 @@ class GameScreens:
             raise LookupError(f"{self.package} has no handoff: its seats hide nothing")
         return self._handoff(session, seat, task)
 
-    def viewer(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> Screen[None]:
-        """A finished (or revealed) game, step by step, every hand shown."""
+    def viewer(
+        self,
+        state: Any,
+        *,
+        title: str = "",
+        exit_on_close: bool = False,
+        seats: Sequence[int] | None = None,
+    ) -> Screen[None]:
+        """A finished (or revealed) game, step by step, every hand shown; ``seats``: the
+        players its review is of (None: every seat)."""
         screen: Screen[None] = self._screen(self._viewer)(
-            state, title=title, exit_on_close=exit_on_close
+            state, title=title, exit_on_close=exit_on_close, seats=seats
         )
         return screen
 

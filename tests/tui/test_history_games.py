@@ -65,7 +65,16 @@ async def test_history_lists_every_game_with_its_game_and_a_summary_per_game() -
             assert row[2] == " & ".join(match.names[w] for w in winners)
             assert row[3] == ", ".join(f"{n} {t}" for n, t in zip(match.names, totals))
         summary = screen.query_one("#summary-table", DataTable)
-        assert header(summary) == ["Game", "Name", "Games", "Wins", "Mean", "Hit rate", "Hints"]
+        assert header(summary) == [
+            "Game",
+            "Name",
+            "Games",
+            "Wins",
+            "Mean",
+            "Hits",
+            "Hints",
+            "Review",
+        ]
         assert all(r[6] == "0" for r in rows(summary))  # nobody took a hint
         # Grouped by game, in the registry's order, each with its own score.
         groups: dict[str, list[list[str]]] = {}

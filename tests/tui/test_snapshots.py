@@ -172,6 +172,27 @@ def test_game_over(snap_compare: Snap, size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_review(snap_compare: Snap, size: tuple[int, int]) -> None:
+    """The review of the game just finished (``r`` in the final standings), done."""
+    from monstertrick.review import Settings
+    from monstertrick.tui.screens.review import ReviewScreen
+
+    app = app_for(session=make_match(THREE, 3, rounds_done=3))
+    app.review_settings = Settings(seed=1, playouts=2, luck_samples=1)
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await pilot.press("r")
+        await pilot.app.workers.wait_for_complete()
+        screen = pilot.app.screen
+        assert isinstance(screen, ReviewScreen)
+        while not screen.finished:
+            await pilot.pause()
+        await pilot.press("down", "down", "down")  # a marked decision's options below
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_rules(snap_compare: Snap, size: tuple[int, int]) -> None:
     app = app_for(seats=parse_seats(list(THREE)), seed=3)
     assert snap_compare(app, terminal_size=size, press=["f1"])

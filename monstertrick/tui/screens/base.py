@@ -493,13 +493,37 @@ class ChapterEndScreen(PauseScreen):
 
 
 class FinalScreen(GameScreen):
-    """The final standings of any game: ``n`` sets up a new game, ``q`` quits."""
+    """The final standings of any game: ``r`` reviews it, ``n`` sets up a new game, ``q``
+    quits."""
 
-    BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "quit", "Quit")]
+    BINDINGS = [
+        Binding("r", "review", "Review"),
+        Binding("n", "new_game", "New game"),
+        Binding("q", "quit", "Quit"),
+    ]
 
     def keys_hint(self, what: str = "game") -> Static:
-        """The line that says the keys: a new ``what`` (a game, a match), or quit."""
-        return Static(Content(f"Press n for a new {what}, q to quit."), classes="hint")
+        """The line that says the keys: the review, a new ``what`` (a game, a match), or
+        quit."""
+        return Static(
+            Content(f"Press r to review the {what}, n for a new {what}, q to quit."),
+            classes="hint",
+        )
+
+    def action_review(self) -> None:
+        """The review of the game just finished: of every person at the table (a game
+        of computer players only: of every seat)."""
+        from .review import ReviewScreen
+
+        session = self.session
+        if session.running:  # (never: this screen comes once the game is over)
+            return
+        doc = session.finished_record()
+        seats = session.humans or tuple(range(len(session.names)))
+        settings = getattr(self.app, "review_settings", None)
+        self.app.push_screen(
+            ReviewScreen(doc, seats, settings=settings, title=", ".join(session.names))
+        )
 
     def action_new_game(self) -> None:
         self.post_message(NewGame())

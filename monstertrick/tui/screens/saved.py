@@ -14,13 +14,16 @@ plain ``str`` cell of a ``DataTable`` is read as markup), so ``[/]`` or
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Static
 
@@ -222,16 +225,72 @@ class ContinueScreen(Screen[SavedGame | None]):
         self.dismiss(None)
 
 
+@dataclass
+class ReviewFigures:
+    """A person's review figures over the games of theirs reviewed: the games, their
+    unforced decisions, how many agreed with the review, the chance given up in all."""
+
+    games: int = 0
+    unforced: int = 0
+    agreed: int = 0
+    given_up: float = 0.0
+
+    def cell(self) -> str:
+        """``80% · 2.3``: the agreement and the mean chance given up per unforced
+        decision, in points; "—" for none."""
+        if not self.unforced:
+            return "—"
+        return f"{self.agreed / self.unforced:.0%} · {self.given_up / self.unforced * 100:.1f}"
+
+
+def review_figures(games: list[SavedGame]) -> dict[tuple[str, str], ReviewFigures]:
+    """Per game and person's name, the figures of the reviews kept for ``games`` (each
+    checked against its record before it counts; none is computed here)."""
+    from ...records import check_format, parse_json, read_record_file
+    from ...review import Game, ReviewCache, ReviewError, people
+    from ...saves import fingerprint
+
+    cache = ReviewCache()
+    figures: dict[tuple[str, str], ReviewFigures] = {}
+    for saved in games:
+        try:
+            doc = check_format(parse_json(read_record_file(saved.path)))
+            if not cache.has(fingerprint(doc)):
+                continue
+            game = Game(doc)
+        except (RecordError, ReviewError, OSError):
+            continue
+        kept = cache.kept(game)
+        if kept is None:
+            continue
+        for seat in sorted(set(kept.seats) & set(people(doc, game.players))):
+            summary = kept.summary(seat)
+            row = figures.setdefault((game.key, summary.name), ReviewFigures())
+            row.games += 1
+            row.unforced += summary.unforced
+            row.agreed += summary.agreed
+            row.given_up += summary.mean_given_up * summary.unforced
+    return figures
+
+
 class HistoryScreen(Screen[None]):
     """Finished games of every game with their results, and a summary per game and
     player name (with the figures that game's saves give: its own total, and for
-    Monster Trick the hit rate)."""
+    Monster Trick the hit rate; and the figures of the reviews kept, read in a worker)."""
 
     CSS_PATH = "../styles/saved.tcss"
     BINDINGS = [
         Binding("enter", "view", "Replay", priority=True),
+        Binding("r", "review", "Review"),
         Binding("escape", "back", "Back"),
     ]
+
+    class Figures(Message):
+        """The review figures, read."""
+
+        def __init__(self, figures: dict[tuple[str, str], ReviewFigures]) -> None:
+            super().__init__()
+            self.figures = figures
 
     def __init__(self, store: SaveStore) -> None:
         super().__init__()
@@ -279,6 +338,25 @@ class HistoryScreen(Screen[None]):
         self._summarize()
         self.query_one("#saved-damaged", Static).update(damaged_lines(damaged))
         table.focus()
+        self.read_reviews()
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="history-reviews")
+    def read_reviews(self) -> None:
+        """The review figures of the games listed, from the reviews kept (a replay of
+        each game reviewed, to check its review; no review is computed)."""
+        self.post_message(self.Figures(review_figures(list(self.games))))
+
+    def _read_reviews_again(self, _: object = None) -> None:
+        self.read_reviews()  # (a review may have been made or kept meanwhile)
+
+    @on(Figures)
+    def _figures(self, message: Figures) -> None:
+        summary = self.query_one("#summary-table", DataTable)
+        for (key, name), row in message.figures.items():
+            try:
+                summary.update_cell(f"{key}\0{name}", "review", row.cell())
+            except (KeyError, LookupError):
+                pass  # (a name that has no row: nothing to show)
 
     def _summarize(self) -> None:
         """Per game (in the registry's order), per player name: games, wins, the mean
@@ -288,7 +366,9 @@ class HistoryScreen(Screen[None]):
             by_game.setdefault(saved.game_key, []).append(saved)
         order = [k for k in GAMES if k in by_game] + [k for k in by_game if k not in GAMES]
         summary = self.query_one("#summary-table", DataTable)
-        summary.add_columns("Game", "Name", "Games", "Wins", "Mean", "Hit rate", "Hints")
+        for label in ("Game", "Name", "Games", "Wins", "Mean", "Hits", "Hints"):
+            summary.add_column(label)
+        summary.add_column("Review", key="review")
         for key in order:
             games = by_game[key]
             has_hits = any(isinstance(g.info.get("hits"), list) for g in games)
@@ -302,34 +382,70 @@ class HistoryScreen(Screen[None]):
                     mean(row.mean_vp, key),
                     f"{row.hit_rate:.0%}" if has_hits else "—",
                     str(row.hints),
+                    "—",
+                    key=f"{key}\0{row.name}",
                 )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "view":
+        if action in ("view", "review"):
             return bool(self.games)
         return True
 
-    def action_view(self) -> None:
+    def _opened(self, doing: str) -> SavedGame | None:
+        """The game under the cursor, replayed, if it is finished (its secrets public);
+        None, with a message, if it is not."""
         table = self.query_one("#history-table", DataTable)
         if not self.games:
-            return
+            return None
         saved = self.games[min(max(table.cursor_row, 0), len(self.games) - 1)]
         try:
             opened = self.store.open(saved)  # replayed now, only this one
         except RecordError as exc:
-            self.notify(f"This game cannot be shown: {exc}", severity="error", markup=False)
-            return
+            self.notify(f"This game cannot be {doing}: {exc}", severity="error", markup=False)
+            return None
         if not opened.finished:  # its save said otherwise: its summary is rebuilt now
             self.notify(
                 "This game is not over, so its hands stay secret: continue it from Continue.",
                 severity="warning",
             )
+            return None
+        return opened
+
+    def action_view(self) -> None:
+        opened = self._opened("shown")
+        if opened is None:
             return
         screens = GAMES[opened.game_key].load_screens()
-        self.app.push_screen(screens.viewer(opened.game, title=", ".join(opened.players)))
+        self.app.push_screen(
+            screens.viewer(opened.game, title=", ".join(opened.players), seats=seats_of(opened)),
+            self._read_reviews_again,
+        )
+
+    def action_review(self) -> None:
+        """The review of the game under the cursor (of its people; a game of computer
+        players only: of every seat)."""
+        from .review import ReviewScreen
+
+        opened = self._opened("reviewed")
+        if opened is None:
+            return
+        doc = GAMES[opened.game_key].load().to_record(opened.game)
+        settings = getattr(self.app, "review_settings", None)
+        screen = ReviewScreen(
+            doc, seats_of(opened), settings=settings, title=", ".join(opened.players)
+        )
+        self.app.push_screen(screen, self._read_reviews_again)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_view()
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+def seats_of(saved: SavedGame) -> tuple[int, ...]:
+    """The seats a review of ``saved`` is of: its people, or every seat if none."""
+    from ...review import people
+
+    seats = people({"meta": {"seats": saved.meta.seats}}, saved.players)
+    return seats or tuple(range(len(saved.players)))

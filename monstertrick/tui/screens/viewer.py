@@ -4,11 +4,17 @@ A game's viewer names its :class:`~monstertrick.timeline.Timeline` (whose chapte
 rounds, hands or games of a match) and its chapters, and says what one step looks like;
 this screen does the rest: ←/→ a step,
 PgUp/PgDn a chapter, Home/End the first and last step, ↑/↓ scroll, Esc/q close.
+
+A finished game whose review is kept (:class:`~monstertrick.review.ReviewCache`) shows
+each reviewed decision's verdict beside its step, its mark in the status line; ``m``/``M``
+go to the next or the previous marked decision. The viewer only reads a kept review:
+``r`` reviews the game (with its progress), never the viewer by itself.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -19,6 +25,9 @@ from textual.widgets import Static
 
 from ...timeline import Frame, Timeline
 from ..widgets import KeyBar
+
+if TYPE_CHECKING:
+    from ...review import DecisionReview
 
 F = TypeVar("F", bound=Frame[Any, Any, Any])
 
@@ -65,6 +74,9 @@ class StepViewer(Screen[None], Generic[F]):
         *chapter_keys(CHAPTER),
         Binding("home", "jump(0)", "First/Last", key_display="Home/End"),
         Binding("end", "jump(-1)", "Last", show=False),
+        Binding("m", "marked(1)", "Mark", key_display="m/M"),
+        Binding("M", "marked(-1)", "Previous mark", show=False),
+        Binding("r", "review", "Review"),
         Binding("escape,q", "close", "Close", key_display="Esc/q"),
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("down", "scroll(1)", "Scroll", show=False),
@@ -77,14 +89,28 @@ class StepViewer(Screen[None], Generic[F]):
             cls.BINDINGS = chapter_keys(cls.CHAPTER)
         super().__init_subclass__(**kwargs)
 
-    def __init__(self, state: Any, *, title: str = "", exit_on_close: bool = False) -> None:
+    def __init__(
+        self,
+        state: Any,
+        *,
+        title: str = "",
+        exit_on_close: bool = False,
+        seats: Sequence[int] | None = None,
+    ) -> None:
         super().__init__()
+        self.state = state
         self.timeline: Timeline[F] = self.TIMELINE.of(state)
         self.names: tuple[str, ...] = tuple(state.players)
         self.title_text = title
         self.exit_on_close = exit_on_close
+        self.seats = tuple(seats) if seats else tuple(range(len(self.names)))
+        """The players a review from here is of (by default, every seat)."""
         self.index = 0
         """Every game opens on its first step, from History or ``monstertrick view``."""
+        self.reviewed: dict[int, list[DecisionReview]] = {}
+        """The reviewed decisions of each step (by its index), from the kept review."""
+        self.chapter_name = "chapter"
+        self._record: tuple[dict[str, Any], ...] | None = None  # (): not finished
 
     # ------------------------------------------------------------------ for subclasses
 
@@ -134,14 +160,113 @@ class StepViewer(Screen[None], Generic[F]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.read_review()
         self.show_step()
 
     def show_step(self) -> None:
         title = (f"{self.title_text} · ", "bold") if self.title_text else ""
-        self.query_one("#step-status", Static).update(
-            Content.assemble(title, self.status(self.index))
+        decisions = self.reviewed.get(self.index, [])
+        marks = " ".join(d.mark for d in decisions if d.mark)
+        status = Content.assemble(title, self.status(self.index))
+        if marks:
+            status = Content.assemble((f"{marks} ", "bold $warning"), status)
+        self.query_one("#step-status", Static).update(status)
+        body = self.body(self.index)
+        if decisions:
+            from .review import decision_lines
+
+            lines = [Content.from_markup("[b]Review[/] (from what the player knew)")]
+            lines += [decision_lines(d, self.names, self.chapter_name) for d in decisions]
+            body = Content("\n").join([*lines, Content(""), body])
+        self.query_one("#step-frame", Static).update(body)
+
+    # ------------------------------------------------------------------ the review
+
+    def record(self) -> dict[str, Any] | None:
+        """The game's record, if it is finished (a revealed unfinished game: None)."""
+        from ...saves import door, game_of_state
+
+        if self._record is None:
+            try:
+                rules = door(game_of_state(self.state))
+            except (TypeError, LookupError):  # not a registered game's: no review
+                self._record = ()
+                return None
+            self._record = (rules.to_record(self.state),) if rules.is_over(self.state) else ()
+        return self._record[0] if self._record else None
+
+    def read_review(self) -> None:
+        """The kept review of this game, if any, beside its steps (nothing computed)."""
+        from ...errors import RecordError
+        from ...review import Game, ReviewCache, ReviewError
+        from ...saves import fingerprint
+
+        self.reviewed = {}
+        doc = self.record()
+        cache = ReviewCache()
+        if doc is None or not cache.has(fingerprint(doc)):
+            return
+        try:
+            game = Game(doc)
+        except (RecordError, ReviewError):
+            return
+        kept = cache.kept(game)
+        if kept is None:
+            return
+        self.chapter_name = game.door.chapter_name
+        frames = step_of_decisions(self.timeline, game)
+        for d in kept.decisions:
+            step = frames.get(d.index)
+            if step is not None:
+                self.reviewed.setdefault(step, []).append(d)
+        self.refresh_bindings()
+
+    def marked_steps(self) -> list[int]:
+        return sorted(i for i, ds in self.reviewed.items() if any(d.mark for d in ds))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "marked":
+            return bool(self.marked_steps())
+        if action == "review":
+            return self.record() is not None
+        return True
+
+    def action_marked(self, delta: int) -> None:
+        """Go to the next (``delta`` 1) or the previous (-1) marked decision's step."""
+        steps = self.marked_steps()
+        later = [i for i in steps if i > self.index] if delta > 0 else []
+        earlier = [i for i in steps if i < self.index] if delta < 0 else []
+        if later:
+            self.index = later[0]
+        elif earlier:
+            self.index = earlier[-1]
+        else:
+            self.notify(
+                "No marked decision after this step."
+                if delta > 0
+                else "No marked decision before this step."
+            )
+            return
+        self.show_step()
+        self.query_one(StepBody).scroll_home(animate=False)
+
+    def action_review(self) -> None:
+        """Review the game (its kept review comes back at once), then show it here."""
+        from .review import ReviewScreen
+
+        doc = self.record()
+        if doc is None:  # a revealed unfinished game: its secrets are not public
+            self.notify("This game is not finished: it is not reviewed.", severity="warning")
+            return
+
+        def back(_: object) -> None:
+            self.read_review()
+            self.show_step()
+
+        settings = getattr(self.app, "review_settings", None)
+        self.app.push_screen(
+            ReviewScreen(doc, self.seats, settings=settings, title=self.title_text), back
         )
-        self.query_one("#step-frame", Static).update(self.body(self.index))
 
     def action_step(self, delta: int) -> None:
         self.index = max(0, min(self.step_count() - 1, self.index + delta))
@@ -164,3 +289,39 @@ class StepViewer(Screen[None], Generic[F]):
             self.app.exit(0)
         else:
             self.dismiss(None)
+
+
+def step_of_decisions(timeline: Timeline[Any], game: Any) -> dict[int, int]:
+    """The step (frame index) of each decision of ``game`` (a review's
+    :class:`~monstertrick.review.Game`), by the decision's index.
+
+    A chapter's frames are its deal, then one per decision; decisions the viewer shows
+    within the deal (Monster Trick's VP rows, laid out before the first card) are on the
+    deal's step. So a chapter's last decisions are its frames after the deal, in order,
+    and any before them belong to the deal. Each decision's action must be its frame's:
+    a game whose steps and decisions do not agree gets no step for any decision."""
+    by_chapter: dict[int, list[int]] = {}
+    deals: dict[int, int] = {}
+    for i, frame in enumerate(timeline.frames):
+        if frame.is_deal:
+            deals[frame.chapter] = i
+        else:
+            by_chapter.setdefault(frame.chapter, []).append(i)
+    decisions: dict[int, list[Any]] = {}
+    for d in game.decisions:
+        decisions.setdefault(d.chapter, []).append(d)
+    found: dict[int, int] = {}
+    for chapter, ds in decisions.items():
+        steps = by_chapter.get(chapter, [])
+        before = len(ds) - len(steps)
+        if before < 0 or chapter not in deals:
+            return {}
+        for k, d in enumerate(ds):
+            if k < before:
+                found[d.index] = deals[chapter]
+                continue
+            frame = timeline[steps[k - before]]
+            if str(frame.action) != str(d.action) or frame.seat != d.seat:
+                return {}
+            found[d.index] = steps[k - before]
+    return found
