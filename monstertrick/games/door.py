@@ -295,6 +295,11 @@ class Door(Generic[S, A, E, V, P]):
         options: list[Advice[A]] = hard.advise(
             view, rng, stop, playouts=playouts, **self.review_options(chosen)
         )
+        return self.game_chances(view, options)
+
+    def game_chances(self, view: V, options: list[Advice[A]]) -> list[Advice[A]]:
+        """A review's options with their chances to win the whole game (or match): as
+        the search gives them, unless its chances are of a part of it."""
         return options
 
     def review_options(self, chosen: A) -> dict[str, object]:

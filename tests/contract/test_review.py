@@ -291,3 +291,20 @@ def test_a_kept_review_grows_with_the_seats_asked(game_key: str, tmp_path: Path)
     assert {d.seat for d in both.decisions} == {1}
     kept = cache.load(game, SMALL)
     assert kept is not None and kept.seats == (0, 1)
+
+
+def test_monster_takings_review_gives_the_chance_to_win_the_match() -> None:
+    from monstertrick.games.monster_taking import GAME, match_chance
+    from monstertrick.search.assess import Advice
+
+    assert match_chance(0, 0) == 0.5 and match_chance(1, 0) == 0.75
+    assert match_chance(2, 1) == 1.0 and match_chance(1, 2) == 0.0
+    state = GAME.new_state(["Ann", "Bob"], 3, 0)
+    view = GAME.view(state, state.current_player)
+    assert view.wins == (0, 0)
+    options = [Advice("a", 0.8), Advice("b", 0.6, gap=0.2, noise=0.04)]
+    best, other = GAME.game_chances(view, options)
+    # At 0-0 a won game leaves the match at 3 in 4, a lost one at 1 in 4: half the scale.
+    assert best.chance == pytest.approx(0.25 + 0.5 * 0.8)
+    assert other.chance == pytest.approx(0.25 + 0.5 * 0.6)
+    assert (other.gap, other.noise) == (pytest.approx(0.1), pytest.approx(0.02))

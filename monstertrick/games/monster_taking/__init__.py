@@ -9,10 +9,14 @@ Textual, no global random state.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from .. import ArenaTerms
 from ..door import Door
+
+if TYPE_CHECKING:
+    from ...search.assess import Advice
 from .engine.cards import CARDS, FULL_DECK, WINS_NEEDED, Card, Suit, deal
 from .engine.events import (
     CardPlayed,
@@ -99,6 +103,23 @@ class MonsterTaking(Door[MatchState, Action, Event, PlayerView, PlayerView]):
 
     parse_action = staticmethod(parse_action)
 
+    def game_chances(self, view: PlayerView, options: list[Advice[Action]]) -> list[Advice[Action]]:
+        """The search's chances are of winning this game of the match (a draw counts
+        half): a review gives the match's (:func:`match_chance`), and its differences
+        scaled alike."""
+        me, other = view.wins[view.viewer or 0], view.wins[1 - (view.viewer or 0)]
+        low, high = match_chance(me, other + 1), match_chance(me + 1, other)
+        scale = high - low
+        return [
+            replace(
+                o,
+                chance=low + scale * o.chance,
+                gap=None if o.gap is None else scale * o.gap,
+                noise=None if o.noise is None else scale * o.noise,
+            )
+            for o in options
+        ]
+
     def review_options(self, chosen: Action) -> dict[str, object]:
         """The search tries medium's cheapest payments only: the payment chosen too."""
         return {"include": chosen}
@@ -139,6 +160,16 @@ class MonsterTaking(Door[MatchState, Action, Event, PlayerView, PlayerView]):
         mover = f", {names[seat]} to {task}" if seat is not None else ""
         tricks = len(state.log[-1].tricks)
         return f"game {state.chapter}{mover} ({_tricks(tricks)} played)"
+
+
+def match_chance(wins: int, theirs: int) -> float:
+    """The chance to win the match with ``wins`` games won against ``theirs``, the games
+    to come taken as even (a drawn game is played again, in effect: the next decides)."""
+    if wins >= WINS_NEEDED:
+        return 1.0
+    if theirs >= WINS_NEEDED:
+        return 0.0
+    return (match_chance(wins + 1, theirs) + match_chance(wins, theirs + 1)) / 2
 
 
 def describe(state: MatchState | None, players: Any = None) -> str:
