@@ -14,8 +14,7 @@ from textual.pilot import Pilot
 
 from monstertrick.games.monster_trick.engine import Arrange, Phase
 from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
-from monstertrick.games.monster_trick.tui.game_over import GameOverScreen
-from monstertrick.games.monster_trick.tui.round_end import RoundEndScreen
+from monstertrick.games.monster_trick.tui.ends import GameOverScreen, RoundEndScreen
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.watch import WatchScreen
 from monstertrick.seating import parse_seats

@@ -14,8 +14,7 @@ from monstertrick.cli import build_parser, main
 from monstertrick.games.monster_trick.bots import StopCheck
 from monstertrick.games.monster_trick.engine import Action, Phase, PlayerView
 from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
-from monstertrick.games.monster_trick.tui.game_over import GameOverScreen
-from monstertrick.games.monster_trick.tui.round_end import RoundEndScreen
+from monstertrick.games.monster_trick.tui.ends import GameOverScreen, RoundEndScreen
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.watch import WatchScreen
 from monstertrick.games.monster_trick.tui.widgets import Hand

@@ -6,9 +6,8 @@ import random
 
 import pytest
 
-from monstertrick.games.monster_trick.tui.game_over import GameOverScreen
+from monstertrick.games.monster_trick.tui.ends import GameOverScreen, RoundEndScreen
 from monstertrick.games.monster_trick.tui.log import LogPanel
-from monstertrick.games.monster_trick.tui.round_end import RoundEndScreen
 from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen

@@ -13,8 +13,8 @@ from textual.widgets import Static
 from monstertrick.games.monster_trick import GAME
 from monstertrick.games.monster_trick.engine import Arrange
 from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
+from monstertrick.games.monster_trick.tui.ends import RoundEndScreen
 from monstertrick.games.monster_trick.tui.log import LogPanel
-from monstertrick.games.monster_trick.tui.round_end import RoundEndScreen
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.watch import WatchScreen
 from monstertrick.games.monster_trick.tui.widgets import Hand, TrickSlot, VPRow

@@ -11,7 +11,7 @@ from textual.geometry import Size
 from textual.widgets import Input
 
 from monstertrick.games.monster_trick.engine import Move, standings
-from monstertrick.games.monster_trick.tui.game_over import GameOverScreen
+from monstertrick.games.monster_trick.tui.ends import GameOverScreen
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp

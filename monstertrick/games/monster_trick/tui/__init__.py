@@ -32,7 +32,7 @@ SCREENS = GameScreens(
     __name__,
     turn={"arrange": "arrange:ArrangeScreen", "play": "table:TableScreen"},
     watch="watch:WatchScreen",
-    round_over="round_end:RoundEndScreen",
-    game_over="game_over:GameOverScreen",
+    round_over="ends:RoundEndScreen",
+    game_over="ends:GameOverScreen",
     handoff=handoff,
 )
