@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 
-from monstertrick.errors import RecordError
-from monstertrick.games.common.cards import CodedCard, intern_cards
+from monstertrick.errors import InvalidMoveError, RecordError
+from monstertrick.games.common.cards import CardSuit, CodedCard, intern_cards
 from monstertrick.games.common.outcome import break_ties
 from monstertrick.games.common.state import Table, ValueEquality
 from monstertrick.games.common.words import join_names, plural
 from monstertrick.games.magic_trick.bots import make_bot as magic_bot
 from monstertrick.games.magic_trick.engine.cards import Card as MagicCard
+from monstertrick.games.magic_trick.engine.cards import Suit as MagicSuit
 from monstertrick.games.magic_trick.engine.events import GameOver as GameOverEvent
 from monstertrick.games.magic_trick.engine.state import MagicTrickState
 from monstertrick.games.magic_trick.engine.state import decide_winners as magic_winners
@@ -23,9 +24,11 @@ from monstertrick.games.magic_trick.engine.views import HandResult as MagicHand
 from monstertrick.games.magic_trick.timeline import Timeline as MagicTimeline
 from monstertrick.games.monster_taking.bots import make_bot as taking_bot
 from monstertrick.games.monster_taking.engine.cards import Card as TakingCard
+from monstertrick.games.monster_taking.engine.cards import Suit as TakingSuit
 from monstertrick.games.monster_taking.engine.state import MatchState
 from monstertrick.games.monster_trick.bots import make_bot as trick_bot
 from monstertrick.games.monster_trick.engine.cards import Card as TrickCard
+from monstertrick.games.monster_trick.engine.cards import Colour
 from monstertrick.games.monster_trick.engine.state import GameState as TrickState
 from monstertrick.games.monster_trick.engine.state import decide_winners as trick_winners
 from monstertrick.games.monster_trick.timeline import Timeline as TrickTimeline
@@ -306,12 +309,21 @@ def test_every_games_state_keeps_its_table_in_one_place() -> None:
 # ---------------------------------------------------------------- the cards
 
 
-class _Card(CodedCard):
+class _Suit(CardSuit, letters="XY"):
+    EX = 0
+    WHY = 1
+
+
+class _Card(CodedCard[_Suit]):
     __slots__ = ()
 
 
+def _intern() -> tuple[list[_Card], dict[str, _Card]]:
+    return intern_cards(_Card, _Suit, range(1, 4), 4, written="X or Y and 1 to 3", example="X2")
+
+
 def test_cards_are_interned_by_code_and_print_as_letter_and_value() -> None:
-    cards, by_name = intern_cards(_Card, "XY", range(1, 4), 4)
+    cards, by_name = _intern()
     assert len(cards) == 8
     assert [str(c) for c in cards if c & 3] == ["X1", "X2", "X3", "Y1", "Y2", "Y3"]
     assert cards[4 + 2] == 6 and isinstance(cards[6], _Card) and repr(cards[6]) == "Card('Y2')"
@@ -320,3 +332,35 @@ def test_cards_are_interned_by_code_and_print_as_letter_and_value() -> None:
     # A game's cards are its own: every game prints its own names.
     assert [str(c) for c in (MagicCard.parse("X7"), TakingCard.parse("S10"))] == ["X7", "S10"]
     assert str(TrickCard.parse("Y15")) == "Y15" and TrickCard.names is not MagicCard.names
+
+
+def test_a_card_knows_its_suit_and_value_from_its_code() -> None:
+    cards, _ = _intern()
+    assert [(c.suit, c.value) for c in (cards[1], cards[7])] == [(_Suit.EX, 1), (_Suit.WHY, 3)]
+    magic, taking, trick = MagicCard.parse("X7"), TakingCard.parse("S10"), TrickCard.parse("Y15")
+    assert (magic.suit, magic.value) == (MagicSuit.STARS, 7)
+    assert [s.letter for s in MagicSuit] == list("HSDCMTX") and magic.suit.label == "Stars"
+    assert (_Suit.WHY.letter, _Suit(1), _Suit.WHY.label) == ("Y", _Suit.WHY, "Why")
+    assert (taking.suit, taking.value, taking.dots) == (TakingSuit.SYLVA, 10, 0)
+    assert (trick.colour, trick.suit, trick.value) == (Colour.YELLOW, Colour.YELLOW, 15)
+
+
+@pytest.mark.parametrize("card", [MagicCard, TakingCard, TrickCard, _Card])
+@pytest.mark.parametrize("text", ["x2", " X2", "X02", "Q1", "X2 ", "\x1b[31mX2", "X" * 200])
+def test_a_card_is_read_exactly_as_written_or_refused_in_words(
+    card: type[CodedCard[Any]], text: str
+) -> None:
+    _intern()
+    with pytest.raises(
+        InvalidMoveError, match=f"is not a card: write .* like '{card.example}'"
+    ) as e:
+        card.parse(text)
+    assert "\x1b" not in str(e.value) and len(str(e.value)) < 140
+    assert card.parse(card.example) is card.parse(card.example)
+
+
+@pytest.mark.parametrize("card", [MagicCard, TakingCard, TrickCard])
+def test_a_card_that_is_not_text_is_refused_in_words(card: type[CodedCard[Any]]) -> None:
+    for value in (None, 7, b"X2", ["X2"]):
+        with pytest.raises(InvalidMoveError, match="a card is written as a string like"):
+            card.parse(value)

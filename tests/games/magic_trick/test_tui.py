@@ -219,7 +219,7 @@ async def test_the_trick_line_names_trump_and_the_lead_without_a_bare_colon() ->
         first = text.splitlines()[0].rstrip()
         led = screen.view.led
         assert led is not None
-        assert first.startswith(f"Trick 1 · Hearts are trump · {led.plural} led:  ● Ann "), first
+        assert first.startswith(f"Trick 1 · Hearts are trump · {led.label} led:  ● Ann "), first
         assert not first.endswith(":")
 
 

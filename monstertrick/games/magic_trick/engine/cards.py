@@ -22,7 +22,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from ....errors import InvalidMoveError
-from ...common.cards import CodedCard, intern_cards
+from ...common.cards import CardSuit, CodedCard, intern_cards
 
 NUM_PLAYERS = 4
 NUM_SUITS = 7
@@ -33,11 +33,10 @@ NUM_HANDS = 4
 DECK_SIZE = NUM_SUITS * NUM_VALUES
 ALL_SUITS_MASK = (1 << NUM_SUITS) - 1
 
-SUIT_LETTERS = "HSDCMTX"
 
-
-class Suit(IntEnum):
-    """The seven suits; Hearts (0) are always trump."""
+class Suit(CardSuit, letters="HSDCMTX"):
+    """The seven suits; Hearts (0) are always trump. A suit's :attr:`label` is its
+    name as players say it, a plural: ``"Moons"``."""
 
     HEARTS = 0
     SPADES = 1
@@ -48,51 +47,28 @@ class Suit(IntEnum):
     STARS = 6
 
     @property
-    def letter(self) -> str:
-        return SUIT_LETTERS[self]
-
-    @property
-    def plural(self) -> str:
-        """``"Moons"``."""
-        return self.name.capitalize()
-
-    @property
     def singular(self) -> str:
         """``"Moon"``."""
         return self.name.capitalize()[:-1]
 
 
 TRUMP = Suit.HEARTS
-_SUITS = tuple(Suit)
 
 
-class Card(CodedCard):
+class Card(CodedCard[Suit]):
     """A card: suit and value (0-7), written ``"S3"``. Cards are interned ints."""
 
     __slots__ = ()
 
-    @property
-    def suit(self) -> Suit:
-        return _SUITS[self >> 3]
 
-    @property
-    def value(self) -> int:
-        return self & 7
-
-    @staticmethod
-    def parse(text: object) -> Card:
-        """Parse exactly ``"S3"``: an upper-case suit letter and a value 0-7."""
-        card = _BY_NAME.get(text) if isinstance(text, str) else None
-        if card is None:
-            shown = repr(text)[:40] if isinstance(text, str) else type(text).__name__
-            raise InvalidMoveError(
-                f"{shown} is not a card: write a suit letter ({', '.join(SUIT_LETTERS)}) "
-                "and a value from 0 to 7, like 'S3'"
-            )
-        return card
-
-
-CARDS, _BY_NAME = intern_cards(Card, SUIT_LETTERS, range(NUM_VALUES), NUM_VALUES)
+CARDS, _ = intern_cards(
+    Card,
+    Suit,
+    range(NUM_VALUES),
+    NUM_VALUES,
+    written=f"a suit letter ({', '.join(s.letter for s in Suit)}) and a value from 0 to 7",
+    example="S3",
+)
 
 
 def deck() -> list[Card]:

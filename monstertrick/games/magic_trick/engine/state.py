@@ -459,7 +459,7 @@ class MagicTrickState(ValueEquality, Table[Phase]):
                 led = _SUITS[lead]
                 return (
                     f"{your} {ordinal(pos + 1)} card is a {_SUITS[suit].singular}, but "
-                    f"{subject} {holds} a {led.singular}, so {you} must follow {led.plural}"
+                    f"{subject} {holds} a {led.singular}, so {you} must follow {led.label}"
                 )
             return None
         # The sleeve step.

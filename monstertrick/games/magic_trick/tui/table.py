@@ -259,7 +259,7 @@ class TableScreen(DecisionScreen):
     def _trick(self, v: View) -> Content:
         variables = self._variables()
         names = v.players
-        led = f"{v.led.plural} led:  " if v.led is not None else "nothing led yet"
+        led = f"{v.led.label} led:  " if v.led is not None else "nothing led yet"
         line: list[Content | str] = [f"Trick {v.trick_number} · Hearts are trump · {led}"]
         for tc in v.trick:
             line += [

@@ -127,8 +127,8 @@ class ViewerScreen(StepViewer[Frame]):
         trick = state.current_trick()
         led = state.led_suit
         head = f"Trick {min(state.trick_number, NUM_TRICKS)}"
-        head += f" · led: {led.plural}" if led is not None else " · nothing led yet"
-        head += f" · {TRUMP.plural} are trump"
+        head += f" · led: {led.label}" if led is not None else " · nothing led yet"
+        head += f" · {TRUMP.label} are trump"
         if not trick:
             return Content(head)
         parts: list[Content | str] = [head, ": "]

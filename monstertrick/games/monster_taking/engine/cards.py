@@ -9,73 +9,46 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from enum import IntEnum
 
-from ....errors import InvalidMoveError
-from ...common.cards import CodedCard, intern_cards
+from ...common.cards import CardSuit, CodedCard, intern_cards
 
 NUM_CARDS = 30
 HAND_SIZE = 13
 DECK_SIZE = 4
 WINS_NEEDED = 2
-SUIT_LETTERS = "IAS"
 
 
-class Suit(IntEnum):
+class Suit(CardSuit, letters="IAS"):
     """The three suits, each with its own letter."""
 
     IGNIS = 0
     AQUA = 1
     SYLVA = 2
 
-    @property
-    def letter(self) -> str:
-        return SUIT_LETTERS[self]
-
-    @property
-    def label(self) -> str:
-        """The suit's name as players say it: ``"Aqua"``."""
-        return self.name.capitalize()
-
 
 #: Dots per value (index 0 unused): 1,6 → 4; 2,7 → 3; 3,8 → 2; 4,9 → 1; 5,10 → 0.
 DOTS_BY_VALUE: tuple[int, ...] = (0, 4, 3, 2, 1, 0, 4, 3, 2, 1, 0)
 
 
-class Card(CodedCard):
+class Card(CodedCard[Suit]):
     """A card: suit and value 1-10, written ``"A7"``. Cards are interned ints."""
 
     __slots__ = ()
 
     @property
-    def suit(self) -> Suit:
-        return _SUITS[self >> 4]
-
-    @property
-    def value(self) -> int:
-        return self & 15
-
-    @property
     def dots(self) -> int:
         return DOTS[self]
 
-    @staticmethod
-    def parse(text: str) -> Card:
-        """Parse exactly ``"A7"``: suit letter (upper case), value 1-10 without leading zeros."""
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"a card is written as a string like 'A7', not {text!r}")
-        card = _BY_NAME.get(text)
-        if card is None:
-            raise InvalidMoveError(
-                f"{text[:20]!r} is not a card: write a suit letter (I, A or S) "
-                "and a value from 1 to 10, like 'A7'"
-            )
-        return card
 
-
-_SUITS = tuple(Suit)
 #: Every card by its int code (codes that are not cards hold a placeholder).
-CARDS, _BY_NAME = intern_cards(Card, SUIT_LETTERS, range(1, 11), 16)
+CARDS, _BY_NAME = intern_cards(
+    Card,
+    Suit,
+    range(1, 11),
+    16,
+    written="a suit letter (I, A or S) and a value from 1 to 10",
+    example="A7",
+)
 #: Dots by card code.
 DOTS: list[int] = [0] * len(CARDS)
 for _card in _BY_NAME.values():

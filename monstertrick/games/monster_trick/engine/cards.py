@@ -7,10 +7,7 @@ and tricks as plain lists and compare cards at C speed; every card is interned, 
 
 from __future__ import annotations
 
-from enum import IntEnum
-
-from ...common.cards import CodedCard, intern_cards
-from .errors import InvalidMoveError
+from ...common.cards import CardSuit, CodedCard, intern_cards
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -23,7 +20,7 @@ NUM_ROUNDS = 3
 VP_SETS: tuple[tuple[int, int, int], ...] = ((1, 2, 3), (2, 4, 6), (3, 6, 9))
 
 
-class Colour(IntEnum):
+class Colour(CardSuit, letters="BGPY"):
     """The four card colours, each with its own letter."""
 
     BLUE = 0
@@ -32,48 +29,29 @@ class Colour(IntEnum):
     YELLOW = 3
 
     @property
-    def letter(self) -> str:
-        return "BGPY"[self]
-
-    @property
     def label(self) -> str:
         """The colour's name as players say it: ``"green"``."""
         return self.name.lower()
 
 
-class Card(CodedCard):
+class Card(CodedCard[Colour]):
     """A card: colour and value, written ``"G7"``. Cards are interned ints."""
 
     __slots__ = ()
 
-    @property
-    def colour(self) -> Colour:
-        return _COLOURS[self >> 4]
-
-    @property
-    def value(self) -> int:
-        return self & 15
-
-    @staticmethod
-    def parse(text: str) -> Card:
-        """Parse ``"G7"``: exactly an upper-case colour letter, then the value without
-        leading zeros, as records write it (``"g7"``, ``" G7"`` and ``"G07"`` are not
-        cards)."""
-        card = _BY_NAME.get(text) if isinstance(text, str) else None
-        if card is None:
-            shown = repr(text)
-            if len(shown) > 24:
-                shown = shown[:20] + "…"
-            raise InvalidMoveError(
-                f"{shown} is not a card: write a colour letter (B, G, P, Y) in capitals "
-                "and a value from 1 to 15, like 'G7'"
-            )
-        return card
+    colour = CodedCard.suit
+    """The card's colour (its suit)."""
 
 
-_COLOURS = tuple(Colour)
 #: All cards that can exist (values 1..15), indexed by their int code.
-CARDS, _BY_NAME = intern_cards(Card, "BGPY", range(1, 16), 16)
+CARDS, _ = intern_cards(
+    Card,
+    Colour,
+    range(1, 16),
+    16,
+    written="a colour letter (B, G, P, Y) in capitals and a value from 1 to 15",
+    example="G7",
+)
 
 
 def top_value(num_players: int) -> int:
