@@ -8,9 +8,10 @@ import random
 from collections.abc import Sequence
 
 from monstertrick.decisions import StopCheck
-from monstertrick.levels import parse_level
+from monstertrick.levels import Level, parse_level
 from monstertrick.search import Budget, Option, analyse
-from monstertrick.search.assess import Advice, Common, Watched, advise
+from monstertrick.search.assess import Common, Watched
+from monstertrick.search.player import HintSearch, SearchingPlayer
 
 from .engine import ROUNDS, LittleTricks, Play, View, sample_world
 
@@ -77,28 +78,22 @@ class Search:
         return [1 / len(winners) if p in winners else 0.0 for p in range(len(world.totals))]
 
 
-class HardBot:
-    def __init__(self, playouts: int | None = None, seconds: float | None = None) -> None:
-        if seconds is not None:
-            self.budget = Budget(seconds=seconds)
-        else:
-            self.budget = Budget(iterations=playouts or 200)
-        self.name = "hard"
+class HardBot(SearchingPlayer[View, Play]):
+    default = Level("hard", 200)
 
     def analyse(self, view: View, rng: random.Random, stop: StopCheck | None) -> list[Option[Play]]:
-        return analyse(Search(view), rng, self.budget, stop, depth=1)
+        budget = Budget(iterations=self.playouts, seconds=self.seconds)
+        return analyse(Search(view), rng, budget, stop, depth=1)
 
-    def advise(
-        self,
-        view: View,
-        rng: random.Random,
-        stop: StopCheck | None = None,
-        playouts: int | None = None,
-    ) -> list[Advice[Play]]:
+    def hint_search(self, view: View, rng: random.Random, include: Play | None) -> HintSearch[Play]:
         game = Search(view)
         watched = Watched(game, game.points, Common.NONE)
-        n = 400 if playouts is None else playouts * len(view.legal_actions)
-        return advise(analyse(watched, rng, Budget(iterations=n), stop, depth=1), watched)
+        return HintSearch(
+            watched,
+            len(view.legal_actions),
+            400,
+            lambda rng, budget, stop: analyse(watched, rng, budget, stop, depth=1),
+        )
 
     def choose(self, view: View, rng: random.Random, stop: StopCheck | None = None) -> Play:
         if len(view.legal_actions) == 1:
@@ -112,4 +107,4 @@ def make_bot(spec: object) -> EasyBot | MediumBot | HardBot:
         return EasyBot()
     if level.word == "medium":
         return MediumBot()
-    return HardBot(level.playouts, level.seconds)
+    return HardBot(level.playouts, seconds=level.seconds)

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 
-from ....levels import Level, budget_level, level_name
+from ....levels import Level
 from ....search import Option
-from ....search.assess import HINT_SECONDS, Advice
+from ....search.player import HintSearch, SearchingPlayer
 from ..engine.cards import Action
 from ..engine.views import View
 from .base import StopCheck, mover
@@ -26,20 +26,15 @@ from .medium import MediumBot
 DEFAULT_PLAYOUTS = 1000
 HINT_PLAYOUTS = 20 * DEFAULT_PLAYOUTS
 """A hint's search stops after this many playouts if its time is not up before."""
-_DEFAULT = Level("hard", DEFAULT_PLAYOUTS)
 
 
-class HardBot:
+class HardBot(SearchingPlayer[View, Action]):
     """The shared search (:func:`monstertrick.search.analyse`) playing to win the game:
     UCB1 over the legal actions on determinized worlds, random playouts to the end of
     the hand, the win (last hand) or an estimate of the chance to win (earlier) as the
     reward (:mod:`.search`); medium's choice tried first."""
 
-    def __init__(self, playouts: int | None = None, *, seconds: float | None = None) -> None:
-        level = budget_level(_DEFAULT, playouts, seconds)
-        self.playouts = level.playouts
-        self.seconds = level.seconds
-        self.name = level_name(level, _DEFAULT)
+    default = Level("hard", DEFAULT_PLAYOUTS)
 
     def analyse(
         self, view: View, rng: random.Random, stop: StopCheck | None = None
@@ -54,29 +49,25 @@ class HardBot:
         budget = Budget(iterations=self.playouts, seconds=self.seconds)
         return analyse(game, rng, budget, stop, depth=1)
 
-    def advise(
-        self,
-        view: View,
-        rng: random.Random,
-        stop: StopCheck | None = None,
-        seconds: float = HINT_SECONDS,
-        playouts: int | None = None,
-    ) -> list[Advice[Action]]:
-        """A hint: the search of :meth:`analyse` (medium's choice tried first, the same
-        flat UCB1) for up to ``seconds`` (and :data:`HINT_PLAYOUTS` playouts), each legal
-        action with its chance, the points the player scores this hand after it on
-        average, and the noise of its difference to the best
-        (:mod:`monstertrick.search.assess`). With ``playouts``, exactly that many per
-        legal action instead of a time (reproducible: a review's budget)."""
+    def hint_search(
+        self, view: View, rng: random.Random, include: Action | None
+    ) -> HintSearch[Action]:
+        """The search of :meth:`analyse` (medium's choice tried first, the same flat
+        UCB1) over every legal action, the points the player scores this hand after each
+        measured; at most :data:`HINT_PLAYOUTS` playouts."""
         from ....search import analyse
-        from ....search.assess import Common, Watched, advise, hint_budget
+        from ....search.assess import Common, Watched
         from .search import MagicTrickSearch
 
         first = MediumBot().choose(view, rng)
         game = MagicTrickSearch(view, first=first)
         watched = Watched(game, game.points, Common.NONE)
-        budget = hint_budget(len(view.legal_actions), seconds, playouts, HINT_PLAYOUTS)
-        return advise(analyse(watched, rng, budget, stop, depth=1), watched)
+        return HintSearch(
+            watched,
+            len(view.legal_actions),
+            HINT_PLAYOUTS,
+            lambda rng, budget, stop: analyse(watched, rng, budget, stop, depth=1),
+        )
 
     def choose(self, view: View, rng: random.Random, stop: StopCheck | None = None) -> Action:
         mover(view)

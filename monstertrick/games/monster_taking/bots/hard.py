@@ -25,7 +25,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from ....levels import Level, budget_level, level_name
+from ....levels import Level
+from ....search.player import HintSearch, SearchingPlayer
 from ..engine.state import Action, PlayerView
 from .base import Bot, StopCheck
 
@@ -36,18 +37,12 @@ HINT_PLAYOUTS = 20 * DEFAULT_PLAYOUTS
 """A hint's search stops after this many playouts if its time is not up before."""
 MEDIUM_HEAD_START = 0.1
 """Won games per world credited to medium's first choice before the search."""
-_DEFAULT = Level("hard", DEFAULT_PLAYOUTS)
 
 
-class HardBot(Bot):
+class HardBot(SearchingPlayer[PlayerView, Action], Bot):
+    default = Level("hard", DEFAULT_PLAYOUTS)
     search_options: ClassVar[dict[str, Any]] = {"paired": True, "head_start": MEDIUM_HEAD_START}
     """How :func:`monstertrick.search.analyse` searches (chosen by measurement)."""
-
-    def __init__(self, playouts: int | None = None, *, seconds: float | None = None) -> None:
-        level = budget_level(_DEFAULT, playouts, seconds)
-        self.playouts = level.playouts
-        self.seconds = level.seconds
-        self.name = level_name(level, _DEFAULT)
 
     def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:
         return self.analyse(view, rng, stop, forced_too=False)[0][0]
@@ -78,38 +73,26 @@ class HardBot(Bot):
         out += [(a, 0.5) for a in ranked if a not in searched]
         return out
 
-    def advise(
-        self,
-        view: PlayerView,
-        rng: random.Random,
-        stop: StopCheck | None = None,
-        seconds: float | None = None,
-        playouts: int | None = None,
-        include: Action | None = None,
-    ) -> list[Any]:
-        """A hint: the search of :meth:`analyse` (the same candidates on paired worlds,
-        but without medium's head start) for up to ``seconds`` (default: a hint's time) and
-        :data:`HINT_PLAYOUTS` playouts, each candidate as an
-        :class:`~monstertrick.search.assess.Advice`: its chance to win this game, the
-        cards it leaves the player ahead when the game ends on average, and the noise
-        of its difference to the best. Candidates a stopped search did not reach follow
-        in medium's order, at 0.5. With ``playouts``, exactly that many per candidate
-        instead of a time (reproducible: a review's budget); ``include``, a legal action
-        tried too if medium's candidates leave it out (a review's choice to judge)."""
+    def hint_search(
+        self, view: PlayerView, rng: random.Random, include: Action | None
+    ) -> HintSearch[Action]:
+        """The search of :meth:`analyse`: the same candidates on paired worlds, but
+        without medium's head start (with a hint's many playouts the measurement
+        decides, and the options are listed by their chances); the cards each leaves
+        the player ahead when the game ends measured; at most :data:`HINT_PLAYOUTS`
+        playouts; candidates a stopped search did not reach follow in medium's order."""
         from ....search import analyse
-        from ....search.assess import HINT_SECONDS, Advice, Common, Watched, advise, hint_budget
+        from ....search.assess import Common, Watched
         from .search import MonsterTakingSearch
 
         game = MonsterTakingSearch(view, rng)
         if include is not None and include not in game.root_actions:
             game.root_actions += (include,)
         watched = Watched(game, game.points, Common.TURNS)
-        candidates = len(game.root_actions)
-        budget = hint_budget(candidates, seconds or HINT_SECONDS, playouts, HINT_PLAYOUTS)
-        # No head start for medium's choice: with this many playouts the measurement
-        # decides, and the options are listed by their chances.
-        options = analyse(watched, rng, budget, stop, paired=True)
-        out: list[Any] = advise(options, watched)
-        searched = {o.action for o in options}
-        out += [Advice(a, 0.5) for a in game.root_actions if a not in searched]
-        return out
+        return HintSearch(
+            watched,
+            len(game.root_actions),
+            HINT_PLAYOUTS,
+            lambda rng, budget, stop: analyse(watched, rng, budget, stop, paired=True),
+            game.root_actions,
+        )

@@ -31,9 +31,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ....levels import Level, budget_level, level_name
+from ....levels import Level
 from ....search import Budget, Option, SearchGame, analyse, best
-from ....search.assess import HINT_SECONDS, Advice, Common, Watched, advise, hint_budget
+from ....search.assess import Common, Watched
+from ....search.player import HintSearch, SearchingPlayer
 from ..engine import ARRANGEMENTS, Action, GameState, Phase, PlayerView
 from .base import StopCheck
 from .medium import MediumBot
@@ -66,26 +67,23 @@ GUIDED = True
 #: [+4.9, +10.5]), against the single tree's pooled +4.9 over four.
 HALVING = True
 
-_DEFAULT = Level("hard", seconds=DEFAULT_SECONDS)
 
+class HardBot(SearchingPlayer[PlayerView, Action]):
+    default = Level("hard", seconds=DEFAULT_SECONDS)
 
-class HardBot:
     def __init__(
         self,
-        *,
         iterations: int | None = None,
+        *,
         seconds: float | None = None,
         noise: float = 0.1,
     ) -> None:
-        level = budget_level(_DEFAULT, iterations, seconds)
-        self.iterations = level.playouts
-        self.seconds = level.seconds
+        super().__init__(iterations, seconds=seconds)
         self.noise = noise
-        self.name = level_name(level, _DEFAULT)
 
     def _budget(self, candidates: int) -> Budget:
-        if self.iterations is not None:
-            return Budget(iterations=self.iterations)
+        if self.playouts is not None:
+            return Budget(iterations=self.playouts)
         return Budget(seconds=self.seconds, enough=ENOUGH_PER_CANDIDATE * candidates)
 
     def analyse(
@@ -96,26 +94,22 @@ class HardBot:
         first, count = self._first(view, rng)
         return self._analyse(view, first, rng, self._budget(count), stop)
 
-    def advise(
-        self,
-        view: PlayerView,
-        rng: random.Random,
-        stop: StopCheck | None = None,
-        seconds: float = HINT_SECONDS,
-        playouts: int | None = None,
-    ) -> list[Advice[Action]]:
-        """A hint: the search of :meth:`analyse` (the same candidates, tried in the same
-        way) for up to ``seconds``, each candidate with its chance, the VP the player
-        scores this round after it on average, and the noise of its difference to the
-        best (:mod:`monstertrick.search.assess`). With ``playouts``, exactly that many
-        per candidate instead of a time (reproducible: a review's budget)."""
+    def hint_search(
+        self, view: PlayerView, rng: random.Random, include: Action | None
+    ) -> HintSearch[Action]:
+        """The search of :meth:`analyse`: the same candidates (every distinct legal
+        action), tried in the same way, the VP the player scores this round after each
+        measured; at most :data:`HINT_ENOUGH_PER_CANDIDATE` iterations per candidate."""
         first, count = self._first(view, rng)
         game = MonsterTrickSearch(view, first=first, noise=self.noise)
         common = Common.WORLDS if HALVING else Common.NONE
         watched = Watched(game, game.points, common, copy=game.copy)
-        budget = hint_budget(count, seconds, playouts, HINT_ENOUGH_PER_CANDIDATE * count)
-        options = self._run(watched, watched.copy, game, rng, budget, stop)
-        return advise(options, watched)
+        return HintSearch(
+            watched,
+            count,
+            HINT_ENOUGH_PER_CANDIDATE * count,
+            lambda rng, budget, stop: self._run(watched, watched.copy, game, rng, budget, stop),
+        )
 
     @staticmethod
     def _first(view: PlayerView, rng: random.Random) -> tuple[Action, int]:
