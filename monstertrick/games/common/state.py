@@ -3,6 +3,7 @@ are played at."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 
@@ -55,3 +56,32 @@ class Table(Generic[PhaseT]):
     @property
     def phase(self) -> PhaseT:
         return self._phase
+
+    def _open(
+        self,
+        players: Sequence[str],
+        seats: range,
+        seed: int | str | None,
+        first: int,
+        dealt: object,
+        *,
+        game: str,
+        first_is: str = "the first player",
+    ) -> tuple[str, ...]:
+        """Keep what every game begins with, checked: the players' names (as many as
+        ``seats`` allows; ``game`` names the game in the message), the ``seed`` and the
+        seat that begins (``first``, a seat of the table; ``first_is`` names it). A
+        game needs a seed or its first chapter ``dealt`` by hand. Returns the names;
+        raises ``ValueError`` saying what is wrong."""
+        names = tuple(players)
+        if len(names) not in seats:
+            many = f"{seats[0]}" if len(seats) == 1 else f"{seats[0]} to {seats[-1]}"
+            raise ValueError(f"{game} is for {many} players, not {len(names)}")
+        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(names):
+            raise ValueError(f"{first_is} must be a seat from 0 to {len(names) - 1}")
+        if seed is None and dealt is None:
+            raise ValueError("give a seed or the cards to deal")
+        self._names = names
+        self._seed = seed
+        self._first = first
+        return names

@@ -172,20 +172,14 @@ class MagicTrickState(ValueEquality, Table[Phase]):
 
         Later hands are dealt from ``seed`` by :meth:`next_chapter` (or given to it).
         """
-        names = tuple(players)
-        if len(names) != NUM_PLAYERS:
-            raise ValueError(f"Magic Trick is for {NUM_PLAYERS} players, not {len(names)}")
-        if (
-            not isinstance(first_player, int)
-            or isinstance(first_player, bool)
-            or not 0 <= first_player < NUM_PLAYERS
-        ):
-            raise ValueError("the first player must be a seat from 0 to 3")
-        if seed is None and deal is None:
-            raise ValueError("give a seed or the deal")
-        self._names = names
-        self._first = first_player
-        self._seed = seed
+        self._open(
+            players,
+            range(NUM_PLAYERS, NUM_PLAYERS + 1),
+            seed,
+            first_player,
+            deal,
+            game="Magic Trick",
+        )
         self._hand = -1
         self._results: list[HandResult] = []
         self._past: list[HandLog] = []

@@ -360,16 +360,16 @@ class MatchState(ValueEquality, Table[Phase]):
         Give ``seed`` to deal every game from it, or ``cards`` (the two hands and the
         DECK) to deal game 1 by hand (later games then need cards too, or a seed).
         """
-        names = tuple(players)
-        if len(names) != 2:
-            raise ValueError(f"Monster Taking is for 2 players, not {len(names)}")
-        if first_lead not in (0, 1) or isinstance(first_lead, bool):
-            raise ValueError("the first LEAD must be seat 0 or 1")
-        if seed is None and cards is None:
-            raise ValueError("give a seed or the cards to deal")
+        names = self._open(
+            players,
+            range(2, 3),
+            seed,
+            first_lead,
+            cards,
+            game="Monster Taking",
+            first_is="the first LEAD",
+        )
         self._names: tuple[str, str] = (names[0], names[1])
-        self._first = first_lead
-        self._seed = seed
         self._wins = [0, 0]
         self._results: list[GameResult] = []
         self._logs: list[GameLog] = []

@@ -569,17 +569,15 @@ class GameState(Table[Phase]):
         Give ``seed`` to deal every round from it, or ``hands`` to deal round 1 by hand
         (later rounds then need hands too, or a seed).
         """
-        names = tuple(players)
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise ValueError(f"Monster Trick is for 2 to 5 players, not {len(names)}")
-        if not isinstance(first_player, int) or not 0 <= first_player < len(names):
-            raise ValueError(f"first player must be a seat from 0 to {len(names) - 1}")
-        if seed is None and hands is None:
-            raise ValueError("give a seed or the hands to deal")
-        self._names = names
+        names = self._open(
+            players,
+            range(MIN_PLAYERS, MAX_PLAYERS + 1),
+            seed,
+            first_player,
+            hands,
+            game="Monster Trick",
+        )
         self._n = len(names)
-        self._first = first_player
-        self._seed = seed
         self._round = -1
         self._results: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         self._log: list[RoundLog] = []
