@@ -105,16 +105,13 @@ def perfect_playout(game: MagicTrickState, rng: random.Random) -> None:
     leads high when short, low when not. Ties at random.
     """
     rand = rng.random
-    push = game.push
     deal = game._deal
     lives = game._live
-    counts = game._count
-    while True:
-        phase = game._phase
+    while game._phase is _PLAY or game._phase is _SLEEVE:
         p = game._to_move
-        live = lives[p]
-        hand = deal[p]
-        if phase is _SLEEVE:
+        hand, live = deal[p], lives[p]
+        push = game.push
+        if game._phase is _SLEEVE:
             sure = _sure(game, p)
             choice, gap = _PASS, 99.0
             for pos in live:
@@ -124,8 +121,6 @@ def perfect_playout(game: MagicTrickState, rng: random.Random) -> None:
                     choice, gap = ACTIONS[HAND_SIZE + pos], g
             push(choice if gap <= 0.5 or len(live) <= 2 else _PASS)
             continue
-        if phase is not _PLAY:
-            return
         sleeve = game._sleeve[p]
         if sleeve >= 0:
             want = game._tricks[p] < hand[sleeve] & 7
@@ -133,7 +128,7 @@ def perfect_playout(game: MagicTrickState, rng: random.Random) -> None:
             want = game._tricks[p] < _expected(game, p, len(_sure(game, p)))
         lead = game._lead
         su = game._suit[p]
-        pool = [i for i in live if su[i] == lead] if lead >= 0 and counts[p][lead] else live
+        pool = [i for i in live if su[i] == lead] if lead >= 0 and game._count[p][lead] else live
         ranked = sorted(pool, key=lambda i: (_key(hand[i], lead), rand()))
         if lead < 0:
             push(ACTIONS[ranked[-1] if want else ranked[0]])

@@ -23,6 +23,8 @@ __all__ = ["greedy_playout", "perfect_playout", "playout"]
 _STRENGTH = Phase.STRENGTH
 _PLAY = Phase.PLAY
 _PAY = Phase.PAY
+_GAME_OVER = Phase.GAME_OVER
+_MATCH_OVER = Phase.MATCH_OVER
 
 
 def playout(state: MatchState, rng: random.Random) -> int:
@@ -144,20 +146,18 @@ def perfect_playout(state: MatchState, rng: random.Random) -> None:
     random; ties at random.
     """
     rand = rng.random
-    push = state.push
     hands = state._hands
-    while True:
-        phase = state._phase
-        p = state._to_move
-        hand = hands[p]
-        if phase is _PLAY:
+    while state._phase is not _GAME_OVER and state._phase is not _MATCH_OVER:
+        hand = hands[state._to_move]
+        push = state.push
+        if state._phase is _PLAY:
             led = state._led
             rank = state._rank
             if led >= 0:
                 suit = led >> 4
                 push(PLAYS[_reply([c for c in hand if c >> 4 == suit] or hand, led, rank)[0]])
                 continue
-            other = hands[1 - p]
+            other = hands[1 - state._to_move]
             best = hand[0]
             top = -99.0
             for c in hand:
@@ -166,7 +166,7 @@ def perfect_playout(state: MatchState, rng: random.Random) -> None:
                 if key > top:
                     best, top = c, key
             push(PLAYS[best])
-        elif phase is _PAY:
+        elif state._phase is _PAY:
             owed = state._log.tricks[-1].owed
             rank = state._rank
             paid = min(
@@ -178,9 +178,7 @@ def perfect_playout(state: MatchState, rng: random.Random) -> None:
                 ),
             )
             push(Pay(paid) if paid else PAY_NOTHING)
-        elif phase is _STRENGTH:
+        else:
             strength = state._log.strength
             pool = [c for c in hand if c >> 4 != strength[0] >> 4] if strength else hand
             push(STRENGTHS[pool[int(rand() * len(pool))]])
-        else:
-            return

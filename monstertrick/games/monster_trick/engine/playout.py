@@ -132,19 +132,14 @@ def perfect_playout(game: GameState, rng: random.Random) -> None:
     that does the job (keeping high ones), one who does not the highest card it can
     shed; ties at random.
     """
-    rand = rng.random
-    push = game.push
-    hands = game._hands
     if game._phase is not _PLAYING:
         return
-    arrs: list[tuple[int, int, int]] = game._arr  # type: ignore[assignment]  # all arranged
-    best = [max(row) for row in arrs]
-    scored = [_SCORED[row] for row in arrs]
+    # Per seat, the VP its row scores with 0, 1, 2... tricks and its highest VP card.
+    rows = [(_SCORED[row], max(row)) for row in game._arr if row is not None]
+    rand = rng.random
+    hands = game._hands
     tricks = game._tricks
-    slots_cards = game._cards
-    leads = game._lead
-    highs = game._high
-    holders = game._holder
+    slots_cards, leads, highs, holders = game._cards, game._lead, game._high, game._holder
     takers = _TAKERS
     distinct = _DISTINCT
     moves_of = MOVES
@@ -152,7 +147,8 @@ def perfect_playout(game: GameState, rng: random.Random) -> None:
     for _ in range(game._turn, n * HAND_SIZE):
         p = game._to_move
         hand = hands[p]
-        want = scored[p][tricks[p]] != best[p]
+        scored, best = rows[p]
+        want = scored[tricks[p]] != best
         per_colour = distinct[game._cfg]
         others = [c for q in range(n) if q != p for c in hands[q]]
         top: tuple[float, float, float] | None = None
@@ -182,7 +178,7 @@ def perfect_playout(game: GameState, rng: random.Random) -> None:
                 if top is None or key > top:
                     top = key
                     choice = moves_of[card][s]
-        push(choice)
+        game.push(choice)
 
 
 def steer(game: GameState, rng: random.Random, noise: float = 0.1) -> Move:
