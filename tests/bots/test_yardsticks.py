@@ -16,6 +16,7 @@ import pytest
 from monstertrick.games import GAMES
 from monstertrick.levels import Level
 from monstertrick.search import core
+from monstertrick.search.pimc import solve
 from monstertrick.yardsticks import WORDS, Kit, Yardstick
 
 KEYS = list(GAMES)
@@ -56,10 +57,20 @@ def wins_by_force(game: Any, world: Any, me: int) -> bool:
     return any(after) if game.to_move(world) == me else all(after)
 
 
+def loses(game: Any, world: Any, action: Any, me: int) -> bool:
+    """After ``action`` in ``world``, ``me`` does not win when every seat plays the best
+    for itself (max^n, as ``pimc`` solves)."""
+    game.apply(world := world.clone(), action)
+    rewards = solve(game, world, type(world).clone)
+    assert rewards is not None
+    return bool(rewards[me] < 1.0)
+
+
 @functools.cache
 def forced_win(key: str) -> tuple[Any, frozenset[Any]]:
     """A view near the end of the game where some actions win by force in every one of
-    40 sampled worlds and the others do not, and those winning actions."""
+    40 sampled worlds and the others do not even when every seat plays for itself, and
+    those winning actions."""
     kit = kit_of(key)
     for seed in range(200):
         for state in positions(key, seed):
@@ -78,7 +89,12 @@ def forced_win(key: str) -> tuple[Any, frozenset[Any]]:
                     after.append(wins_by_force(game, world, me))
                 if all(after):
                     winning.add(action)
-            if winning and len(winning) < len(actions):
+            others = [action for action in actions if action not in winning]
+            if (
+                winning
+                and others
+                and all(any(loses(game, w, action, me) for w in worlds) for action in others)
+            ):
                 return view, frozenset(winning)
     raise AssertionError(f"no forced win found in {key}")
 
@@ -104,6 +120,9 @@ def test_each_yardstick_finds_a_forced_win(key: str, word: str) -> None:
     bot = GAMES[key].load().make_bot(f"{word}:{2000 if word == 'ismcts' else 200}")
     for seed in range(3):
         assert bot.choose(view, random.Random(seed)) in winning
+    options = bot.analyse(view, random.Random(0))
+    assert options[0].action in winning
+    assert options[0].value > max(o.value for o in options if o.action not in winning)
 
 
 @pytest.mark.parametrize("word", WORDS)
