@@ -2,8 +2,9 @@
 every game and every way in (the setup form, ``play --players``, ``arena --seats``,
 ``serve -- play ...`` and a saved game's ``bot`` field).
 
-A level is a word the game knows, and for a searching player (``hard``; Monster Trick's
-arena yardstick ``ismcts`` too) optionally a budget per decision after a colon:
+A level is a word the game knows, and for a searching player (``hard``; the arena's
+yardsticks ``ismcts`` and ``pimc`` too, :mod:`monstertrick.yardsticks`) optionally a budget
+per decision after a colon:
 
 ``hard``
     the game's own default budget;

@@ -158,10 +158,13 @@ def test_every_way_in_accepts_the_same_levels(key, spec, way, nothing_runs) -> N
     assert nothing_runs == [{"play": "app"}.get(way, way)]
 
 
-@pytest.mark.parametrize("key", ["monster-taking", "magic-trick"])
-def test_the_arena_yardstick_is_monster_tricks_alone(key, nothing_runs, capsys) -> None:
-    assert _code(_ways_in(key, "ismcts:20")["arena"]) == 2
-    assert "is not a computer player" in capsys.readouterr().err
-    assert _code(["arena", "--seats", "ismcts:20,hard:20"]) == 0
-    assert _code(["play", "--players", "Ann,Cy:ismcts"]) == 2
+@pytest.mark.parametrize("spec", ["ismcts:20", "pimc:0.02s", "ismcts", "pimc:7"])
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_the_arena_seats_the_yardsticks_of_every_game_the_table_does_not(
+    key, spec, nothing_runs, capsys
+) -> None:
+    assert _code(_ways_in(key, spec)["arena"]) == 0
+    assert nothing_runs == ["arena"]
+    assert _code(_ways_in(key, spec)["play"]) == 2
     assert "not a level of the table" in capsys.readouterr().err
+    assert nothing_runs == ["arena"]

@@ -7,7 +7,7 @@ end is worth to every seat (:meth:`SearchGame.rewards`: the game's outcome, a sh
 win, in the last round; an estimate of the chance to win earlier). This package imports
 no game.
 
-Two searches use it:
+Three searches use it:
 
 * :func:`analyse` — the ``hard`` players' search: single-observer information-set MCTS
   (one tree over the round, UCB1 with availability counts) rewarded with each seat's
@@ -16,8 +16,11 @@ Two searches use it:
   root, sequential halving over the actions on common worlds with that tree below each
   (``halving``, Monster Trick's choice by measurement); flat variants (``depth=1``,
   ``paired``) for comparison;
-* :func:`reference` — the textbook SO-ISMCTS of Cowling, Powley & Whitehouse (2012), the
-  arena's fixed yardstick (``ismcts`` players).
+* :func:`reference` — the textbook SO-ISMCTS of Cowling, Powley & Whitehouse (2012), an
+  arena yardstick (``ismcts`` players, :mod:`monstertrick.yardsticks`);
+* :func:`~.pimc.pimc` — perfect-information Monte Carlo, the other yardstick (``pimc``
+  players): every root action on common worlds, each played on by the game's
+  perfect-information policy or solved exactly when little is left.
 
 Both return per-root-action statistics, best first (:class:`Option`). A game's adapter
 starts from :class:`SeatSearch` (the seat, its worlds, actions carried out by ``push``).

@@ -10,7 +10,7 @@ import pytest
 
 from monstertrick.arena import check_seats, play_game
 from monstertrick.games.monster_trick import GAME
-from monstertrick.games.monster_trick.bots import LEVELS, HardBot, IsmctsBot, make_bot
+from monstertrick.games.monster_trick.bots import LEVELS, HardBot, make_bot
 from monstertrick.games.monster_trick.bots.search import (
     MonsterTrickSearch,
     game_outcome,
@@ -19,6 +19,7 @@ from monstertrick.games.monster_trick.bots.search import (
 from monstertrick.games.monster_trick.engine import Determinizer, GameState, Phase, PlayerView
 from monstertrick.games.monster_trick.engine.playout import playout, steer
 from monstertrick.games.monster_trick.engine.record import from_record, to_record
+from monstertrick.yardsticks import Yardstick
 
 from .test_bots import NAMES, play_bots
 
@@ -73,7 +74,7 @@ def test_ismcts_is_for_the_arena_not_offered_at_the_table() -> None:
         "medium",
     ]
     assert (
-        isinstance(make_bot("ismcts:30"), IsmctsBot) and make_bot("ismcts:30").name == "ismcts:30"
+        isinstance(make_bot("ismcts:30"), Yardstick) and make_bot("ismcts:30").name == "ismcts:30"
     )
     assert make_bot("ismcts:0.5s").name == "ismcts:0.5s"
     for bad in ["ismcts:0", "ismcts:x", "ismcts:11s"]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from monstertrick.search import Budget, analyse, reference
+from monstertrick.search.pimc import pimc, solve
 
 
 @dataclass
@@ -285,3 +286,44 @@ def test_a_policy_that_declines_leaves_the_choice_to_chance() -> None:
 
     plain = analyse(Nim(12), random.Random(4), Budget(iterations=200))
     assert analyse(Nim(12), random.Random(4), Budget(iterations=200), expand=decline) == plain
+
+
+def _pimc(*args):  # type: ignore[no-untyped-def]
+    return pimc(*args, None, copy.deepcopy)
+
+
+def _solved(*args):  # type: ignore[no-untyped-def]
+    return pimc(*args, None, copy.deepcopy, lambda world: True)
+
+
+@pytest.mark.parametrize("search", [_pimc, _solved])
+def test_pimc_finds_the_winning_move_and_is_reproducible(search) -> None:
+    for stones, winning in ((4, 1), (5, 2), (7, 1)):
+        options = search(Nim(stones), random.Random(3), Budget(iterations=400))
+        assert options[0].action == winning and options[0].value > options[1].value
+        assert options == search(Nim(stones), random.Random(3), Budget(iterations=400))
+        assert sum(o.visits for o in options) == 400
+
+
+def test_pimc_solves_a_small_round_exactly_and_tries_every_action_on_each_world() -> None:
+    options = _solved(Nim(7), random.Random(0), Budget(iterations=10))
+    # Solved: taking 1 from 7 leaves 6, lost for whoever moves; taking 2 leaves 5, won.
+    assert {o.action: (o.visits, o.value) for o in options} == {1: (5, 1.0), 2: (5, 0.0)}
+    assert solve(Nim(9), Pile(9), copy.deepcopy) == [0.0, 1.0]  # 9 = 3 * 3: lost
+    assert solve(Nim(40), Pile(40), copy.deepcopy, limit=50) is None  # too big
+
+
+def test_pimc_compares_the_actions_on_the_same_worlds_and_stops_when_asked() -> None:
+    for seed in range(10):
+        options = _pimc(Pick(2), random.Random(seed), Budget(iterations=10))
+        value = {o.action: o.value for o in options}
+        assert [o.visits for o in options] == [5, 5] and value[1] >= value[0]
+    asked = [0]
+
+    def stop() -> bool:
+        asked[0] += 1
+        return asked[0] >= 3
+
+    options = pimc(Pick(), random.Random(0), Budget(seconds=60), stop, copy.deepcopy)
+    assert sum(o.visits for o in options) == 32
+    assert pimc(Pick(), random.Random(0), Budget(iterations=100), lambda: True, copy.deepcopy) == []

@@ -19,10 +19,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ....levels import Level, make_player
+from ....yardsticks import WORDS, makers
 from .base import Bot, StopCheck, margin
 from .easy import EasyBot
 from .hard import DEFAULT_PLAYOUTS, HINT_PLAYOUTS, HardBot
 from .medium import MediumBot, projected_tricks, take_chance, trick_winner, win_chance
+from .yardsticks import KIT
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -34,10 +36,15 @@ if TYPE_CHECKING:  # mypy checks that every level is the computer player of ever
     _CONTRACT: tuple[type[BotContract[View, Action]], ...] = (EasyBot, MediumBot, HardBot)
 
 
+_SEARCHING = ("hard", *WORDS)
+"""The levels that take a budget (the arena's yardsticks ``ismcts`` and ``pimc`` too,
+:mod:`monstertrick.yardsticks`, not offered at the table)."""
+
 _MAKERS: dict[str, Callable[[Level], Bot]] = {
     "easy": lambda level: EasyBot(),
     "medium": lambda level: MediumBot(),
     "hard": lambda level: HardBot(level.playouts, seconds=level.seconds),
+    **makers(KIT),
 }
 
 
@@ -46,7 +53,7 @@ def make_bot(spec: object) -> Bot:
     ``medium``, ``hard``, ``hard:N`` (N playouts per decision) or ``hard:Ss`` (a time
     budget of S seconds). Raises :class:`~monstertrick.levels.LevelError` (a
     ``ValueError``) saying why anything else is not a level."""
-    return make_player(spec, _MAKERS, LEVELS)
+    return make_player(spec, _MAKERS, LEVELS, searching=_SEARCHING, unlisted=WORDS)
 
 
 __all__ = [

@@ -43,16 +43,22 @@ class MonsterTakingSearch(SeatSearch[MatchState, Action]):
     """:class:`~monstertrick.search.SearchGame` for ``view.viewer``, whose decision it is.
 
     ``rng`` breaks medium's ties in the order of the root actions (the first is what the
-    search plays when it has no time at all).
+    search plays when it has no time at all). With ``every``, the search tries every
+    legal action, payments too, in the engine's order, at the root and below (the
+    arena's yardsticks: no two actions of Monster Taking do the same).
     """
 
-    def __init__(self, view: PlayerView, rng: random.Random) -> None:
+    def __init__(self, view: PlayerView, rng: random.Random, *, every: bool = False) -> None:
         if view.viewer is None or view.current_player != view.viewer or not view.legal_actions:
             raise ValueError("the search decides only when it is its seat's turn")
         super().__init__(view.viewer, Determinizer(view))
-        ranked = MediumBot().ranked(view, rng)
-        if view.phase is _PAY:
-            ranked = ranked[:PAYMENT_CANDIDATES]
+        self._every = every
+        if every:
+            ranked = list(view.legal_actions)
+        else:
+            ranked = MediumBot().ranked(view, rng)
+            if view.phase is _PAY:
+                ranked = ranked[:PAYMENT_CANDIDATES]
         self.root_actions: tuple[Action, ...] = tuple(ranked)
         # The root is the position after this many actions of the current game.
         self._root = len(view.strength) + sum(
@@ -70,7 +76,7 @@ class MonsterTakingSearch(SeatSearch[MatchState, Action]):
     def actions(self, world: MatchState) -> Sequence[Action]:
         if len(world._history) == self._root:
             return self.root_actions
-        if world._phase is _PAY:
+        if world._phase is _PAY and not self._every:
             hand = world._hands[world._to_move]
             owed = world._log.tricks[-1].owed or 0
             key = (tuple(hand), owed, tuple(world._rank))

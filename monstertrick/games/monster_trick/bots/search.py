@@ -6,11 +6,12 @@ its steering :func:`playout`, and the outcome is its :func:`decide_winners`. Wha
 module adds is what a round's end is worth:
 
 * after round 3, the game's outcome: 1 for the winner after the tie-breaks, a shared win
-  split, 0 otherwise (both the hard and the reference player);
-* after an earlier round, the hard player's proxy: ``softmax(totals / T)``, an estimate
-  of the chance to win from the totals, ``T`` fitted per table size and round by
-  ``benchmarks/win_proxy.py``; the reference player scores the game as if it ended
-  there (the outcome of the rounds played so far).
+  split, 0 otherwise;
+* after an earlier round, ``softmax(totals / T)``, an estimate of the chance to win
+  from the totals, ``T`` fitted per table size and round by ``benchmarks/win_proxy.py``.
+
+The hard player and the arena's yardsticks (:mod:`.yardsticks`) search it alike, equivalent
+moves (a card opening any empty slot) merged.
 """
 
 from __future__ import annotations
@@ -65,17 +66,13 @@ def win_chances(totals: Sequence[int], temperature: float) -> list[float]:
 class MonsterTrickSearch(SeatSearch[GameState, Action]):
     """:class:`~monstertrick.search.SearchGame` for ``view.player``.
 
-    ``distinct``: merge equivalent moves (a card opening any empty slot); ``proxy``: the
-    hard player's estimate of the chance to win before the last round (else the outcome
-    as if the game ended with the round); ``first``: the action tried first at the root.
+    ``first``: the action tried first at the root.
     """
 
     def __init__(
         self,
         view: PlayerView,
         *,
-        distinct: bool = True,
-        proxy: bool = True,
         first: Action | None = None,
         noise: float = 0.1,
     ) -> None:
@@ -83,12 +80,11 @@ class MonsterTrickSearch(SeatSearch[GameState, Action]):
         self.view = view
         self._n = view.num_players
         self._orders = ARRANGEMENTS[view.round - 1]
-        self._distinct = distinct
         self._noise = noise
         self._first = first
         self._root = (view.phase, len(view.played))
         r = view.round
-        self._temperature = TEMPERATURE[self._n][r - 1] if proxy and r < 3 else None
+        self._temperature = TEMPERATURE[self._n][r - 1] if r < 3 else None
 
     def sample(self, rng: random.Random) -> GameState:
         game = self._det.sample(rng)
@@ -117,7 +113,7 @@ class MonsterTrickSearch(SeatSearch[GameState, Action]):
         if world._phase is _ARRANGING:
             out = list(self._orders)
         else:
-            out = list(world.distinct_moves() if self._distinct else world.legal_moves())
+            out = list(world.distinct_moves())
         first = self._first
         if first is not None and (world._phase, world._turn) == self._root and first in out:
             out.remove(first)

@@ -33,7 +33,7 @@ from .state import (
     vp_scored,
 )
 
-__all__ = ["playout", "random_playout", "steer"]
+__all__ = ["perfect_playout", "playout", "random_playout", "steer"]
 
 _PLAYING = Phase.PLAYING
 
@@ -117,6 +117,68 @@ def playout(
                     break
         push(moves_of[card][slot])
         turn += 1
+
+
+def perfect_playout(game: GameState, rng: random.Random) -> None:
+    """Finish the current round of ``game`` (in place) with a policy that sees every hand
+    and VP row (the ``pimc`` yardstick's, in a sampled world).
+
+    As in :func:`playout`, a player wants tricks exactly while they do not score their
+    row's highest VP card. Each move is the best by one look ahead: completing a trick
+    is worth it to its winner if they want it and costs them if they do not; holding a
+    trick of three cards is as good (or as bad) when no other player holds a card that
+    can take it over, known from their hands; a player who wants no trick avoids
+    holding one of two cards. Then a player who wants tricks plays the lowest card
+    that does the job (keeping high ones), one who does not the highest card it can
+    shed; ties at random.
+    """
+    if game._phase is not _PLAYING:
+        return
+    # Per seat, the VP its row scores with 0, 1, 2... tricks and its highest VP card.
+    rows = [(_SCORED[row], max(row)) for row in game._arr if row is not None]
+    rand = rng.random
+    hands = game._hands
+    tricks = game._tricks
+    slots_cards, leads, highs, holders = game._cards, game._lead, game._high, game._holder
+    takers = _TAKERS
+    distinct = _DISTINCT
+    moves_of = MOVES
+    n = game._n
+    for _ in range(game._turn, n * HAND_SIZE):
+        p = game._to_move
+        hand = hands[p]
+        scored, best = rows[p]
+        want = scored[tricks[p]] != best
+        per_colour = distinct[game._cfg]
+        others = [c for q in range(n) if q != p for c in hands[q]]
+        top: tuple[float, float, float] | None = None
+        choice = moves_of[hand[0]][per_colour[hand[0] >> 4][0]]
+        for card in hand:
+            value = card & 15
+            for s in per_colour[card >> 4]:
+                lead = leads[s]
+                if lead < 0:
+                    count, mine, lead, high = 1, True, card >> 4, value
+                else:
+                    count = len(slots_cards[s]) + 1
+                    high = highs[s]
+                    mine = holders[s] == p
+                    if card in takers[lead][high]:
+                        mine, high = True, value
+                if count == 4:
+                    worth = 2.0 if mine else 0.0
+                elif count == 3 and mine:
+                    tk = takers[lead][high]
+                    worth = 0.0 if any(c in tk for c in others) else 1.0
+                elif count == 2 and mine:
+                    worth = 0.5
+                else:
+                    worth = 0.0
+                key = (worth, -value, rand()) if want else (-worth, value, rand())
+                if top is None or key > top:
+                    top = key
+                    choice = moves_of[card][s]
+        game.push(choice)
 
 
 def steer(game: GameState, rng: random.Random, noise: float = 0.1) -> Move:

@@ -1,0 +1,115 @@
+"""The arena's yardsticks: two textbook searches that every game's ``hard`` player is
+measured against, written once (:mod:`monstertrick.search`) and seated with the level
+grammar of every game (:mod:`monstertrick.levels`): ``ismcts``, ``ismcts:N``,
+``ismcts:Ss``, ``pimc``, ``pimc:N``, ``pimc:Ss``. The arena and ``make_bot`` accept them;
+the table does not offer them.
+
+* ``ismcts`` — single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012,
+  :func:`monstertrick.search.reference`): one tree over determinized worlds, UCB1 with
+  availability counts (c = 0.7), every legal action except those the rules make
+  identical (one of them stands for all), untried actions expanded at random, the game's
+  cheap playout to the end of the round, the game's outcome as reward (a share of the
+  win; before the last round, the game's estimate of the chance to win).
+* ``pimc`` — perfect-information Monte Carlo (:func:`monstertrick.search.pimc.pimc`):
+  every action tried on the same sampled worlds, each world played on by the game's
+  perfect-information policy (it sees every hand of that world) or solved exactly when
+  little is left, the best mean reward played.
+
+A game takes part with a :class:`Kit`: its search adapter for a view, its legal actions
+as the search counts them, its perfect-information policy and when to solve exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from .decisions import StopCheck
+from .levels import Level, budget_level, level_name
+from .search import Budget, Option, SearchGame, best, reference
+from .search.core import Copy
+from .search.pimc import Small, pimc
+
+V = TypeVar("V")
+W = TypeVar("W")
+A = TypeVar("A")
+
+WORDS = ("ismcts", "pimc")
+"""The yardsticks' levels: searching (they take a budget), not offered at the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Kit(Generic[V, W, A]):
+    """What a game gives its yardsticks."""
+
+    search: Callable[[V, random.Random], SearchGame[W, A]]
+    """The search adapter for the view's seat: every legal action, those the rules make
+    identical merged; the game's cheap playout; its rewards."""
+    actions: Callable[[V], Sequence[A]]
+    """The view's actions as the search counts them (one alone: played at once)."""
+    perfect: Callable[[W, random.Random], None]
+    """The perfect-information policy: finish the round in a world, seeing every hand."""
+    copy: Copy[W]
+    small: Small[W] | None
+    """When what is left of a round is small enough for ``pimc`` to solve it exactly."""
+    default: tuple[int | None, float | None]
+    """The budget of the bare word: playouts, or seconds (the game's ``hard`` default)."""
+
+
+class _Perfect(Generic[W, A]):
+    """A search adapter whose playout is the perfect-information policy."""
+
+    def __init__(self, game: SearchGame[W, A], policy: Callable[[W, random.Random], None]):
+        self.game = game
+        self.playout = policy
+        self.player = game.player
+        self.sample = game.sample
+        self.round_over = game.round_over
+        self.to_move = game.to_move
+        self.actions = game.actions
+        self.apply = game.apply
+        self.rewards = game.rewards
+
+
+class Yardstick(Generic[V, W, A]):
+    """An arena yardstick of one game: ``word`` is ``"ismcts"`` or ``"pimc"``."""
+
+    def __init__(self, word: str, kit: Kit[V, W, A], level: Level | None = None) -> None:
+        if word not in WORDS:
+            raise ValueError(f"{word!r} is not a yardstick: choose {' or '.join(WORDS)}")
+        default = Level(word, *kit.default)
+        level = budget_level(default, level.playouts, level.seconds) if level else default
+        self.word = word
+        self.kit = kit
+        self.budget = Budget(
+            iterations=level.playouts, seconds=None if level.playouts else level.seconds
+        )
+        self.name = level_name(level, default)
+
+    def analyse(
+        self, view: V, rng: random.Random, stop: StopCheck | None = None
+    ) -> list[Option[A]]:
+        """The options of the decision in ``view``, best first."""
+        kit = self.kit
+        game = kit.search(view, rng)
+        if self.word == "ismcts":
+            return reference(game, rng, self.budget, stop)
+        perfect: SearchGame[W, A] = _Perfect(game, kit.perfect)
+        return pimc(perfect, rng, self.budget, stop, kit.copy, kit.small)
+
+    def choose(self, view: V, rng: random.Random, stop: StopCheck | None = None) -> A:
+        actions = self.kit.actions(view)
+        if len(actions) == 1:
+            return actions[0]
+        return best(self.analyse(view, rng, stop), actions[0])
+
+
+def makers(kit: Kit[V, W, A]) -> dict[str, Callable[[Level], Yardstick[V, W, A]]]:
+    """The yardsticks' entries for a game's table of level makers."""
+
+    def maker(word: str) -> Callable[[Level], Yardstick[V, W, A]]:
+        return lambda level: Yardstick(word, kit, level)
+
+    return {word: maker(word) for word in WORDS}
