@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from .decisions import StopCheck
-from .levels import Level, budget_level, level_name
+from .levels import Level, budget_level, level_name, level_problem, make_player
 from .search import Budget, Option, SearchGame, best, reference
 from .search.core import Copy
 from .search.pimc import Small, pimc
@@ -38,6 +38,11 @@ A = TypeVar("A")
 
 WORDS = ("ismcts", "pimc")
 """The yardsticks' levels: searching (they take a budget), not offered at the table."""
+LEVELS = ("easy", "medium", "hard")
+"""The levels every game offers at the table, weakest first."""
+SEARCHING = ("hard", *WORDS)
+"""The levels that take a budget: ``hard`` and the yardsticks."""
+B = TypeVar("B")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,3 +118,38 @@ def makers(kit: Kit[V, W, A]) -> dict[str, Callable[[Level], Yardstick[V, W, A]]
         return lambda level: Yardstick(word, kit, level)
 
     return {word: maker(word) for word in WORDS}
+
+
+class Players(Generic[B, V, W, A]):
+    """A game's computer players by level: the table's ``easy``, ``medium`` and
+    ``hard`` (made by ``easy()``, ``medium()`` and ``hard(level)``, the level carrying
+    its budget) and the arena's yardsticks (made with the game's ``kit``), all read
+    with the one grammar (:mod:`monstertrick.levels`)."""
+
+    def __init__(
+        self,
+        easy: Callable[[], B],
+        medium: Callable[[], B],
+        hard: Callable[[Level], B],
+        kit: Kit[V, W, A],
+    ) -> None:
+        self._makers: dict[str, Callable[[Level], B | Yardstick[V, W, A]]] = {
+            "easy": lambda level: easy(),
+            "medium": lambda level: medium(),
+            "hard": hard,
+            **makers(kit),
+        }
+
+    def make(self, spec: object) -> B | Yardstick[V, W, A]:
+        """The computer player for a level as written: ``easy``, ``medium``, ``hard``,
+        ``hard:N`` (N playouts per decision, reproducible) or ``hard:Ss`` (a time budget
+        of S seconds); ``ismcts`` and ``pimc`` with the same options are the arena's
+        yardsticks (not in :data:`LEVELS`). Raises
+        :class:`~monstertrick.levels.LevelError` (a ``ValueError``) with the reason in
+        words for anything else (a saved game's level is untrusted input: it may not
+        even be text)."""
+        return make_player(spec, self._makers, LEVELS, searching=SEARCHING, unlisted=WORDS)
+
+    def problem(self, spec: object) -> str | None:
+        """What is wrong with a level as written (``"hard:200"``), in words, or None."""
+        return level_problem(spec, LEVELS, searching=SEARCHING, unlisted=WORDS)

@@ -15,18 +15,23 @@ Magic Trick: nobody sees the values in any hand, their own included) and the
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ....levels import Level, make_player
-from ....yardsticks import WORDS, makers
-from .base import Bot, StopCheck, margin
-from .easy import EasyBot
-from .hard import DEFAULT_PLAYOUTS, HINT_PLAYOUTS, HardBot
-from .medium import MediumBot, projected_tricks, take_chance, trick_winner, win_chance
+from ....yardsticks import LEVELS as LEVELS
+from ....yardsticks import Players
+from .base import Bot as Bot
+from .base import StopCheck as StopCheck
+from .base import margin as margin
+from .easy import EasyBot as EasyBot
+from .hard import DEFAULT_PLAYOUTS as DEFAULT_PLAYOUTS
+from .hard import HINT_PLAYOUTS as HINT_PLAYOUTS
+from .hard import HardBot as HardBot
+from .medium import MediumBot as MediumBot
+from .medium import projected_tricks as projected_tricks
+from .medium import take_chance as take_chance
+from .medium import trick_winner as trick_winner
+from .medium import win_chance as win_chance
 from .yardsticks import KIT
-
-LEVELS = ("easy", "medium", "hard")
 
 if TYPE_CHECKING:  # mypy checks that every level is the computer player of every game
     from ...contract import Bot as BotContract
@@ -35,40 +40,8 @@ if TYPE_CHECKING:  # mypy checks that every level is the computer player of ever
 
     _CONTRACT: tuple[type[BotContract[View, Action]], ...] = (EasyBot, MediumBot, HardBot)
 
-
-_SEARCHING = ("hard", *WORDS)
-"""The levels that take a budget (the arena's yardsticks ``ismcts`` and ``pimc`` too,
-:mod:`monstertrick.yardsticks`, not offered at the table)."""
-
-_MAKERS: dict[str, Callable[[Level], Bot]] = {
-    "easy": lambda level: EasyBot(),
-    "medium": lambda level: MediumBot(),
-    "hard": lambda level: HardBot(level.playouts, seconds=level.seconds),
-    **makers(KIT),
-}
-
-
-def make_bot(spec: object) -> Bot:
-    """The computer player for a level (:mod:`monstertrick.levels`): ``easy``,
-    ``medium``, ``hard``, ``hard:N`` (N playouts per decision) or ``hard:Ss`` (a time
-    budget of S seconds). Raises :class:`~monstertrick.levels.LevelError` (a
-    ``ValueError``) saying why anything else is not a level."""
-    return make_player(spec, _MAKERS, LEVELS, searching=_SEARCHING, unlisted=WORDS)
-
-
-__all__ = [
-    "DEFAULT_PLAYOUTS",
-    "HINT_PLAYOUTS",
-    "LEVELS",
-    "Bot",
-    "EasyBot",
-    "HardBot",
-    "MediumBot",
-    "StopCheck",
-    "make_bot",
-    "margin",
-    "projected_tricks",
-    "take_chance",
-    "trick_winner",
-    "win_chance",
-]
+_PLAYERS = Players(
+    EasyBot, MediumBot, lambda level: HardBot(level.playouts, seconds=level.seconds), KIT
+)
+make_bot = _PLAYERS.make
+bot_level_problem = _PLAYERS.problem
