@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, cast
 
 from typing_extensions import TypeVar
 
@@ -37,11 +37,11 @@ if TYPE_CHECKING:
     from .games.door import Door
     from .search.assess import Advice
 
-S = TypeVar("S", bound=State[Any, Any, Any], default=Any)
-A = TypeVar("A", bound=Action, default=Any)
-E = TypeVar("E", default=Any)
-V = TypeVar("V", bound=View[Any], default=Any)
-P = TypeVar("P", bound=View[Any], default=Any)
+S = TypeVar("S", bound=State[Any, Any, Any], default=State[Action, object, View[Action]])
+A = TypeVar("A", bound=Action, default=Action)
+E = TypeVar("E", default=object)
+V = TypeVar("V", bound=View[Any], default=View[Action])
+P = TypeVar("P", bound=View[Any], default=View[Action])
 
 # ---------------------------------------------------------------------------- steps
 
@@ -173,8 +173,9 @@ class Session(Generic[S, A, E, V, P]):
     @property
     def rules(self) -> Door[S, A, E, V, P]:
         """The game package's door (``GAME``): everything this session asks the game."""
-        door: Door[S, A, E, V, P] = GAMES[self.game_key].load()
-        return door
+        # The registry knows every game through the contract alone; this session's game
+        # is the one its state was made by.
+        return cast("Door[S, A, E, V, P]", GAMES[self.game_key].load())
 
     @classmethod
     def start(
@@ -190,7 +191,7 @@ class Session(Generic[S, A, E, V, P]):
         rules = GAMES[game].load()
         state = rules.new_state(seating.names, seed, seating.first)
         humans = [p for p, s in enumerate(seating.seats) if s.is_human]
-        session = cls(
+        session = Session(
             seating,
             seed,
             state,
@@ -217,7 +218,7 @@ class Session(Generic[S, A, E, V, P]):
         rules = GAMES[saved.game_key].load()
         seats = tuple(Seat(s["name"], s.get("bot")) for s in saved.meta.seats)
         number = rules.round_number(state)
-        session = cls(
+        session = Session(
             Seating(seats, rules.first_seat(state)),
             saved.meta.seed,
             state,
@@ -228,7 +229,8 @@ class Session(Generic[S, A, E, V, P]):
             log_round=number,
             round_end_shown=number - 1,
         )
-        session.log, session.seen = rules.round_log(state)
+        log, session.seen = rules.round_log(state)
+        session.log = list(log)
         session.hints = list(saved.meta.hints)
         return session
 

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
+    from .contract import Action, State, View
     from .door import Door
 
 # Named tuples rather than dataclasses: every command, ``--help`` too, loads this module,
@@ -90,9 +91,9 @@ class GameType(NamedTuple):
     """Its cards' colours: defaults of theme variables (a theme may override them), which
     the terminal app's theme takes in before any game is loaded."""
 
-    def load(self) -> Door[Any, Any, Any, Any, Any]:
+    def load(self) -> SomeDoor:
         """The game package's ``GAME`` object, its door."""
-        door: Door[Any, Any, Any, Any, Any] = importlib.import_module(self.package).GAME
+        door: SomeDoor = importlib.import_module(self.package).GAME
         return door
 
     @property
@@ -112,6 +113,10 @@ class GameType(NamedTuple):
         this imports Textual."""
         return importlib.import_module(f"{self.package}.tui").SCREENS
 
+
+if TYPE_CHECKING:
+    SomeDoor = Door[State[Action, object, View[Action]], Action, object, View[Action], View[Action]]
+    """Any game's door, as the shell knows it: through the contract alone."""
 
 GAMES: dict[str, GameType] = {
     g.key: g

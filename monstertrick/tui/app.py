@@ -56,6 +56,7 @@ from .screens.too_small import TooSmallScreen
 from .theme import THEME_VARIABLES
 
 if TYPE_CHECKING:
+    from ..games.contract import Action, View
     from ..review import Settings
 
 MIN_WIDTH = 80
@@ -271,7 +272,7 @@ class MonsterTrickApp(App[int]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="bots")
     def think(
-        self, session: Session, seat: int, view: object, position: tuple[object, ...]
+        self, session: Session, seat: int, view: View[Action], position: tuple[object, ...]
     ) -> None:
         """Decide in a thread from the bot's view only; the app carries the move out."""
         worker = get_current_worker()

@@ -11,19 +11,18 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Generic
 
 from textual.screen import Screen
 
-from ..session import Session
-from .screens.base import DecisionScreen, GameScreen
+from .screens.base import DecisionScreen, GameScreen, SessionT
 
-HandoffWords = Callable[[Session, int, str], tuple[str, str]]
+HandoffWords = Callable[[SessionT, int, str], tuple[str, str]]
 """``(session, seat, task) -> (what, detail)``: what the person is handed the keyboard
 for, and a public line of where the game stands."""
 
 
-class GameScreens:
+class GameScreens(Generic[SessionT]):
     """What the app shows for each step of one game's session.
 
     ``turn`` is one screen for every task of a person's turn, made with ``(session, seat,
@@ -41,7 +40,7 @@ class GameScreens:
         game_over: str,
         watch: str = "table:WatchScreen",
         viewer: str = "viewer:ViewerScreen",
-        handoff: HandoffWords | None = None,
+        handoff: HandoffWords[SessionT] | None = None,
     ) -> None:
         self.package = package
         """The game's ``tui`` package (its ``__name__``)."""
@@ -57,30 +56,30 @@ class GameScreens:
         module, _, name = where.partition(":")
         return getattr(importlib.import_module(f"{self.package}.{module}"), name)
 
-    def turn(self, session: Session, seat: int, task: str) -> DecisionScreen:
+    def turn(self, session: SessionT, seat: int, task: str) -> DecisionScreen[SessionT]:
         """A person's decision ``task``."""
         if isinstance(self._turn, str):
-            screen: DecisionScreen = self._screen(self._turn)(session, seat, task)
+            screen: DecisionScreen[SessionT] = self._screen(self._turn)(session, seat, task)
         else:
             screen = self._screen(self._turn[task])(session, seat)
         return screen
 
-    def watch(self, session: Session, seat: int, viewer: int | None) -> DecisionScreen:
+    def watch(self, session: SessionT, seat: int, viewer: int | None) -> DecisionScreen[SessionT]:
         """A computer player's decision, seen by ``viewer`` (None: by everyone)."""
-        screen: DecisionScreen = self._screen(self._watch)(session, seat, viewer)
+        screen: DecisionScreen[SessionT] = self._screen(self._watch)(session, seat, viewer)
         return screen
 
-    def round_over(self, session: Session, number: int) -> GameScreen:
+    def round_over(self, session: SessionT, number: int) -> GameScreen[SessionT]:
         """The end of chapter ``number`` (a round, a hand, a game of a match)."""
-        screen: GameScreen = self._screen(self._round_over)(session, number)
+        screen: GameScreen[SessionT] = self._screen(self._round_over)(session, number)
         return screen
 
-    def game_over(self, session: Session) -> GameScreen:
+    def game_over(self, session: SessionT) -> GameScreen[SessionT]:
         """The final standings."""
-        screen: GameScreen = self._screen(self._game_over)(session)
+        screen: GameScreen[SessionT] = self._screen(self._game_over)(session)
         return screen
 
-    def handoff(self, session: Session, seat: int, task: str) -> tuple[str, str]:
+    def handoff(self, session: SessionT, seat: int, task: str) -> tuple[str, str]:
         """What the person is handed the keyboard for, and a public detail line."""
         if self._handoff is None:
             raise LookupError(f"{self.package} has no handoff: its seats hide nothing")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from textual import events
 from textual.app import ComposeResult
@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
+from typing_extensions import TypeVar
 
 from ...seating import next_pace, pace_label
 from ...session import Session
@@ -26,6 +27,11 @@ if TYPE_CHECKING:
     from ..widgets.panel import Panel
     from .hint import HintTerms
 
+
+SessionT = TypeVar("SessionT", bound=Session[Any, Any, Any, Any, Any], default=Session)
+"""The session as a screen knows it: the shell's screens know a session through the game
+contract alone (:class:`~monstertrick.session.Session`'s defaults); a game's own screens
+name their game's session, its views and actions typed as the game's own."""
 
 LOG_KEY = Binding("l", "log", "Log")
 """Opens (or closes) the game log beside the table: :meth:`GameScreen.log_panel`."""
@@ -64,7 +70,7 @@ its ``BINDINGS``, where its key bar shows them (Textual orders a key bar by the 
 class that binds each key, so a base class's keys would always come first)."""
 
 
-class GameScreen(Screen[None]):
+class GameScreen(Screen[None], Generic[SessionT]):
     """A screen of a running game.
 
     ``private_to`` is the seat whose private information the screen shows (their hand,
@@ -141,7 +147,7 @@ class GameScreen(Screen[None]):
             else:
                 since.scroll_page_down(animate=False)
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: SessionT) -> None:
         super().__init__()
         self.session = session
         self._advanced = False
@@ -221,7 +227,7 @@ class GameScreen(Screen[None]):
         return self.session.names
 
 
-class DecisionScreen(GameScreen):
+class DecisionScreen(GameScreen[SessionT]):
     """A screen on which ``seat`` decides: a person on their own screen, or a computer
     player watched by the table. The app shows the decision's result on it
     (:meth:`show_result`), or, for a person's decision the rules refuse, the reason
@@ -299,7 +305,7 @@ class DecisionScreen(GameScreen):
             panel.update_content()
 
 
-class PersonTurnScreen(DecisionScreen):
+class PersonTurnScreen(DecisionScreen[SessionT]):
     """A person's own decision, made with the keyboard. Its result stays on the screen
     until Enter goes on (:data:`PASS_ON_KEYS`); until then, where the game keeps it
     private, ``u`` takes it back (:data:`TAKE_BACK_KEY`). ``t`` asks for a hint
@@ -313,7 +319,7 @@ class PersonTurnScreen(DecisionScreen):
     """Whether the screen shows what only this person may see (their hand): a game where
     nothing is private says False."""
 
-    def __init__(self, session: Session, seat: int) -> None:
+    def __init__(self, session: SessionT, seat: int) -> None:
         super().__init__(session)
         self.seat = seat
         if self.PRIVATE:
@@ -350,7 +356,7 @@ class PersonTurnScreen(DecisionScreen):
             self.post_message(TakeBack(self.seat))
 
 
-class ComputerTurnScreen(DecisionScreen):
+class ComputerTurnScreen(DecisionScreen[SessionT]):
     """A computer player's turn (``seat``), watched by the table.
 
     The app's worker thinks while the screen says "Cy is thinking…"; then the screen
@@ -363,7 +369,7 @@ class ComputerTurnScreen(DecisionScreen):
     A game's screen draws the turn in :meth:`show_turn`.
     """
 
-    def __init__(self, session: Session, seat: int, viewer: int | None = None) -> None:
+    def __init__(self, session: SessionT, seat: int, viewer: int | None = None) -> None:
         super().__init__(session)
         self.seat = seat
         self.viewer = viewer
@@ -427,7 +433,7 @@ class ComputerTurnScreen(DecisionScreen):
         self.show_turn()
 
 
-class PauseScreen(GameScreen):
+class PauseScreen(GameScreen[SessionT]):
     """A public pause at the end of chapter ``number`` (a round, a hand, a game of a
     match): Enter goes on.
 
@@ -438,7 +444,7 @@ class PauseScreen(GameScreen):
     BINDINGS = [Binding("enter", "continue", "Continue")]
     PACES = 3
 
-    def __init__(self, session: Session, number: int) -> None:
+    def __init__(self, session: SessionT, number: int) -> None:
         super().__init__(session)
         self.number = number
 
@@ -464,7 +470,7 @@ class PauseScreen(GameScreen):
         self.advance_once()
 
 
-class ChapterEndScreen(PauseScreen):
+class ChapterEndScreen(PauseScreen[SessionT]):
     """The end of a chapter in one table: a title ("Round 2 of 6 is over"), the chapter's
     :meth:`table`, the rule that scored it, and what Enter does."""
 
@@ -492,7 +498,7 @@ class ChapterEndScreen(PauseScreen):
         yield KeyBar()
 
 
-class FinalScreen(GameScreen):
+class FinalScreen(GameScreen[SessionT]):
     """The final standings of any game: ``r`` reviews it, ``n`` sets up a new game, ``q``
     quits."""
 

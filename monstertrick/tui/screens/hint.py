@@ -31,6 +31,7 @@ from ...session import Session
 from ..widgets.panel import Panel
 
 if TYPE_CHECKING:
+    from ...games.contract import Action, View
     from ...search.assess import Advice
 
 A = TypeVar("A")
@@ -143,7 +144,7 @@ class HintPanel(Panel):
         self._worker = self.think(view)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="hint")
-    def think(self, view: object) -> None:
+    def think(self, view: View[Action]) -> None:
         worker = get_current_worker()
         options = self.session.hint(self.seat, view, stop=lambda: worker.is_cancelled)
         if not worker.is_cancelled:

@@ -8,8 +8,9 @@ no handoff ever comes. Each screen's module is imported when that screen is firs
 from __future__ import annotations
 
 from ....tui.game_screens import GameScreens
+from .session import GameSession
 
-SCREENS = GameScreens(
+SCREENS = GameScreens[GameSession](
     __name__,
     turn="table:PlayScreen",
     round_over="ends:HandOverScreen",

@@ -12,6 +12,7 @@ from ....tui.screens.base import ChapterEndScreen, FinalScreen
 from ....tui.widgets import KeyBar
 from ..engine.cards import NUM_HANDS
 from ..engine.events import Outcome, TieBreak
+from .session import GameSession
 
 _CSS = """
     #mt-end { padding: 1 2; height: 1fr; }
@@ -20,7 +21,7 @@ _CSS = """
 """
 
 
-class HandOverScreen(ChapterEndScreen):
+class HandOverScreen(ChapterEndScreen[GameSession]):
     """A hand is over: bids, tricks, suits won, the hand's scores, prestige, totals."""
 
     DEFAULT_CSS = _CSS
@@ -54,7 +55,7 @@ class HandOverScreen(ChapterEndScreen):
         return Content("\n").join(lines)
 
 
-class GameOverScreen(FinalScreen):
+class GameOverScreen(FinalScreen[GameSession]):
     """The final standings, the tie-break in words."""
 
     DEFAULT_CSS = _CSS

@@ -15,7 +15,6 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided
 from ....tui.screens.base import (
@@ -45,6 +44,7 @@ from ..engine.events import (
 )
 from ..engine.views import Phase, Place, View
 from . import cards
+from .session import GameSession
 
 NAME_WIDTH = 8
 INDENT = " " * (NAME_WIDTH + 5)
@@ -63,7 +63,7 @@ def result_text(events: Sequence[object], names: Sequence[str]) -> str:
     return " ".join(e.describe(names) for e in events if isinstance(e, LOGGED))
 
 
-class TableScreen(DecisionScreen):
+class TableScreen(DecisionScreen[GameSession]):
     """The table as ``seat`` decides ``task`` (``"play"`` or ``"sleeve"``): a person
     with the keys (:class:`PlayScreen`), or a computer player watched by the table
     (:class:`WatchScreen`)."""
@@ -326,7 +326,7 @@ class TableScreen(DecisionScreen):
         self._refresh_all()
 
 
-class PlayScreen(TableScreen, PersonTurnScreen):
+class PlayScreen(TableScreen, PersonTurnScreen[GameSession]):
     """A person plays a card, or puts one up their sleeve (or passes), in front of
     everyone: nothing on the table is private, so no handoff comes before it and its
     result cannot be taken back."""
@@ -343,7 +343,7 @@ class PlayScreen(TableScreen, PersonTurnScreen):
         HINT_KEY,
     ]
 
-    def __init__(self, session: Session, seat: int, task: str) -> None:
+    def __init__(self, session: GameSession, seat: int, task: str) -> None:
         super().__init__(session, seat)
         # No handoff (nothing is private): a banner names the player, and their keys
         # count after a moment when the person before was someone else.
@@ -441,13 +441,13 @@ class PlayScreen(TableScreen, PersonTurnScreen):
             self.post_message(Decided(self.seat, PASS))
 
 
-class WatchScreen(TableScreen, ComputerTurnScreen):
+class WatchScreen(TableScreen, ComputerTurnScreen[GameSession]):
     """A computer player plays or sleeves; the table watches."""
 
     bot = True
     BINDINGS = [SKIP_KEY, DEDUCE_KEY, LOG_KEY, *PACE_KEYS]
 
-    def __init__(self, session: Session, seat: int, viewer: int | None = None) -> None:
+    def __init__(self, session: GameSession, seat: int, viewer: int | None = None) -> None:
         super().__init__(session, seat, viewer)
         self.private_to = None  # (nothing on the table is private)
         self.set_table(phase_task(session.public_view().phase))

@@ -5,11 +5,11 @@ Each screen's module is imported when that screen is first made.
 
 from __future__ import annotations
 
-from ....session import Session
 from ....tui.game_screens import GameScreens
+from .session import GameSession
 
 
-def handoff(session: Session, seat: int, task: str) -> tuple[str, str]:
+def handoff(session: GameSession, seat: int, task: str) -> tuple[str, str]:
     """What the person is handed the keyboard for, and a public detail line."""
     from .table import DOING
 
@@ -26,7 +26,7 @@ def handoff(session: Session, seat: int, task: str) -> tuple[str, str]:
     return DOING[task], detail
 
 
-SCREENS = GameScreens(
+SCREENS = GameScreens[GameSession](
     __name__,
     turn="table:TurnScreen",
     round_over="ends:GameEndScreen",

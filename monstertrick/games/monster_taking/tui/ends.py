@@ -13,6 +13,7 @@ from ....tui.widgets import KeyBar
 from ..engine.events import GameOver
 from ..engine.state import GameResult, Outcome
 from . import cards
+from .session import GameSession
 
 CSS = """
     .mt-end { padding: 1 2; height: 1fr; }
@@ -50,7 +51,7 @@ def wins_line(wins: tuple[int, int], names: tuple[str, ...]) -> Content:
     )
 
 
-class GameEndScreen(PauseScreen):
+class GameEndScreen(PauseScreen[GameSession]):
     """A game of the match is over (public)."""
 
     DEFAULT_CSS = CSS
@@ -67,7 +68,7 @@ class GameEndScreen(PauseScreen):
         yield KeyBar()
 
 
-class MatchOverScreen(FinalScreen):
+class MatchOverScreen(FinalScreen[GameSession]):
     """The match is over: the winner, game by game."""
 
     DEFAULT_CSS = CSS

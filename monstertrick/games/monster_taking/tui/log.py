@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from ....session import Session
 from ....tui.screens.log import LinesLogPanel
 from ..engine.events import Event
+from .session import GameSession
 
 
 class LogPanel(LinesLogPanel):
     """Every event of this game, one a line, newest last. Monster Taking's events are all
     public (a face-down discard is counted, never named), so anyone may read them."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: GameSession) -> None:
         self.session = session
         names = session.names
 

@@ -13,7 +13,6 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
-from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided
 from ....tui.screens.base import (
@@ -34,6 +33,7 @@ from ..engine.events import Event, Paid, TrickWon
 from ..engine.state import Pay, Phase, Play, PlayerView, Strength
 from . import cards
 from .log import LogPanel
+from .session import GameSession
 
 CELL = 5
 """Columns of one card in the hand (clicks are mapped back with it)."""
@@ -102,7 +102,7 @@ class HandRow(Static):
             self.post_message(self.Chosen(offset.x // CELL))
 
 
-class MonsterTakingTable(DecisionScreen):
+class MonsterTakingTable(DecisionScreen[GameSession]):
     """What both screens show: the suit order and strength cards, both players, the
     current trick, and (on a private screen) the viewer's hand."""
 
@@ -276,7 +276,7 @@ class MonsterTakingTable(DecisionScreen):
         return Content(f"Monster Taking · game {v.chapter}")
 
 
-class TurnScreen(MonsterTakingTable, PersonTurnScreen):
+class TurnScreen(MonsterTakingTable, PersonTurnScreen[GameSession]):
     """A person's private screen: lay a strength card, play a card, or pay."""
 
     BINDINGS = [
@@ -289,7 +289,7 @@ class TurnScreen(MonsterTakingTable, PersonTurnScreen):
         HINT_KEY,
     ]
 
-    def __init__(self, session: Session, seat: int, task: str) -> None:
+    def __init__(self, session: GameSession, seat: int, task: str) -> None:
         super().__init__(session, seat)
         self.viewer = seat
         self.what = task
@@ -496,7 +496,7 @@ class TurnScreen(MonsterTakingTable, PersonTurnScreen):
         self.say(f"{text} {self.result_prompt()}")
 
 
-class WatchScreen(MonsterTakingTable, ComputerTurnScreen):
+class WatchScreen(MonsterTakingTable, ComputerTurnScreen[GameSession]):
     """A computer player's turn: public, or the only person's view (their hand shown,
     without a cursor)."""
 

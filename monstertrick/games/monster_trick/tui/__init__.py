@@ -6,9 +6,9 @@ comes up without the others.
 
 from __future__ import annotations
 
-from ....session import Session
 from ....tui.game_screens import GameScreens
 from ..engine import HAND_SIZE, NUM_ROUNDS
+from .session import GameSession
 
 TASKS = {
     "arrange": "arrange your VP cards",
@@ -16,7 +16,7 @@ TASKS = {
 }
 
 
-def handoff(session: Session, seat: int, task: str) -> tuple[str, str]:
+def handoff(session: GameSession, seat: int, task: str) -> tuple[str, str]:
     """What the person is handed the keyboard for, and a public detail line."""
     view = session.public_view()
     if task == "play":
@@ -28,7 +28,7 @@ def handoff(session: Session, seat: int, task: str) -> tuple[str, str]:
     return TASKS[task], detail
 
 
-SCREENS = GameScreens(
+SCREENS = GameScreens[GameSession](
     __name__,
     turn={"arrange": "arrange:ArrangeScreen", "play": "table:TableScreen"},
     watch="watch:WatchScreen",

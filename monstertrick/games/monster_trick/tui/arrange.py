@@ -12,17 +12,17 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided
 from ....tui.screens.base import HINT_KEY, PASS_ON_KEYS, TAKE_BACK_KEY, PersonTurnScreen
 from ....tui.widgets import KeyBar
 from ..engine import NUM_ROUNDS, Arrange, PlayerView
 from .hints import HintTerms, row_aim, row_of, vp_hint_terms
+from .session import GameSession
 from .widgets import Hand, VPRow
 
 
-class ArrangeScreen(PersonTurnScreen):
+class ArrangeScreen(PersonTurnScreen[GameSession]):
     """``player`` lays out their VP row; once confirmed, it stays until Enter, and until
     then they may take it back."""
 
@@ -39,12 +39,12 @@ class ArrangeScreen(PersonTurnScreen):
         HINT_KEY,
     ]
 
-    def __init__(self, session: Session, player: int) -> None:
+    def __init__(self, session: GameSession, player: int) -> None:
         super().__init__(session, player)
         self.player = player
         self.view: PlayerView = session.view(player)
         laid = session.taken_back(player)  # a row taken back starts as it was laid
-        self.order = list(row_of(laid) if laid is not None else self.view.vp_set)
+        self.order = list(row_of(laid) if isinstance(laid, Arrange) else self.view.vp_set)
         self.cursor = 0
 
     @property

@@ -14,9 +14,10 @@ from ....tui.widgets import KeyBar
 from ..engine import NUM_ROUNDS, VP_POSITION_RULE, Outcome, TieBreak, standings, vp_position
 from . import cards
 from .log import LogPanel
+from .session import GameSession
 
 
-class RoundEndScreen(ChapterEndScreen):
+class RoundEndScreen(ChapterEndScreen[GameSession]):
     """Public: shown to the whole table."""
 
     CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
@@ -64,7 +65,7 @@ class RoundEndScreen(ChapterEndScreen):
         return LogPanel(self.session)
 
 
-class GameOverScreen(FinalScreen):
+class GameOverScreen(FinalScreen[GameSession]):
     CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
 
     def compose(self) -> ComposeResult:

@@ -3,23 +3,25 @@ table (PgUp/PgDn page through it, on into the rounds before and after)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
-from ....session import Session
+from ....session import HintTaken
 from ....tui.screens.log import LOG_KEYS
 from ....tui.widgets.panel import Panel
 from ..engine import Arranged, Event
+from .session import GameSession
 from .widgets import EventList
 
 
-def rounds_of(session: Session) -> list[list[Event]]:
+def rounds_of(session: GameSession) -> list[list[Event | HintTaken]]:
     """Per round so far, its public events: the rounds before from the game's own record,
     the current one from the session's log (which also says who took a hint). The VP
     rows laid out are not in it (the order stays secret until the round's end)."""
-    rounds = [*session.earlier_logs(), session.round_log()]
+    rounds: list[Sequence[Event | HintTaken]] = [*session.earlier_logs(), session.round_log()]
     return [[e for e in events if not isinstance(e, Arranged)] for events in rounds]
 
 
@@ -35,7 +37,7 @@ class LogPanel(Panel):
         Binding("pagedown", "later", "Later", show=False),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: GameSession) -> None:
         super().__init__(id="log-panel")
         self.session = session
         self.names = session.names

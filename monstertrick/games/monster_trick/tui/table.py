@@ -12,7 +12,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from ....session import Session
 from ....tui import theme
 from ....tui.messages import Decided
 from ....tui.screens.base import (
@@ -42,6 +41,7 @@ from . import cards
 from .hints import HintTerms, vp_hint_terms
 from .log import LogPanel
 from .public import show_public
+from .session import GameSession
 from .widgets import EventList, Hand, PlayerPanel, PlayersHeader, TrickSlot, VPRow
 
 
@@ -77,7 +77,7 @@ class SinceBox(VerticalScroll, can_focus=False):
     """Scrolls when the list is long; never takes the focus (the arrows are the game's)."""
 
 
-class TableScreen(PersonTurnScreen):
+class TableScreen(PersonTurnScreen[GameSession]):
     """``player``'s turn. They choose a card and a slot; the result stays until Enter,
     and until then they may take the move back."""
 
@@ -102,7 +102,7 @@ class TableScreen(PersonTurnScreen):
         Binding("pagedown", "scroll_since(1)", "Later moves", show=False),
     ]
 
-    def __init__(self, session: Session, player: int) -> None:
+    def __init__(self, session: GameSession, player: int) -> None:
         super().__init__(session, player)
         self.player = player
         self.view: PlayerView = session.view(player)

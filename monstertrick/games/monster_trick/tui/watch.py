@@ -35,6 +35,7 @@ from ..engine import (
 )
 from .log import LogPanel
 from .public import show_public
+from .session import GameSession
 from .table import SinceBox
 from .widgets import EventList, Hand, PlayerPanel, PlayersHeader, TrickSlot, VPRow
 
@@ -44,7 +45,7 @@ def public_result(events: Sequence[object], names: Sequence[str]) -> str:
     return " ".join(e.describe(names) for e in events if isinstance(e, (Arranged, *PLAY_EVENTS)))
 
 
-class WatchScreen(ComputerTurnScreen):
+class WatchScreen(ComputerTurnScreen[GameSession]):
     """``seat`` (a computer player) decides; everyone may look."""
 
     CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)

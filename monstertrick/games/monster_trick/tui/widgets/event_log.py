@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from textual.content import Content
 from textual.widget import Widget
 
+from .....session import HintTaken
 from .....tui import theme
 from ...engine import CardPlayed, Event, TrickTakenOver, TrickWon, VPCardTurned
 from .. import cards
@@ -18,7 +19,7 @@ class EventList(Widget):
     def __init__(
         self,
         names: Sequence[str],
-        events: Sequence[Event] = (),
+        events: Sequence[Event | HintTaken] = (),
         *,
         empty: str = "",
         compact: bool = False,
@@ -37,7 +38,7 @@ class EventList(Widget):
             return Content("\n").join(self._short(e) for e in self.events)
         return Content("\n").join(Content("• " + e.describe(self.names)) for e in self.events)
 
-    def _short(self, event: Event) -> Content:
+    def _short(self, event: Event | HintTaken) -> Content:
         """One short line per event, for the narrow "since your last turn" box."""
         names = self.names
 
