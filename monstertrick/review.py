@@ -51,13 +51,16 @@ from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import RecordError
 from .games import GAMES
-from .games.door import Door
+from .games.contract import Action, SomeState, SomeView
 from .records import game_of, is_int
 from .search.assess import Advice, Z
+
+if TYPE_CHECKING:
+    from .games import SomeDoor
 
 __all__ = [
     "FORMAT",
@@ -369,8 +372,8 @@ class Decision:
     step: int
     seat: int
     task: str
-    view: Any
-    action: Any
+    view: SomeView
+    action: Action
 
 
 class Game:
@@ -384,7 +387,7 @@ class Game:
         self.key = game_of(doc)
         assert isinstance(doc, dict)
         self.doc: dict[str, Any] = doc
-        self.door: Door[Any, Any, Any, Any, Any] = GAMES[self.key].load()
+        self.door: SomeDoor = GAMES[self.key].load()
         final = self.door.from_record(doc, seed=0)
         if not self.door.is_over(final):
             secret = GAMES[self.key].secret
@@ -416,7 +419,7 @@ class Game:
         doc[self.chapters_key] = self.doc[self.chapters_key][:chapters]
         return doc
 
-    def at_deal(self, chapter: int, seed: int) -> Any:
+    def at_deal(self, chapter: int, seed: int) -> SomeState:
         """The game at the deal of ``chapter`` (its cards as truly dealt), the later
         chapters to be dealt from ``seed``."""
         state = self._cut_state(chapter, seed)
@@ -424,13 +427,13 @@ class Game:
             state.pop()
         return state
 
-    def _cut_state(self, chapter: int, seed: int) -> Any:
+    def _cut_state(self, chapter: int, seed: int) -> SomeState:
         state = self.door.from_record(self.cut(chapter), seed=seed)
         if state.chapter != chapter:
             raise RecordError(f"the record's {self.door.chapter_name} {chapter} does not replay")
         return state
 
-    def same(self, view: Any, action: Any) -> Hashable:
+    def same(self, view: SomeView, action: Action) -> Hashable:
         return self.door.same_decision(view, action)
 
 
@@ -510,7 +513,9 @@ def chapter_luck(game: Game, chapter: int, settings: Settings) -> Luck:
         seed = _derived(settings.seed, "luck", chapter, k)
         state = game.at_deal(chapter, seed)
         door.play_to_end(state, bots, seed)
-        winners = state.outcome().winners
+        outcome = state.outcome()
+        assert outcome is not None, "a game played to its end has an outcome"
+        winners = outcome.winners
         for p in range(n):
             wins[p].append(1 / len(winners) if p in winners else 0.0)
     chances = tuple(sum(w) / samples for w in wins)

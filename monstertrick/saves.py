@@ -73,8 +73,8 @@ from .records import (
 )
 
 if TYPE_CHECKING:
-    from .games.contract import State
-    from .games.door import Door
+    from .games import SomeDoor
+    from .games.contract import SomeState
 
 SAVES = "saves"
 HISTORY = "history"
@@ -324,7 +324,7 @@ _FINGERPRINT = "record"
 """The key, in a summary, of the fingerprint of the record it summarizes."""
 
 
-def door(key: str) -> Door[Any, Any, Any, Any, Any]:
+def door(key: str) -> SomeDoor:
     """The registered door (``GAME``) of the game called ``key``."""
     return GAMES[key].load()
 
@@ -446,14 +446,15 @@ class SavedGame:
     meta: SaveMeta
     info: dict[str, Any]
     """The game's summary (its door's ``summary``): plain JSON values, what the lists show."""
-    state: Any = field(default=None, repr=False)
+    state: SomeState | None = field(default=None, repr=False)
     """The game as replayed (None until the save is opened)."""
 
     @property
-    def game(self) -> Any:
+    def game(self) -> SomeState:
         """The game's state, replayed from the file if the save is not open yet."""
         if self.state is None:
             object.__setattr__(self, "state", read_save(self.path).state)
+        assert self.state is not None
         return self.state
 
     @property
@@ -644,9 +645,7 @@ class SaveStore:
         """Whether the game at ``path`` is open in another window."""
         return _locked_elsewhere(path)
 
-    def save(
-        self, path: Path, game: State[Any, Any, Any], meta: SaveMeta, *, key: str | None = None
-    ) -> Path:
+    def save(self, path: Path, game: SomeState, meta: SaveMeta, *, key: str | None = None) -> Path:
         """Write the game (the state of game ``key``; by default the registered game
         whose state it is) through its door, with its summary; a finished game moves to
         the history. Returns where it is now.

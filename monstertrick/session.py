@@ -29,7 +29,7 @@ from typing_extensions import TypeVar
 
 from .errors import IllegalMoveError
 from .games import DEFAULT_GAME, GAMES
-from .games.contract import Action, Bot, Outcome, State, StopCheck, View
+from .games.contract import Action, Bot, Outcome, SomeState, SomeView, State, StopCheck, View
 from .saves import SavedGame, SaveError, SaveMeta, SaveStore
 from .seating import Seat, Seating
 
@@ -37,11 +37,11 @@ if TYPE_CHECKING:
     from .games.door import Door
     from .search.assess import Advice
 
-S = TypeVar("S", bound=State[Any, Any, Any], default=State[Action, object, View[Action]])
+S = TypeVar("S", bound=State[Any, Any, Any], default=SomeState)
 A = TypeVar("A", bound=Action, default=Action)
 E = TypeVar("E", default=object)
-V = TypeVar("V", bound=View[Any], default=View[Action])
-P = TypeVar("P", bound=View[Any], default=View[Action])
+V = TypeVar("V", bound=View[Any], default=SomeView)
+P = TypeVar("P", bound=View[Any], default=SomeView)
 
 # ---------------------------------------------------------------------------- steps
 

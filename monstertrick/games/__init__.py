@@ -38,10 +38,11 @@ import importlib
 import importlib.util
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from .contract import Action, State, View
+    from ..tui.game_screens import GameScreens
+    from .contract import Action, SomeState, SomeView
     from .door import Door
 
 # Named tuples rather than dataclasses: every command, ``--help`` too, loads this module,
@@ -108,14 +109,15 @@ class GameType(NamedTuple):
         """Whether the game can be played in the terminal app (it has a ``tui``)."""
         return (self.folder / "tui" / "__init__.py").is_file()
 
-    def load_screens(self) -> Any:
+    def load_screens(self) -> GameScreens:
         """The game's screens for the terminal app (its ``tui`` module's ``SCREENS``);
         this imports Textual."""
-        return importlib.import_module(f"{self.package}.tui").SCREENS
+        screens: GameScreens = importlib.import_module(f"{self.package}.tui").SCREENS
+        return screens
 
 
 if TYPE_CHECKING:
-    SomeDoor = Door[State[Action, object, View[Action]], Action, object, View[Action], View[Action]]
+    SomeDoor = Door[SomeState, Action, object, SomeView, SomeView]
     """Any game's door, as the shell knows it: through the contract alone."""
 
 GAMES: dict[str, GameType] = {

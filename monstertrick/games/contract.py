@@ -197,3 +197,9 @@ class Bot(Protocol[ViewT_contra, ActionT_co]):
     ) -> ActionT_co:
         """One of ``view.legal_actions`` (it is ``view.viewer``'s decision)."""
         ...
+
+
+SomeView = View[Action]
+"""Any game's view, as the shell knows it: through the contract alone."""
+SomeState = State[Action, object, SomeView]
+"""Any game's state, as the shell knows it."""

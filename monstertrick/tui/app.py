@@ -56,8 +56,9 @@ from .screens.too_small import TooSmallScreen
 from .theme import THEME_VARIABLES
 
 if TYPE_CHECKING:
-    from ..games.contract import Action, View
+    from ..games.contract import Action, SomeState, View
     from ..review import Settings
+    from .game_screens import GameScreens
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -92,7 +93,7 @@ class MonsterTrickApp(App[int]):
         *,
         session: Session | None = None,
         resume: SavedGame | None = None,
-        view: Any = None,
+        view: SomeState | None = None,
         pace: float | None = None,
         game: str = DEFAULT_GAME,
     ) -> None:
@@ -246,7 +247,7 @@ class MonsterTrickApp(App[int]):
             screen.call_after_refresh(show)
 
     @property
-    def screens(self) -> Any:
+    def screens(self) -> GameScreens:
         """The screens of the game being played (or viewed; between games, of the game
         last started)."""
         session = getattr(self, "session", None)  # (asked for while the app is made)
@@ -562,7 +563,7 @@ def run(
     seed: int | None = None,
     *,
     resume: SavedGame | None = None,
-    view: Any = None,
+    view: SomeState | None = None,
     pace: float | None = None,
     game: str = DEFAULT_GAME,
 ) -> int:

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 from textual.screen import Screen
 
 from .screens.base import DecisionScreen, GameScreen, SessionT
+
+if TYPE_CHECKING:
+    from ..games.contract import SomeState
 
 HandoffWords = Callable[[SessionT, int, str], tuple[str, str]]
 """``(session, seat, task) -> (what, detail)``: what the person is handed the keyboard
@@ -87,7 +90,7 @@ class GameScreens(Generic[SessionT]):
 
     def viewer(
         self,
-        state: Any,
+        state: SomeState,
         *,
         title: str = "",
         exit_on_close: bool = False,

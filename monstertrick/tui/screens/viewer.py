@@ -27,7 +27,8 @@ from ...timeline import Frame, Timeline
 from ..widgets import KeyBar
 
 if TYPE_CHECKING:
-    from ...review import DecisionReview
+    from ...games.contract import SomeState
+    from ...review import DecisionReview, Game
 
 F = TypeVar("F", bound=Frame[Any, Any, Any])
 
@@ -91,7 +92,7 @@ class StepViewer(Screen[None], Generic[F]):
 
     def __init__(
         self,
-        state: Any,
+        state: SomeState,
         *,
         title: str = "",
         exit_on_close: bool = False,
@@ -291,7 +292,7 @@ class StepViewer(Screen[None], Generic[F]):
             self.dismiss(None)
 
 
-def step_of_decisions(timeline: Timeline[Any], game: Any) -> dict[int, int]:
+def step_of_decisions(timeline: Timeline[Any], game: Game) -> dict[int, int]:
     """The step (frame index) of each decision of ``game`` (a review's
     :class:`~monstertrick.review.Game`), by the decision's index.
 
