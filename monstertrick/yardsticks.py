@@ -63,21 +63,6 @@ class Kit(Generic[V, W, A]):
     """The budget of the bare word: playouts, or seconds (the game's ``hard`` default)."""
 
 
-class _Perfect(Generic[W, A]):
-    """A search adapter whose playout is the perfect-information policy."""
-
-    def __init__(self, game: SearchGame[W, A], policy: Callable[[W, random.Random], None]):
-        self.game = game
-        self.playout = policy
-        self.player = game.player
-        self.sample = game.sample
-        self.round_over = game.round_over
-        self.to_move = game.to_move
-        self.actions = game.actions
-        self.apply = game.apply
-        self.rewards = game.rewards
-
-
 class Yardstick(Generic[V, W, A]):
     """An arena yardstick of one game: ``word`` is ``"ismcts"`` or ``"pimc"``."""
 
@@ -101,8 +86,7 @@ class Yardstick(Generic[V, W, A]):
         game = kit.search(view, rng)
         if self.word == "ismcts":
             return reference(game, rng, self.budget, stop)
-        perfect: SearchGame[W, A] = _Perfect(game, kit.perfect)
-        return pimc(perfect, rng, self.budget, stop, kit.copy, kit.small)
+        return pimc(game, rng, self.budget, stop, kit.copy, kit.small, kit.perfect)
 
     def choose(self, view: V, rng: random.Random, stop: StopCheck | None = None) -> A:
         actions = self.kit.actions(view)

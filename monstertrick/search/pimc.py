@@ -4,8 +4,8 @@ players), written once for every game.
 For a decision it samples worlds consistent with the player's view (the game's
 determinizer), plays every root action in each of them, and keeps the action with the
 best mean reward. In a world everything is known, so what follows the action is played
-by the game's *perfect-information policy* (its :meth:`SearchGame.playout`: a policy
-that may look at every hand of that world), or, when few enough actions remain (the
+by the game's *perfect-information policy* (given to :func:`pimc`: a policy that may
+look at every hand of that world), or, when few enough actions remain (the
 game says when, :data:`Small`), solved exactly: every seat choosing the action best for
 itself (max^n; between two players, whose rewards add up to 1, that is minimax). The
 actions are compared on common worlds: each world is copied once per root action and
@@ -75,6 +75,7 @@ def pimc(
     stop: StopCheck | None,
     copy: Copy[W],
     small: Small[W] | None = None,
+    policy: Callable[[W, random.Random], None] | None = None,
 ) -> list[Option[A]]:
     """Every root action with its mean reward over the worlds it was tried in, best
     first (an action a cut-short search never tried is not listed).
@@ -84,9 +85,11 @@ def pimc(
     numbers for all), so ``Budget(iterations=N)`` is N playouts in all and a time
     budget ends at the first check after its time (``stop`` is asked every 16). After
     the action, the round is solved exactly when ``small`` says it is small enough
-    (:func:`solve`), else finished by the game's playout policy.
+    (:func:`solve`), else finished by ``policy`` (a perfect-information policy: it may
+    look at every hand of the world; None: the game's own playout).
     """
     me = game.player
+    finish = policy or game.playout
     more = _going_on(budget, stop)
     actions: list[A] = []
     totals: list[float] = []
@@ -111,7 +114,7 @@ def pimc(
         if small is not None and not game.round_over(w) and small(w):
             rewards = solve(game, w, copy)
         if rewards is None:
-            game.playout(w, random.Random(seed))
+            finish(w, random.Random(seed))
             rewards = game.rewards(w)
         totals[k] += rewards[me]
         visits[k] += 1
