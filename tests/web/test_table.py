@@ -1,0 +1,299 @@
+"""A table joined from several screens (``monstertrick.table``), on loopback: whole games
+of every game played by headless screens, every message each screen receives checked
+to hold its own seat's view and the public log only; screens that drop and rejoin, a
+newer screen taking a seat, wrong codes and bad messages."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestServer
+
+from monstertrick.guards import HostNames, MessageLimits
+from monstertrick.seating import Seat, Seating
+from monstertrick.session import Session
+from monstertrick.table import (
+    CODE_ALPHABET,
+    FREE_TRIES,
+    VERSION,
+    TableHost,
+    make_app,
+    new_code,
+    normal_code,
+)
+from monstertrick.wire import Wire
+
+TABLES = {
+    "monster-trick": ["Ann", "Bob", "Cy:medium"],
+    "magic-trick": ["Ann", "Bob", "Cy:medium", "Di:medium"],
+    "monster-taking": ["Ann", "Bob"],
+}
+
+
+def start(game: str, seed: int = 3) -> TableHost:
+    seats = []
+    for entry in TABLES[game]:
+        name, _, bot = entry.partition(":")
+        seats.append(Seat(name, bot or None))
+    session = Session.start(Seating(tuple(seats), 0), seed, game=game)
+    return TableHost(session)
+
+
+@pytest.fixture
+async def served() -> AsyncIterator[Any]:
+    servers: list[TestServer] = []
+
+    async def serve(table: TableHost, limits: MessageLimits | None = None) -> str:
+        server = TestServer(
+            make_app(table, HostNames.for_address("127.0.0.1"), limits), host="127.0.0.1"
+        )
+        await server.start_server()
+        servers.append(server)
+        await table.advance()
+        return f"ws://127.0.0.1:{server.port}/table"
+
+    yield serve
+    for server in servers:
+        await server.close()
+
+
+@dataclass
+class Player:
+    """A headless screen: joins with a code and plays random legal actions of its view;
+    with ``drop_after``, its connection drops after that many decisions and it joins
+    again with the same code."""
+
+    url: str
+    code: str
+    seed: int = 0
+    drop_after: int | None = None
+    received: list[dict[str, Any]] = field(default_factory=list)
+    joins: int = 0
+
+    async def play(self, http: aiohttp.ClientSession, wire: Wire[Any, Any, Any, Any, Any]) -> None:
+        rng = random.Random(self.seed)
+        decided = 0
+        while True:
+            self.joins += 1
+            async with http.ws_connect(self.url) as ws:
+                await ws.send_json({"type": "hello", "version": VERSION, "code": self.code})
+                seat = None
+                async for msg in ws:
+                    data = json.loads(msg.data)
+                    self.received.append(data)
+                    if data["type"] == "welcome":
+                        seat = data["seat"]
+                    if data["type"] != "table":
+                        continue
+                    if data["over"]:
+                        return
+                    turn = data["turn"]
+                    if turn is not None and turn["seat"] == seat:
+                        if decided == self.drop_after and self.joins == 1:
+                            break  # the connection drops: the seat waits for this screen
+                        view = wire.view(data["view"])
+                        action = rng.choice(list(view.legal_actions))
+                        act = {"type": "act", "action": str(action), "at": data["at"]}
+                        await ws.send_json(act)
+                        decided += 1
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+async def test_a_whole_game_is_played_from_several_screens_each_sent_only_its_own_view(
+    game: str, served: Any
+) -> None:
+    table = start(game)
+    sent: list[tuple[int | None, dict[str, Any], str]] = []
+    original = table.table_message
+
+    def recorded(seat: int | None) -> dict[str, Any]:
+        message = original(seat)
+        truth = json.dumps(
+            table.wire.encode(
+                table.session.view(seat) if seat is not None else table.session.public_view()
+            )
+        )
+        sent.append((seat, message, truth))
+        return message
+
+    table.table_message = recorded  # type: ignore[method-assign]
+    url = await served(table)
+    wire = table.wire
+    players = [
+        Player(url, code, seed, drop_after=3 if seat == 0 else None)
+        for seed, (seat, code) in enumerate(sorted(table.codes.items()))
+    ]
+    async with aiohttp.ClientSession() as http:
+        await asyncio.gather(*(p.play(http, wire) for p in players))
+    assert table.session.state.is_over()
+    assert {seat for seat, _, _ in sent} == set(table.codes)
+    for _, message, truth in sent:
+        # Exactly the seat's own view at that moment, and nothing but the public table.
+        assert json.dumps(message["view"]) == truth
+        assert set(message) == {"type", "view", "log", "turn", "at", "away", "over"}
+    # Every screen saw the game to its end; the first dropped once, mid-game, and came
+    # back to its seat as it was (the others saw it away meanwhile).
+    for p in players:
+        assert p.received[0]["type"] == "welcome" and p.received[-1]["over"] is True
+    assert [p.joins for p in players] == [2] + [1] * (len(players) - 1)
+    assert any(0 in m.get("away", ()) for _, m, _ in sent if not m["over"])
+
+
+def test_codes_are_easy_to_type_and_read_as_typed() -> None:
+    codes = {new_code() for _ in range(200)}
+    assert len(codes) == 200
+    for code in codes:
+        assert len(code) == 9 and code[4] == "-"
+        assert set(code.replace("-", "")) <= set(CODE_ALPHABET)
+        assert normal_code(code.lower().replace("-", " ")) == code
+    for bad in (None, 7, "", "K7QF-9XM", "K7QF-9XMBB", "O0QF-9XMB", "K7QF-9XMB" * 10):
+        assert normal_code(bad) is None
+
+
+async def _join(url: str, code: object, version: object = VERSION) -> list[dict[str, Any]]:
+    async with aiohttp.ClientSession() as http, http.ws_connect(url) as ws:
+        await ws.send_json({"type": "hello", "version": version, "code": code})
+        out = []
+        async for msg in ws:
+            out.append(json.loads(msg.data))
+            if out[-1]["type"] in ("bye", "table"):
+                break
+        return out
+
+
+async def test_a_wrong_code_or_version_is_told_why_and_later_tries_wait(served: Any) -> None:
+    table = start("monster-taking")
+    waited: list[float] = []
+
+    async def wait(seconds: float) -> None:
+        waited.append(seconds)
+
+    table.wrong_wait = wait
+    url = await served(table)
+    for _ in range(FREE_TRIES):
+        (bye,) = await _join(url, "2222-2222")
+        assert bye == {"type": "bye", "reason": "that code is not one of this table's"}
+    assert waited == []
+    await _join(url, "not a code at all")
+    assert len(waited) == 1
+    (bye,) = await _join(url, table.codes[0], version=0)
+    assert "update monstertrick" in bye["reason"]
+
+
+async def test_a_screen_that_drops_rejoins_its_seat_as_it_was(served: Any) -> None:
+    table = start("monster-taking")
+    url = await served(table)
+    first = await _join(url, table.codes[0])
+    assert first[0]["type"] == "welcome" and first[0]["seat"] == 0
+    # Gone: the other screen sees Ann away; back with the same code, the same table.
+    watcher = await _join(url, table.watch_code)
+    assert watcher[0]["seat"] is None and watcher[-1]["away"] == [0, 1]
+    again = await _join(url, table.codes[0].lower())
+    assert again[-1]["view"] == first[-1]["view"]
+
+
+async def test_a_newer_screen_takes_the_seat_and_the_older_is_told_why(served: Any) -> None:
+    table = start("monster-taking")
+    url = await served(table)
+    async with aiohttp.ClientSession() as http:
+        old = await http.ws_connect(url)
+        await old.send_json({"type": "hello", "version": VERSION, "code": table.codes[1]})
+        assert (await old.receive_json())["type"] == "welcome"
+        await _join(url, table.codes[1])
+        seen = [json.loads(m.data) async for m in old]
+        assert seen[-1] == {"type": "bye", "reason": "another screen joined with your code"}
+        assert old.closed
+
+
+async def test_a_screen_sends_only_its_own_decisions_each_checked(served: Any) -> None:
+    table = start("monster-taking")
+    url = await served(table)
+    seat, _ = table.session.rules.to_decide(table.session.state)
+    other = 1 - seat
+    before = table.session.state.clone()
+    async with aiohttp.ClientSession() as http, http.ws_connect(url) as ws:
+        await ws.send_json({"type": "hello", "version": VERSION, "code": table.codes[other]})
+        await ws.receive_json()
+        await ws.receive_json()
+        legal = str(table.session.view(seat).legal_actions[0])
+        tries: list[object] = [
+            {"type": "act", "action": legal},  # the other seat's move: not theirs to make
+            {"type": "act", "action": "play Z99"},
+            {"type": "act", "action": 7},
+            {"type": "move", "seat": seat},
+            [1, 2],
+        ]
+        for data in tries:
+            await ws.send_json(data)
+            answer = await ws.receive_json()
+            assert answer["type"] == "refused" and 0 < len(answer["reason"]) < 200, answer
+        await ws.send_str("{not json")
+        assert (await ws.receive_json())["type"] == "refused"
+    assert table.session.state == before
+
+
+async def test_an_illegal_or_stale_decision_is_answered_with_the_reason_and_not_applied(
+    served: Any,
+) -> None:
+    table = start("monster-taking")
+    url = await served(table)
+    seat, _ = table.session.rules.to_decide(table.session.state)
+    view = table.session.view(seat)
+    mine = set(view.hand)
+    not_mine = next(str(a) for a in _all_strength_plays() if a.card not in mine)
+    async with aiohttp.ClientSession() as http, http.ws_connect(url) as ws:
+        await ws.send_json({"type": "hello", "version": VERSION, "code": table.codes[seat]})
+        await ws.receive_json()
+        at = (await ws.receive_json())["at"]
+        before = table.session.state.clone()
+        await ws.send_json({"type": "act", "action": not_mine, "at": at})
+        answer = await ws.receive_json()
+        assert answer == {"type": "refused", "reason": f"{not_mine.split()[1]} is not in your hand"}
+        # A decision made on a table that has moved on since is never applied.
+        mine_now = str(view.legal_actions[0])
+        await ws.send_json({"type": "act", "action": mine_now, "at": [at[0], at[1] - 1]})
+        answer = await ws.receive_json()
+        assert answer == {"type": "refused", "reason": "the table has moved on"}
+        assert table.session.state == before
+        await ws.send_json({"type": "act", "action": mine_now, "at": at})
+        assert (await ws.receive_json())["type"] == "table"
+        assert table.session.state != before
+
+
+def _all_strength_plays() -> list[Any]:
+    from monstertrick.games.monster_taking.engine.cards import FULL_DECK
+    from monstertrick.games.monster_taking.engine.state import Strength
+
+    return [Strength(c) for c in FULL_DECK]
+
+
+async def test_a_message_over_the_size_limit_closes_the_screen(served: Any) -> None:
+    table = start("monster-taking")
+    url = await served(table, MessageLimits(max_bytes=512))
+    async with aiohttp.ClientSession() as http, http.ws_connect(url) as ws:
+        await ws.send_str("x" * 2000)
+        msg = await ws.receive()
+        assert msg.type in (
+            aiohttp.WSMsgType.CLOSE,
+            aiohttp.WSMsgType.CLOSED,
+            aiohttp.WSMsgType.CLOSING,
+        )
+
+
+async def test_a_page_of_another_site_or_another_name_is_refused(served: Any) -> None:
+    table = start("monster-taking")
+    url = await served(table)
+    async with aiohttp.ClientSession() as http:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as info:
+            await http.ws_connect(url, headers={"Origin": "http://evil.example"})
+        assert info.value.status == 403
+        with pytest.raises(aiohttp.WSServerHandshakeError) as info:
+            await http.ws_connect(url, headers={"Host": "evil.example"})
+        assert info.value.status == 421
