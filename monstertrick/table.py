@@ -53,6 +53,8 @@ FREE_TRIES = 3
 """Wrong codes a connection's address may send before each further try waits."""
 WRONG_CODE_WAIT = 1.0
 """Seconds each wrong code waits after :data:`FREE_TRIES`."""
+MAX_ADDRESSES = 10_000
+"""Addresses whose wrong codes are counted at once (the count starts again beyond)."""
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 """Sends one message to one screen."""
@@ -147,6 +149,8 @@ class TableHost:
         code = normal_code(data.get("code"))
         seat = self.seat_of(code) if code is not None else False
         if seat is False:
+            if len(self._wrong) >= MAX_ADDRESSES and address not in self._wrong:
+                self._wrong.clear()  # (bounded: a new count for every address)
             tries = self._wrong.get(address, 0) + 1
             self._wrong[address] = tries
             if tries > FREE_TRIES:
