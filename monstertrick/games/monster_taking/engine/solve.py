@@ -1,7 +1,7 @@
 """The exact value of what is left of a game, both hands seen (for search bots' endings).
 
 Both players play perfectly to win the current game of the match: a depth-first
-minimax with alpha-beta pruning over the engine's own legal actions (every legal
+minimax (negamax: one player's worth is one minus the other's) with alpha-beta pruning over the engine's own legal actions (every legal
 payment too), carried out with :meth:`~.state.MatchState.push` and undone with
 :meth:`~.state.MatchState.pop`, so the rules are never written twice and the state is
 left exactly as it was. Good moves are tried first (a follower's cheapest win or
@@ -38,15 +38,16 @@ def solve(state: MatchState, seat: int, limit: int = SOLVE_LIMIT) -> float | Non
     push = state.push
     pop = state.pop
 
-    def value(alpha: float, beta: float) -> float:
+    def value(me: int, alpha: float, beta: float) -> float:
+        """What the game is worth to ``me``, the player to act (negamax: the other
+        player's worth is one minus it, their window the mirror of ``me``'s)."""
         phase = state._phase
         if phase is _GAME_OVER or phase is _MATCH_OVER:
             winner = state._results[-1].winner
-            return 0.5 if winner is None else (1.0 if winner == seat else 0.0)
+            return 0.5 if winner is None else (1.0 if winner == me else 0.0)
         left[0] -= 1
         if left[0] < 0:
             raise _TooBig
-        mover = state._to_move
         actions = state.legal_actions()
         if len(actions) > 1:
             rank = state._rank
@@ -69,37 +70,28 @@ def solve(state: MatchState, seat: int, limit: int = SOLVE_LIMIT) -> float | Non
                     return -(10 + d) if wins else d
 
                 actions.sort(key=reply)
-        if mover == seat:
-            best = 0.0
-            for a in actions:
-                push(a)
-                try:
-                    v = value(alpha, beta)
-                finally:
-                    pop()
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-            return best
-        worst = 1.0
+        best = 0.0
         for a in actions:
             push(a)
             try:
-                v = value(alpha, beta)
+                over = state._phase is _GAME_OVER or state._phase is _MATCH_OVER
+                if over or state._to_move == me:
+                    v = value(me, alpha, beta)
+                else:
+                    v = 1.0 - value(1 - me, 1.0 - beta, 1.0 - alpha)
             finally:
                 pop()
-            if v < worst:
-                worst = v
-                if v < beta:
-                    beta = v
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
                     if alpha >= beta:
                         break
-        return worst
+        return best
 
+    mover = state._to_move
     try:
-        return value(0.0, 1.0)
+        worth = value(mover, 0.0, 1.0)
     except _TooBig:
         return None
+    return worth if mover == seat else 1.0 - worth
