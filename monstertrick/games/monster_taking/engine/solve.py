@@ -1,12 +1,12 @@
 """The exact value of what is left of a game, both hands seen (for search bots' endings).
 
 Both players play perfectly to win the current game of the match: a depth-first
-minimax (negamax: one player's worth is one minus the other's) with alpha-beta pruning over the engine's own legal actions (every legal
-payment too), carried out with :meth:`~.state.MatchState.push` and undone with
-:meth:`~.state.MatchState.pop`, so the rules are never written twice and the state is
-left exactly as it was. Good moves are tried first (a follower's cheapest win or
-cheapest loss, a payment of the fewest and weakest cards) so that the window of
-won, drawn and lost games closes early.
+minimax (negamax: one player's worth is one minus the other's) with alpha-beta pruning
+over the engine's own legal actions (every legal payment too), carried out with
+:meth:`~.state.MatchState.push` and undone with :meth:`~.state.MatchState.pop`, so the
+rules are never written twice and the state is left exactly as it was. Good moves are
+tried first (a follower's cheapest win or cheapest loss, a payment of the fewest and
+weakest cards) so that the window of won, drawn and lost games closes early.
 """
 
 from __future__ import annotations
