@@ -10,6 +10,7 @@ import pytest
 
 from monstertrick.games.monster_taking import MatchState, Pay, Phase
 from monstertrick.games.monster_taking.bots import HardBot, MediumBot
+from monstertrick.games.monster_taking.bots.hard import CANDIDATES
 from monstertrick.games.monster_taking.bots.search import (
     PAYMENT_CANDIDATES,
     TREE_PAYMENTS,
@@ -179,22 +180,55 @@ def test_hard_spends_its_playouts_and_no_more() -> None:
     state = _mid_play(2)
     view = _seat_view(state)
     game = MonsterTakingSearch(view, random.Random(0))
-    calls = 0
+    k = len(game.root_actions)
+    calls = {"sample": 0, "playout": 0}
     sample = MonsterTakingSearch.sample
+    playout = MonsterTakingSearch.playout
 
     def counting(self: MonsterTakingSearch, rng: random.Random) -> MatchState:
-        nonlocal calls
-        calls += 1
+        calls["sample"] += 1
         return sample(self, rng)
+
+    def finishing(self: MonsterTakingSearch, world: MatchState, rng: random.Random) -> None:
+        calls["playout"] += 1
+        playout(self, world, rng)
 
     mp = pytest.MonkeyPatch()
     mp.setattr(MonsterTakingSearch, "sample", counting)
+    mp.setattr(MonsterTakingSearch, "playout", finishing)
     try:
         HardBot(90).analyse(view, random.Random(0))
     finally:
         mp.undo()
-    assert 90 <= calls <= 91  # one playout per world sampled (a probe world at most)
-    assert len(game.root_actions) > 1
+    assert k > 1
+    # Every candidate tried once per world, each try finished by one playout (the hands
+    # are too big to be solved exactly).
+    assert calls["playout"] == 90
+    assert calls["sample"] == -(-90 // min(k, CANDIDATES))
+
+
+def test_hard_searches_mediums_best_candidates_and_lists_the_rest_after_them() -> None:
+    import monstertrick.search.pimc as module
+
+    state = _position(3, lambda s: s.current_player is not None and len(s.legal_actions()) > 6)
+    view = _seat_view(state)
+    searched: list[tuple[object, ...]] = []
+    real = module.pimc
+
+    def watching(game: MonsterTakingSearch, *args: object, **kwargs: object) -> object:
+        searched.append(game.root_actions)
+        return real(game, *args, **kwargs)  # type: ignore[arg-type]
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(module, "pimc", watching)
+    try:
+        options = HardBot(60).analyse(view, random.Random(1))
+    finally:
+        mp.undo()
+    ranked = MediumBot().ranked(view, random.Random(1))
+    assert searched == [tuple(ranked[:CANDIDATES])]
+    assert {a for a, _ in options[:CANDIDATES]} == set(ranked[:CANDIDATES])
+    assert options[CANDIDATES:] == [(a, 0.5) for a in ranked[CANDIDATES:]]
 
 
 def test_a_stopped_search_answers_with_mediums_order() -> None:

@@ -2,8 +2,11 @@
 
 The rules stay in the engine: worlds come from its :class:`~.determinize.Determinizer`,
 actions are applied with :meth:`~.state.MatchState.push`, games are finished by the
-bots' :func:`~.playout.greedy_playout`, and the legal actions are the engine's
-(:meth:`~.state.MatchState.legal_actions`). A game's end is worth, per seat, 1 to its
+bots' :func:`~.playout.greedy_playout` (or, for the hard player, the
+perfect-information :func:`~.playout.perfect_playout`, and solved exactly by
+:func:`~.solve.solve` once both hands together hold :data:`SOLVE_CARDS` cards or fewer:
+:meth:`MonsterTakingSearch.small`, :meth:`MonsterTakingSearch.solved`), and the legal
+actions are the engine's (:meth:`~.state.MatchState.legal_actions`). A game's end is worth, per seat, 1 to its
 winner, 0 to the loser and a half each for a drawn game: the search plays to win the
 current game of the match.
 
@@ -22,17 +25,30 @@ from collections.abc import Sequence
 
 from ....search import SeatSearch
 from ..engine.determinize import Determinizer
-from ..engine.playout import greedy_playout
+from ..engine.playout import greedy_playout, perfect_playout
+from ..engine.solve import solve
 from ..engine.state import Action, MatchState, Phase, PlayerView
 from .medium import MediumBot
 from .tactics import cheapest_payments
 
-__all__ = ["PAYMENT_CANDIDATES", "TREE_PAYMENTS", "MonsterTakingSearch"]
+__all__ = [
+    "PAYMENT_CANDIDATES",
+    "SOLVE_CARDS",
+    "SOLVE_LIMIT",
+    "TREE_PAYMENTS",
+    "MonsterTakingSearch",
+]
 
 PAYMENT_CANDIDATES = 6
 """How many payments (medium's cheapest) the search tries at the root."""
 TREE_PAYMENTS = 3
 """How many payments (the cheapest) the tree tries below the root."""
+SOLVE_CARDS = 8
+"""The hard player solves a world's game exactly once both hands together hold this
+many cards or fewer (:meth:`MonsterTakingSearch.small`)."""
+SOLVE_LIMIT = 500
+"""The exact solution gives up (the perfect-information policy plays on instead) after
+this many positions."""
 
 _PAY = Phase.PAY
 _GAME_OVER = Phase.GAME_OVER
@@ -45,14 +61,19 @@ class MonsterTakingSearch(SeatSearch[MatchState, Action]):
     ``rng`` breaks medium's ties in the order of the root actions (the first is what the
     search plays when it has no time at all). With ``every``, the search tries every
     legal action, payments too, in the engine's order, at the root and below (the
-    arena's yardsticks: no two actions of Monster Taking do the same).
+    arena's yardsticks: no two actions of Monster Taking do the same). With ``perfect``,
+    worlds are finished by :func:`~..engine.playout.perfect_playout` instead of the
+    greedy playout.
     """
 
-    def __init__(self, view: PlayerView, rng: random.Random, *, every: bool = False) -> None:
+    def __init__(
+        self, view: PlayerView, rng: random.Random, *, every: bool = False, perfect: bool = False
+    ) -> None:
         if view.viewer is None or view.current_player != view.viewer or not view.legal_actions:
             raise ValueError("the search decides only when it is its seat's turn")
         super().__init__(view.viewer, Determinizer(view))
         self._every = every
+        self._perfect = perfect
         if every:
             ranked = list(view.legal_actions)
         else:
@@ -88,7 +109,24 @@ class MonsterTakingSearch(SeatSearch[MatchState, Action]):
         return world.legal_actions()
 
     def playout(self, world: MatchState, rng: random.Random) -> None:
-        greedy_playout(world, rng)
+        if self._perfect:
+            perfect_playout(world, rng)
+        else:
+            greedy_playout(world, rng)
+
+    @staticmethod
+    def small(world: MatchState) -> bool:
+        """Both hands together hold :data:`SOLVE_CARDS` cards or fewer (and the game is
+        in its tricks)."""
+        return len(world._hands[0]) + len(world._hands[1]) <= SOLVE_CARDS
+
+    @staticmethod
+    def solved(world: MatchState) -> tuple[float, float] | None:
+        """The rewards of the game in ``world`` played perfectly by both players, who see
+        both hands (:func:`~..engine.solve.solve`); None past :data:`SOLVE_LIMIT`
+        positions."""
+        value = solve(world, 0, SOLVE_LIMIT)
+        return None if value is None else (value, 1.0 - value)
 
     def points(self, world: MatchState) -> float:
         """How many cards the searching player is ahead when the game ends in ``world``:
