@@ -149,3 +149,24 @@ def test_hard_ranks_every_action_by_its_chance_to_win() -> None:
     assert search.round_over(world) and sum(search.rewards(world)) == pytest.approx(1.0)
     hints = GAME.hint(view, p, 8, stop=lambda: True)
     assert hints == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=120))
+def test_the_fast_playout_finishes_a_hand_as_the_random_playout_does(seed: int, turns: int) -> None:
+    # The same random numbers give the same hand's end: the same bids, tricks, suits,
+    # scores and cards left, from any point of a hand (a play or a sleeve step).
+    from monstertrick.games.magic_trick.engine.playout import fast_playout, playout
+
+    game = MagicTrickState(NAMES, seed=seed, first_player=seed % 4)
+    rng = random.Random(seed)
+    for _ in range(turns):
+        if game.current_player is None:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    slow, fast = game.clone(), game.clone()
+    assert fast_playout(fast, random.Random(seed)) == playout(slow, random.Random(seed))
+    assert fast.results() == slow.results()
+    assert fast.phase is slow.phase
+    assert fast._live == slow._live and fast._sleeve == slow._sleeve
+    assert fast.tricks_won() == slow.tricks_won()
