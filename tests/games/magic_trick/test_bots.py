@@ -170,3 +170,26 @@ def test_the_fast_playout_finishes_a_hand_as_the_random_playout_does(seed: int, 
     assert fast.phase is slow.phase
     assert fast._live == slow._live and fast._sleeve == slow._sleeve
     assert fast.tricks_won() == slow.tricks_won()
+
+
+def test_hard_compares_its_options_on_common_worlds() -> None:
+    # Sequential halving: every action still in the running is played in the same
+    # sampled worlds, so the luck of a deal falls on all of them alike (the flat search
+    # before sampled a world for each try). A hint's noise is then paired by world.
+    from monstertrick.search import Budget
+
+    game = MagicTrickState(NAMES, seed=4)
+    rng = random.Random(4)
+    for _ in range(5):
+        game.apply(rng.choice(game.legal_actions()))
+    p = game.current_player
+    assert p is not None
+    view = game.view(p)
+    legal = view.legal_actions
+    assert len(legal) > 2
+    hint = HardBot().hint_search(view, random.Random(1), None)
+    options = hint.run(random.Random(1), Budget(iterations=8 * len(legal)), None)
+    assert {o.action for o in options} == set(legal)
+    worlds = [{key for key, _, _ in hint.watched.records[a]} for a in legal]
+    # The first round's worlds: every action was tried in each of them.
+    assert len(set.intersection(*worlds)) >= 2
