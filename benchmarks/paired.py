@@ -30,7 +30,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--a", type=int, default=0, help="the first seat compared (0-based)")
-    parser.add_argument("--b", type=int, default=1, help="the second seat compared")
+    parser.add_argument(
+        "--b",
+        default="1",
+        help="the second seat compared (0-based), or several: 1,2 compares --a with each",
+    )
     args = parser.parse_args()
     specs = [s.strip() for s in args.seats.split(",")]
     wins: list[list[float]] = [[] for _ in specs]
@@ -52,12 +56,18 @@ def main() -> None:
             f"{s + 1}  {spec:<14} win {w[0]:6.1%} [{w[1]:6.1%}, {w[2]:6.1%}]  "
             f"score {v[0]:5.2f} [{v[1]:5.2f}, {v[2]:5.2f}]  median {med:6.1f} ms"
         )
-    diff = interval([x - y for x, y in zip(wins[args.a], wins[args.b])])
-    report["difference"] = diff
-    print(
-        f"win share {specs[args.a]} - {specs[args.b]}: {diff[0]:+.1%} "
-        f"[{diff[1]:+.1%}, {diff[2]:+.1%}] (paired over the same deals)"
-    )
+    others = [int(b) for b in args.b.split(",")]
+    differences = []
+    for b in others:
+        diff = interval([x - y for x, y in zip(wins[args.a], wins[b])])
+        differences.append(diff)
+        print(
+            f"win share {specs[args.a]} - {specs[b]}: {diff[0]:+.1%} "
+            f"[{diff[1]:+.1%}, {diff[2]:+.1%}] (paired over the same deals)"
+        )
+    report["difference"] = differences[0]
+    if len(others) > 1:
+        report["differences"] = differences
     print(json.dumps(report))
 
 

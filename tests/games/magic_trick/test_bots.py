@@ -149,3 +149,47 @@ def test_hard_ranks_every_action_by_its_chance_to_win() -> None:
     assert search.round_over(world) and sum(search.rewards(world)) == pytest.approx(1.0)
     hints = GAME.hint(view, p, 8, stop=lambda: True)
     assert hints == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=120))
+def test_the_fast_playout_finishes_a_hand_as_the_random_playout_does(seed: int, turns: int) -> None:
+    # The same random numbers give the same hand's end: the same bids, tricks, suits,
+    # scores and cards left, from any point of a hand (a play or a sleeve step).
+    from monstertrick.games.magic_trick.engine.playout import fast_playout, playout
+
+    game = MagicTrickState(NAMES, seed=seed, first_player=seed % 4)
+    rng = random.Random(seed)
+    for _ in range(turns):
+        if game.current_player is None:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    slow, fast = game.clone(), game.clone()
+    assert fast_playout(fast, random.Random(seed)) == playout(slow, random.Random(seed))
+    assert fast.results() == slow.results()
+    assert fast.phase is slow.phase
+    assert fast._live == slow._live and fast._sleeve == slow._sleeve
+    assert fast.tricks_won() == slow.tricks_won()
+
+
+def test_hard_compares_its_options_on_common_worlds() -> None:
+    # Sequential halving: every action still in the running is played in the same
+    # sampled worlds, so the luck of a deal falls on all of them alike (the flat search
+    # before sampled a world for each try). A hint's noise is then paired by world.
+    from monstertrick.search import Budget
+
+    game = MagicTrickState(NAMES, seed=4)
+    rng = random.Random(4)
+    for _ in range(5):
+        game.apply(rng.choice(game.legal_actions()))
+    p = game.current_player
+    assert p is not None
+    view = game.view(p)
+    legal = view.legal_actions
+    assert len(legal) > 2
+    hint = HardBot().hint_search(view, random.Random(1), None)
+    options = hint.run(random.Random(1), Budget(iterations=8 * len(legal)), None)
+    assert {o.action for o in options} == set(legal)
+    worlds = [{key for key, _, _ in hint.watched.records[a]} for a in legal]
+    # The first round's worlds: every action was tried in each of them.
+    assert len(set.intersection(*worlds)) >= 2

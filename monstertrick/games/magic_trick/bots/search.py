@@ -2,7 +2,8 @@
 
 Worlds come from the game's :class:`~.determinize.Determinizer`, actions are applied with
 :meth:`~.state.MagicTrickState.push`, hands are finished by its random
-:func:`~.playout.playout`. A hand's end is worth, per seat: after the last hand, its
+playout (:func:`~.playout.fast_playout`: :func:`~.playout.playout`'s choices without the
+bookkeeping of ``push``). A hand's end is worth, per seat: after the last hand, its
 share of the win (:func:`~.state.decide_winners`, the prestige tie-break applied, a
 shared win split); after an earlier hand, ``softmax(totals / T)``, an estimate of the
 chance to win, ``T`` fitted per hand by ``benchmarks/win_proxy_magic.py``.
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 from ....search import SeatSearch
 from ..engine.cards import NUM_HANDS, NUM_PLAYERS, Action
 from ..engine.determinize import Determinizer
-from ..engine.playout import playout
+from ..engine.playout import fast_playout
 from ..engine.state import MagicTrickState, decide_winners
 from ..engine.views import Phase, View
 
@@ -55,7 +56,12 @@ class MagicTrickSearch(SeatSearch[MagicTrickState, Action]):
         return out
 
     def playout(self, world: MagicTrickState, rng: random.Random) -> None:
-        playout(world, rng)
+        fast_playout(world, rng)
+
+    @staticmethod
+    def copy(world: MagicTrickState) -> MagicTrickState:
+        """An independent copy of ``world`` (the halving root's common worlds)."""
+        return world.clone()
 
     def points(self, world: MagicTrickState) -> float:
         """The points the searching player scored in the hand just finished in ``world``."""

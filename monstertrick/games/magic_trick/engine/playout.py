@@ -13,7 +13,7 @@ from .cards import ACTIONS, HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, PASS_CODE
 from .state import MagicTrickState
 from .views import Phase
 
-__all__ = ["perfect_playout", "playout"]
+__all__ = ["fast_playout", "perfect_playout", "playout"]
 
 _PLAY = Phase.PLAY
 _SLEEVE = Phase.SLEEVE
@@ -151,3 +151,87 @@ def perfect_playout(game: MagicTrickState, rng: random.Random) -> None:
             losing = [i for i in ranked if _key(hand[i], lead) <= best]
             pos = (losing or ranked)[-1]
         push(ACTIONS[pos])
+
+
+def fast_playout(game: MagicTrickState, rng: random.Random) -> int:
+    """:func:`playout`, the same random choices from the same ``rng`` and so the same
+    hand's end, without the bookkeeping of :meth:`~.state.MagicTrickState.push`: the
+    finished state holds the hand's cards, tricks, bids and result, but not the turns
+    that led there (it cannot be undone, nor its log read). Returns the actions taken."""
+    rand = rng.random
+    deal = game._deal
+    suits = game._suit
+    lives = game._live
+    counts = game._count
+    sleeve = game._sleeve
+    tricks = game._tricks
+    captured = game._captured
+    tc = game._tc
+    lead = game._lead
+    best = game._best
+    best_seat = game._best_seat
+    plays = game._plays
+    p = game._to_move
+    done = 0
+    if game._phase is _SLEEVE:
+        live = lives[p]
+        k = int(rand() * (len(live) + 1))
+        if k < len(live):
+            pos = live.pop(k)
+            counts[p][suits[p][pos]] -= 1
+            sleeve[p] = pos
+        p = game._after
+        done = 1
+    elif game._phase is not _PLAY:
+        return 0
+    while plays < 52:
+        live = lives[p]
+        su = suits[p]
+        count = counts[p]
+        if lead >= 0 and count[lead]:
+            follow = [i for i in live if su[i] == lead]
+            pos = follow[int(rand() * len(follow))]
+            live.remove(pos)
+        else:
+            pos = live.pop(int(rand() * len(live)))
+        card = deal[p][pos]
+        suit = card >> 3
+        count[suit] -= 1
+        if lead < 0:
+            lead = suit
+        key = (card & 7) + (16 if suit == 0 else 8 if suit == lead else 0)
+        if key > best:
+            best = key
+            best_seat = p
+        tc.append(card)
+        plays += 1
+        done += 1
+        if len(tc) == NUM_PLAYERS:
+            tricks[best_seat] += 1
+            captured[best_seat] |= (
+                (1 << (tc[0] >> 3)) | (1 << (tc[1] >> 3)) | (1 << (tc[2] >> 3)) | (1 << suit)
+            )
+            tc.clear()
+            after = best_seat
+            lead = best = best_seat = -1
+        else:
+            after = p + 1 if p < 3 else 0
+        if sleeve[p] < 0:
+            if len(live) == 1:
+                pos = live.pop()
+                sleeve[p] = pos
+                count[su[pos]] -= 1
+            else:
+                done += 1
+                k = int(rand() * (len(live) + 1))
+                if k < len(live):
+                    pos = live.pop(k)
+                    count[su[pos]] -= 1
+                    sleeve[p] = pos
+        p = after
+    game._ts.clear()
+    game._tp.clear()
+    game._lead = game._best = game._best_seat = -1
+    game._plays = plays
+    game._end_hand(None)
+    return done
