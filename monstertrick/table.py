@@ -30,7 +30,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -355,8 +355,3 @@ def make_app(
     app = web.Application(client_max_size=limits.max_bytes)
     app.router.add_get("/table", socket)
     return app
-
-
-def codes_line(table: TableHost, names: Sequence[str]) -> list[dict[str, Any]]:
-    """Each person's seat, name and code (for ``host --json``)."""
-    return [{"seat": s, "name": names[s], "code": c} for s, c in sorted(table.codes.items())]
