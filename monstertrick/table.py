@@ -13,16 +13,30 @@ one is answered with the reason and changes nothing.
 Protocol (version :data:`VERSION`; every message a JSON object with a ``type``):
 
 client → host
-    ``{"type": "hello", "version": 1, "code": "K7QF-9XMB"}`` first, then
+    ``{"type": "hello", "version": 1, "code": "K7QF-9XMB"}`` first; then
     ``{"type": "act", "action": "play A7", "at": [1, 4]}`` (an action as the game
     writes it, on the table sent ``at`` that position: a decision made on a table that
-    has moved on since is refused, never applied to another).
+    has moved on since is refused, never applied to another);
+    ``{"type": "take-back"}`` (the seat's last decision, until the next player acts);
+    ``{"type": "ready"}`` (the seat has seen a round's end: the next round is dealt
+    when every person with a screen is ready); ``{"type": "hint"}`` (the person took a
+    hint, worked out on their own screen from their view: the log says so).
 host → client
-    ``welcome`` (``seat``, None for a watcher; ``game``; ``names``), then ``table``
-    after every change (``view``, ``log``, ``turn``: the seat and task to decide or
-    None, ``at``: the position, ``away``: the people's seats with no screen, ``over``); ``refused``
-    (``reason``) for a message it did not carry out; ``bye`` (``reason``) as it closes
-    the connection: a wrong code or version, or a newer screen that took the seat.
+    ``welcome`` (``seat``, None for a watcher; ``game``; ``names``; ``levels``: each
+    seat's computer player or None), then ``table`` after every change: ``view`` (the
+    seat's, or the public view for a watcher), ``public`` (the public view), ``log``
+    (this round's public events), ``earlier`` (the finished rounds' events), ``since``
+    (the play events since the seat last decided), ``turn`` (the seat and task to
+    decide next, None in a pause or at the end), ``last`` (the last decision: its
+    ``seat``, its public ``events`` and the position ``at`` after it; ``took_back``
+    when it was taken back), ``take_back`` (whether this seat may take its last
+    decision back now), ``pause`` (a round's end the table is looking at: its
+    ``round`` and the people ``waiting`` to go on), ``at`` (the position), ``away``
+    (the people's seats with no screen), ``covered`` (those a computer plays for
+    meanwhile), ``over``, and once it is over, ``record`` (the finished game's record:
+    public by then); ``refused`` (``reason``) for a message it did not carry out;
+    ``bye`` (``reason``) as it closes the connection: a wrong code or version, or a
+    newer screen that took the seat.
 """
 
 from __future__ import annotations
@@ -34,7 +48,6 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalMoveError
 from .guards import HostNames, MessageLimits, MessageMeter, same_origin
 from .session import BotTurn, GameEnd, Handoff, HintTaken, Played, RoundOver, Session, Turn
 from .wire import Wire, WireError
@@ -96,7 +109,8 @@ class Screen:
 class TableHost:
     """A session played from several screens. ``codes``: each person's code by seat,
     and :attr:`watch_code` for watchers; ``pace``: seconds between computer moves, so
-    that screens can follow them."""
+    that screens can follow them (and a person may take a decision back before the
+    computer player after them moves)."""
 
     session: Session
     pace: float = 0.0
@@ -104,16 +118,25 @@ class TableHost:
     watch_code: str = field(default_factory=new_code)
     wrong_wait: Callable[[float], Awaitable[None]] = asyncio.sleep
     """How a wrong code waits (a test gives its own)."""
+    notice: Callable[[str], None] = lambda _text: None
+    """Told, in a line, what happens at the table: who joined, who is away, whose turn
+    it is (the host's console)."""
 
     def __post_init__(self) -> None:
         for seat in self.session.humans:
             self.codes.setdefault(seat, new_code())
         self.wire: Wire[Any, Any, Any, Any, Any] = Wire(self.session.rules)
+        self.covered: dict[int, str] = {}
+        """The people's seats a computer player plays for while they are away: its level."""
+        self._cover_bots: dict[int, Any] = {}
         self._screens: dict[int | None, list[Screen]] = {}
         self._lock = asyncio.Lock()
         self._wrong: dict[str, int] = {}
         self._advancing = False
         self._closing: set[asyncio.Task[None]] = set()
+        self._last: dict[str, Any] | None = None
+        self._ready: set[int] = set()
+        self._paced: tuple[int, int] | None = None
 
     # ------------------------------------------------------------------ screens
 
@@ -177,9 +200,15 @@ class TableHost:
                 "seat": seat,
                 "game": self.session.game_key,
                 "names": names,
+                "levels": [s.bot for s in self.session.seating.seats],
             }
         )
-        await self.broadcast()
+        if seat is not None:
+            self.notice(f"{names[seat]} joined.")
+            if self.covered.pop(seat, None) is not None:
+                self._cover_bots.pop(seat, None)
+                self.notice(f"{names[seat]} is back: the computer player stops.")
+        await self.changed()  # (a pause may have waited for nobody but this seat)
         return screen
 
     async def leave(self, screen: Screen) -> None:
@@ -187,11 +216,26 @@ class TableHost:
         screens = self._screens.get(screen.seat, [])
         if screen in screens:
             screens.remove(screen)
-            await self.broadcast()
+            if screen.seat is not None and not screens:
+                self.notice(f"{self.session.names[screen.seat]} is away.")
+            await self.changed()  # (a round's end waits for the people present only)
 
     def away(self) -> list[int]:
         """The people's seats with no screen joined."""
         return [s for s in self.session.humans if not self._screens.get(s)]
+
+    async def cover(self, seat: int, level: str = "medium") -> None:
+        """A computer player (of ``level``) plays for the person at ``seat`` while
+        they are away; it stops when they join again. Raises ValueError for a seat
+        that is no person's or a level the game has not got."""
+        session = self.session
+        if seat not in session.humans:
+            raise ValueError(f"seat {seat + 1} is not a person's")
+        bot = session.rules.make_bot(level)  # (an unknown level raises ValueError)
+        self.covered[seat] = level
+        self._cover_bots[seat] = bot
+        self.notice(f"A computer player ({level}) plays for {session.names[seat]} meanwhile.")
+        await self.changed()
 
     # ------------------------------------------------------------------ messages
 
@@ -199,32 +243,115 @@ class TableHost:
         """A joined screen's message."""
         if screen.closed:
             return
-        if not isinstance(data, dict) or data.get("type") != "act":
+        kind = data.get("type") if isinstance(data, dict) else None
+        if kind not in ("act", "take-back", "ready", "hint"):
             await screen.send({"type": "refused", "reason": "a message this table does not take"})
             return
-        if screen.seat is None:
+        assert isinstance(data, dict)
+        seat = screen.seat
+        if seat is None:
             await screen.send({"type": "refused", "reason": "a watcher does not decide"})
             return
+        if kind == "act":
+            reason = await self._act(seat, data)
+        elif kind == "take-back":
+            reason = await self._take_back(seat)
+        elif kind == "ready":
+            reason = await self._ready_for_next(seat)
+        else:
+            reason = await self._hint_taken(seat)
+        if reason is not None:
+            await screen.send({"type": "refused", "reason": reason})
+            return
+        await self.changed()
+
+    def decider(self) -> tuple[int, str] | None:
+        """The seat and task to decide next, past a decision's result the table may
+        still be looking at; None while a round's end is shown or once the game is over."""
+        session = self.session
+        rules, state = session.rules, session.state
+        if rules.round_over(state) or rules.is_over(state):
+            return None
+        return rules.to_decide(state)
+
+    async def _act(self, seat: int, data: dict[str, Any]) -> str | None:
         try:
             action = self.wire.action(data.get("action"))
         except WireError as exc:
-            await screen.send({"type": "refused", "reason": str(exc)})
-            return
+            return str(exc)
+        session = self.session
         async with self._lock:
-            step = self.session.next_step()
-            if not isinstance(step, Turn) or step.seat != screen.seat:
-                await screen.send({"type": "refused", "reason": "it is not your decision now"})
-                return
-            if data.get("at") != list(self.session.position):
+            step = session.next_step()
+            decider = self.decider()
+            if decider is None or decider[0] != seat or isinstance(step, RoundOver):
+                return "it is not your decision now"
+            if seat in self.covered:
+                return "a computer player decides for you while you are away"
+            if data.get("at") != list(session.position):
                 # Made on a table that has moved on since (a message crossed another).
-                await screen.send({"type": "refused", "reason": "the table has moved on"})
-                return
-            try:
-                self.session.apply(screen.seat, action)
-            except IllegalMoveError as exc:
-                await screen.send({"type": "refused", "reason": str(exc)})
-                return
-        await self.advance()
+                return "the table has moved on"
+            reason = session.refusal(seat, action)
+            if reason is not None:
+                return reason
+            if isinstance(step, Played):
+                session.done()  # the next player acts: the last decision stands now
+                step = session.next_step()
+            if isinstance(step, Handoff):
+                session.pass_keyboard(seat)  # each person has their own screen
+            self._apply(seat, action)
+        return None
+
+    async def _take_back(self, seat: int) -> str | None:
+        session = self.session
+        async with self._lock:
+            if not session.can_take_back(seat):
+                return "you can no longer take that back: the game has moved on"
+            session.take_back(seat)
+            self._last = {"seat": seat, "took_back": True, "at": list(session.position)}
+        self.notice(f"{session.names[seat]} took back their last decision.")
+        return None
+
+    async def _ready_for_next(self, seat: int) -> str | None:
+        if not isinstance(self.session.next_step(), RoundOver):
+            return "there is no round's end to go on from"
+        self._ready.add(seat)
+        return None
+
+    async def _hint_taken(self, seat: int) -> str | None:
+        try:
+            self.session.note_hint(seat)
+        except ValueError:
+            return "a hint is for your own decision"
+        return None
+
+    def _apply(self, seat: int, action: Any) -> None:
+        session = self.session
+        events = session.apply(seat, action)
+        self._last = {
+            "seat": seat,
+            "events": [_logged(self.wire, e) for e in events],
+            "at": list(session.position),
+        }
+
+    def _waits_for_take_back(self, step: Played) -> bool:
+        """Whether a person's decision stays open to take back: until the next person
+        acts (or, before a computer player, for the table's pace)."""
+        session = self.session
+        if not step.private or step.seat in self.covered:
+            return False
+        decider = self.decider()
+        if decider is None:
+            return False  # a round's last decision: its end comes at once
+        seat = decider[0]
+        return not session.is_bot(seat) and seat not in self.covered
+
+    async def changed(self) -> None:
+        """Something changed at the table: the game goes on as far as it can, and every
+        screen is sent the table."""
+        if self._advancing:
+            await self.broadcast()  # (the running advance sends its own as it goes)
+        else:
+            await self.advance()
 
     async def advance(self) -> None:
         """Carry the game on until a person must decide or it is over, the computer
@@ -243,21 +370,71 @@ class TableHost:
                     if isinstance(step, Handoff):
                         session.pass_keyboard(step.seat)  # each person has their own screen
                         continue
-                    if isinstance(step, Played | RoundOver):
+                    if isinstance(step, Played):
+                        if self._waits_for_take_back(step):
+                            break
+                        if step.private and self.pace and self._paced != session.position:
+                            self._paced = session.position
+                            wait = True
+                        else:
+                            session.done()
+                            continue
+                    elif isinstance(step, RoundOver):
+                        # Once each person with a screen has seen it (and someone has).
+                        present = set(session.humans) - set(self.away())
+                        if session.humans and (not self._ready or not present <= self._ready):
+                            break
                         session.done()
+                        self._ready.clear()
+                        self._last = None
                         continue
-                    if not isinstance(step, BotTurn):
+                    elif isinstance(step, BotTurn) or (
+                        isinstance(step, Turn) and step.seat in self.covered
+                    ):
+                        wait = False
+                        seat = step.seat
+                        view = session.view(seat)
+                        position = session.position
+                        if isinstance(step, BotTurn):
+                            bot = session.bot(seat)
+                        else:
+                            bot = self._cover_bots[seat]
+                    else:
                         break
-                    session.bot(step.seat)  # made here, not in the thread
-                decision = await loop.run_in_executor(None, session.decide, step.seat)
+                if wait:
+                    # A person's decision before a computer player's: it may be taken
+                    # back for the pace.
+                    await self.broadcast()
+                    await asyncio.sleep(self.pace)
+                    continue
+                decision = await loop.run_in_executor(
+                    None, session.rules.decide, bot, view, seat, session.seed, None
+                )
                 async with self._lock:
-                    session.apply(step.seat, decision)
+                    if session.position != position or session.next_step() != step:
+                        continue  # (the seat's person came back meanwhile, and decided)
+                    self._apply(seat, decision)
                 await self.broadcast()
                 if self.pace:
                     await asyncio.sleep(self.pace)
         finally:
             self._advancing = False
         await self.broadcast()
+        self._say_whose_turn()
+
+    def _say_whose_turn(self) -> None:
+        decider = self.decider()
+        session = self.session
+        if session.rules.is_over(session.state):
+            outcome = session.outcome()
+            if outcome is not None:
+                self.notice(f"The game is over. {outcome.explain(session.names)}")
+        elif decider is None:
+            waiting = sorted(set(session.humans) - set(self.away()) - self._ready)
+            who = ", ".join(session.names[s] for s in waiting) or "nobody"
+            self.notice(f"A round is over: waiting for {who} to go on.")
+        else:
+            self.notice(f"{session.names[decider[0]]} to {decider[1]}.")
 
     async def broadcast(self) -> None:
         """Send every joined screen what its seat may see now."""
@@ -270,21 +447,39 @@ class TableHost:
                     await screen.send(message)
 
     def table_message(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see now (None: a watcher): its view, the public log, whose
-        decision it is, who is away, whether the game is over."""
+        """What ``seat`` may see now (None: a watcher): its view and the public view,
+        the public log, whose decision it is, the last decision, who is away, whether
+        the game is over (and then its record, public by then)."""
         session, wire = self.session, self.wire
         view = session.public_view() if seat is None else session.view(seat)
         step = session.next_step()
-        turn = {"seat": step.seat, "task": step.task} if isinstance(step, Turn | BotTurn) else None
-        return {
+        decider = self.decider()
+        over = isinstance(step, GameEnd)
+        pause = None
+        if isinstance(step, RoundOver):
+            waiting = set(session.humans) - set(self.away()) - self._ready
+            pause = {"round": step.number, "waiting": sorted(waiting)}
+        message = {
             "type": "table",
             "view": wire.encode(view),
+            "public": wire.encode(session.public_view()),
             "log": [_logged(wire, e) for e in session.round_log()],
-            "turn": turn,
+            "earlier": [[wire.encode(e) for e in log] for log in session.earlier_logs()],
+            "since": []
+            if seat is None
+            else [wire.encode(e) for e in session.since_last_turn(seat)],
+            "turn": None if decider is None else {"seat": decider[0], "task": decider[1]},
+            "last": self._last,
+            "take_back": seat is not None and session.can_take_back(seat),
+            "pause": pause,
             "at": list(session.position),
             "away": self.away(),
-            "over": isinstance(step, GameEnd),
+            "covered": sorted(self.covered),
+            "over": over,
         }
+        if over:
+            message["record"] = session.finished_record()
+        return message
 
 
 def _logged(wire: Wire[Any, Any, Any, Any, Any], event: object) -> Any:

@@ -18,7 +18,7 @@ from aiohttp.test_utils import TestServer
 
 from monstertrick.guards import HostNames, MessageLimits
 from monstertrick.seating import Seat, Seating
-from monstertrick.session import Session
+from monstertrick.session import Handoff, Session, Turn
 from monstertrick.table import (
     CODE_ALPHABET,
     FREE_TRIES,
@@ -35,6 +35,11 @@ TABLES = {
     "magic-trick": ["Ann", "Bob", "Cy:medium", "Di:medium"],
     "monster-taking": ["Ann", "Bob"],
 }
+
+
+PUBLIC_KEYS = {"type", "public", "log", "earlier", "turn", "last", "pause", "at", "away"}
+PUBLIC_KEYS |= {"covered", "over"}
+"""What every screen is sent alike: nothing in them is anyone's secret."""
 
 
 def start(game: str, seed: int = 3) -> TableHost:
@@ -94,6 +99,10 @@ class Player:
                         continue
                     if data["over"]:
                         return
+                    pause = data["pause"]
+                    if pause is not None and seat in pause["waiting"]:
+                        await ws.send_json({"type": "ready"})
+                        continue
                     turn = data["turn"]
                     if turn is not None and turn["seat"] == seat:
                         if decided == self.drop_after and self.joins == 1:
@@ -137,7 +146,8 @@ async def test_a_whole_game_is_played_from_several_screens_each_sent_only_its_ow
     for _, message, truth in sent:
         # Exactly the seat's own view at that moment, and nothing but the public table.
         assert json.dumps(message["view"]) == truth
-        assert set(message) == {"type", "view", "log", "turn", "at", "away", "over"}
+        assert set(message) - {"record"} == PUBLIC_KEYS | {"view", "since", "take_back"}
+        assert ("record" in message) == message["over"]
     # Every screen saw the game to its end; the first dropped once, mid-game, and came
     # back to its seat as it was (the others saw it away meanwhile).
     for p in players:
@@ -297,3 +307,121 @@ async def test_a_page_of_another_site_or_another_name_is_refused(served: Any) ->
         with pytest.raises(aiohttp.WSServerHandshakeError) as info:
             await http.ws_connect(url, headers={"Host": "evil.example"})
         assert info.value.status == 421
+
+
+class Seen:
+    """One screen's connection, read message by message."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.last: dict[str, Any] = {}
+
+    async def next_table(self) -> dict[str, Any]:
+        while True:
+            data = await self.ws.receive_json()
+            if data["type"] in ("table", "refused"):
+                if data["type"] == "table":
+                    self.last = data
+                return data
+
+
+async def _seat(http: aiohttp.ClientSession, url: str, code: str) -> Seen:
+    ws = await http.ws_connect(url)
+    await ws.send_json({"type": "hello", "version": VERSION, "code": code})
+    assert (await ws.receive_json())["type"] == "welcome"
+    seen = Seen(ws)
+    await seen.next_table()
+    return seen
+
+
+async def test_a_decision_may_be_taken_back_until_the_next_player_acts(served: Any) -> None:
+    table = start("monster-taking")
+    url = await served(table)
+    session = table.session
+    async with aiohttp.ClientSession() as http:
+        screens = [await _seat(http, url, table.codes[s]) for s in (0, 1)]
+        await screens[0].next_table()  # (the other screen joined)
+        first, _ = session.rules.to_decide(session.state)
+        mover, other = screens[first], screens[1 - first]
+        before = session.state.clone()
+        action = str(session.view(first).legal_actions[0])
+        at = mover.last["at"]
+        await mover.ws.send_json({"type": "act", "action": action, "at": at})
+        shown = await mover.next_table()
+        assert shown["take_back"] is True and shown["last"]["seat"] == first
+        assert shown["turn"]["seat"] == 1 - first  # the next player may already act
+        assert (await other.next_table())["take_back"] is False
+        # Taken back: the table is as it was, and everyone is told.
+        await mover.ws.send_json({"type": "take-back"})
+        back = await mover.next_table()
+        assert session.state == before and back["at"] == at and back["take_back"] is False
+        assert (await other.next_table())["last"] == {"seat": first, "took_back": True, "at": at}
+        # Made again, then the next player acts: it stands.
+        await mover.ws.send_json({"type": "act", "action": action, "at": at})
+        await mover.next_table()
+        after = (await other.next_table())["at"]
+        reply = str(session.view(1 - first).legal_actions[0])
+        await other.ws.send_json({"type": "act", "action": reply, "at": after})
+        await other.next_table()
+        await mover.next_table()
+        await mover.ws.send_json({"type": "take-back"})
+        refused = await mover.next_table()
+        assert refused["type"] == "refused" and "moved on" in refused["reason"]
+        for screen in screens:
+            await screen.ws.close()
+
+
+async def test_a_computer_player_plays_for_an_away_seat_until_its_person_returns(
+    served: Any,
+) -> None:
+    table = start("monster-taking")
+    url = await served(table)
+    session = table.session
+    with pytest.raises(ValueError):
+        await table.cover(0, "no such level")
+    async with aiohttp.ClientSession() as http:
+        bob = await _seat(http, url, table.codes[1])
+        # Ann is away: the computer plays her seat, the game goes on to Bob each time.
+        await table.cover(0, "easy")
+        for _ in range(6):
+            while bob.last["turn"] is None or bob.last["turn"]["seat"] != 1:
+                if bob.last["pause"] is not None and 1 in bob.last["pause"]["waiting"]:
+                    await bob.ws.send_json({"type": "ready"})
+                await bob.next_table()
+            assert bob.last["covered"] == [0] and bob.last["away"] == [0]
+            action = str(session.view(1).legal_actions[0])
+            await bob.ws.send_json({"type": "act", "action": action, "at": bob.last["at"]})
+            await bob.next_table()
+        assert session.hints == [] and len(session.log) > 0
+        # Ann comes back: the seat is hers again.
+        ann = await _seat(http, url, table.codes[0])
+        assert table.covered == {} and ann.last["covered"] == []
+        await ann.ws.close()
+        await bob.ws.close()
+
+
+async def test_a_round_end_waits_for_every_person_present_to_go_on(served: Any) -> None:
+    table = start("monster-taking")
+    session = table.session
+    # Play to the end of the first hand with nobody's screen joined.
+    while not session.rules.round_over(session.state):
+        seat, _ = session.rules.to_decide(session.state)
+        step = session.next_step()
+        if not isinstance(step, Turn):
+            session.done() if not isinstance(step, Handoff) else session.pass_keyboard(seat)
+            continue
+        session.apply(seat, session.view(seat).legal_actions[0])
+    url = await served(table)
+    async with aiohttp.ClientSession() as http:
+        ann = await _seat(http, url, table.codes[0])
+        assert ann.last["pause"] == {"round": 1, "waiting": [0]} and ann.last["turn"] is None
+        bob = await _seat(http, url, table.codes[1])
+        assert bob.last["pause"]["waiting"] == [0, 1]
+        await ann.ws.send_json({"type": "ready"})
+        assert (await ann.next_table())["pause"]["waiting"] in ([1], [0, 1])
+        await bob.ws.send_json({"type": "ready"})
+        while bob.last["pause"] is not None:
+            await bob.next_table()
+        assert session.rules.round_number(session.state) == 2
+        await ann.ws.close()
+        await bob.ws.close()
