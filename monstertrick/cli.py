@@ -227,6 +227,86 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="-- COMMAND",
         help="a monstertrick command every tab runs (play, resume or view, with its options)",
     )
+    host = sub.add_parser(
+        "host",
+        help="host one game that each person joins from their own screen",
+        description="Host one game that each person joins from their own screen: a "
+        "terminal (monstertrick join), a browser tab or an SSH client. Prints a join code "
+        "for each person's seat and how to join; then what happens at the table. The "
+        "game is saved after every decision: --resume reopens it with the same codes. "
+        "Listens on 127.0.0.1 (this machine) unless told otherwise.",
+    )
+    host.add_argument(
+        "--players",
+        metavar="NAMES",
+        help='comma-separated names, in seat order, as for play, e.g. "Ann, Bob, Cy:hard" '
+        "(NAME:LEVEL is a computer player, played in the host)",
+    )
+    host.add_argument(
+        "--game",
+        choices=playable_games(),
+        default=DEFAULT_GAME,
+        help=f"the game to play (default {DEFAULT_GAME})",
+    )
+    host.add_argument("--seed", type=int, help="deal from this seed (the same seed, the same game)")
+    host.add_argument(
+        "--first", metavar="NAME", help="who starts round 1 (default: the first name)"
+    )
+    host.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="FILE",
+        help="reopen a hosted game (FILE, or the unfinished game played most recently), "
+        "with the codes it had",
+    )
+    host.add_argument(
+        "--host",
+        type=_host_name,
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: "
+        "every address of this machine, for other devices)",
+    )
+    host.add_argument(
+        "--port", type=_port, default=8100, help="the port to listen on (default 8100)"
+    )
+    host.add_argument(
+        "--ssh",
+        type=_port,
+        metavar="PORT",
+        help="also let SSH clients join on PORT: ssh -p PORT CODE@ADDRESS (needs "
+        "monstertrick[table])",
+    )
+    host.add_argument(
+        "--allow-host",
+        type=_host_name,
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer to NAME (a name the router gives this machine); may be repeated",
+    )
+    host.add_argument(
+        "--pace",
+        type=_pace,
+        default=None,
+        metavar="SECONDS",
+        help="the pause after a computer player's move, so that screens can follow it (default 1)",
+    )
+    host.add_argument(
+        "--json",
+        action="store_true",
+        help="first print one line of JSON: each seat's name and code, and where to join",
+    )
+
+    join = sub.add_parser(
+        "join",
+        help="join a hosted game's seat from this terminal",
+        description="Join a game hosted with monstertrick host, at ADDRESS (as the host "
+        "printed it, e.g. 192.168.1.20:8100), for the seat of CODE; without CODE, the "
+        "first screen asks for it. The watchers' code shows what everyone may see.",
+    )
+    join.add_argument("address", metavar="ADDRESS", help="the host's address, HOST:PORT")
+    join.add_argument("code", nargs="?", metavar="CODE", help="your seat's code, e.g. K7QF-9XMB")
     return parser
 
 
@@ -399,11 +479,85 @@ def _main(argv: Sequence[str] | None) -> int:
             allow_hosts=args.allow_host,
             max_games=args.max_games,
         )
+    if args.command == "host":
+        return run_hosting(parser, args)
+    if args.command == "join":
+        return run_join(parser, args.address, args.code)
     if args.command == "resume":
         return run_resume(args.file, pace=args.pace)
     if args.command == "view":
         return run_view(args.file, reveal=args.reveal)
     return run_app()
+
+
+def run_hosting(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``monstertrick host``: a new table, or one reopened with ``--resume``."""
+    from .hosting import new_table, resumed_table, run_host
+    from .saves import SaveLocked, SaveStore
+    from .seating import DEFAULT_PACE
+
+    pace = DEFAULT_PACE if args.pace is None else args.pace
+    store = SaveStore()
+    resumed = None
+    if args.resume is not None:
+        if args.players is not None:
+            parser.error("--resume reopens a game with its own players: leave out --players")
+        saved = _resumable(args.resume or None)
+        if isinstance(saved, str):
+            return _problem(saved)
+        try:
+            store.lock(saved.path)  # held while the table is open, never two writers
+        except SaveLocked as exc:
+            return _problem(f"that game cannot be reopened: {exc}; close it there first")
+        table, resumed = resumed_table(saved, store, pace)
+    else:
+        if args.players is None:
+            parser.error('say who plays: --players "Ann, Bob, Cy:hard" (or --resume)')
+        seats = _seats(parser, args)
+        if not any(seat.is_human for seat in seats.seats):
+            parser.error("a hosted game needs at least one person (NAME without :LEVEL)")
+        from .tui.app import new_seed
+
+        seed = new_seed() if args.seed is None else args.seed
+        table = new_table(seats, seed, args.game, store, pace)
+    return run_host(
+        table,
+        host=args.host,
+        port=args.port,
+        ssh_port=args.ssh,
+        allow_hosts=args.allow_host,
+        as_json=args.json,
+        resumed=resumed,
+    )
+
+
+def run_join(parser: argparse.ArgumentParser, address: str, code: str | None) -> int:
+    """``monstertrick join``: one seat of a hosted game on this terminal."""
+    from .remote import table_url
+    from .table import normal_code
+
+    url = table_url(address)
+    if url is None:
+        parser.error(
+            f"{shown_text(address)} is not an address to join: HOST:PORT, e.g. 127.0.0.1:8100"
+        )
+    if code is not None and normal_code(code) is None:
+        parser.error(
+            f"{shown_text(code)} is not a join code: eight letters and digits, like K7QF-9XMB"
+        )
+    try:
+        import aiohttp  # noqa: F401
+    except ImportError:
+        return _problem('joining a table needs aiohttp: pip install "monstertrick[table]"')
+    from .tui.join import run_join as run
+
+    return run(url, address, normal_code(code) if code is not None else None)
+
+
+def shown_text(text: str) -> str:
+    from .records import shown
+
+    return repr(shown(text, 60))
 
 
 def _problem(message: str) -> int:

@@ -137,6 +137,7 @@ class TableHost:
         self._last: dict[str, Any] | None = None
         self._ready: set[int] = set()
         self._paced: tuple[int, int] | None = None
+        self._said = ""
 
     # ------------------------------------------------------------------ screens
 
@@ -219,6 +220,14 @@ class TableHost:
             if screen.seat is not None and not screens:
                 self.notice(f"{self.session.names[screen.seat]} is away.")
             await self.changed()  # (a round's end waits for the people present only)
+
+    async def close(self, reason: str) -> None:
+        """Tell every screen ``reason`` and end its connection (the host is closing)."""
+        for screens in list(self._screens.values()):
+            for screen in list(screens):
+                screen.closed = True
+                await screen.send({"type": "bye", "reason": reason})
+                await screen.close()
 
     def away(self) -> list[int]:
         """The people's seats with no screen joined."""
@@ -427,14 +436,18 @@ class TableHost:
         session = self.session
         if session.rules.is_over(session.state):
             outcome = session.outcome()
-            if outcome is not None:
-                self.notice(f"The game is over. {outcome.explain(session.names)}")
+            said = "The game is over." + (
+                f" {outcome.explain(session.names)}" if outcome is not None else ""
+            )
         elif decider is None:
             waiting = sorted(set(session.humans) - set(self.away()) - self._ready)
-            who = ", ".join(session.names[s] for s in waiting) or "nobody"
-            self.notice(f"A round is over: waiting for {who} to go on.")
+            who = ", ".join(session.names[s] for s in waiting) or "someone to join"
+            said = f"A round is over: waiting for {who} to go on."
         else:
-            self.notice(f"{session.names[decider[0]]} to {decider[1]}.")
+            said = f"{session.names[decider[0]]} to {decider[1]}."
+        if said != self._said:
+            self._said = said
+            self.notice(said)
 
     async def broadcast(self) -> None:
         """Send every joined screen what its seat may see now."""
@@ -491,14 +504,14 @@ def _logged(wire: Wire[Any, Any, Any, Any, Any], event: object) -> Any:
 # ---------------------------------------------------------------------- transport
 
 
-def make_app(
+def table_socket(
     table: TableHost,
     names: HostNames,
     limits: MessageLimits | None = None,
-) -> web.Application:
-    """The host's web application: the table's WebSocket at ``/table``. A request for
-    another host name (DNS rebinding) or from another site's page is refused; every
-    message is bounded in size and rate."""
+) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+    """The table's WebSocket handler (served at ``/table``). A request for another host
+    name (DNS rebinding) or from another site's page is refused; every message is
+    bounded in size and rate."""
     from aiohttp import WSMsgType, web
 
     limits = limits or MessageLimits()
@@ -547,6 +560,19 @@ def make_app(
             await ws.close()
         return ws
 
+    return socket
+
+
+def make_app(
+    table: TableHost,
+    names: HostNames,
+    limits: MessageLimits | None = None,
+) -> web.Application:
+    """A web application with the table's WebSocket at ``/table`` alone (the host adds
+    it to the browser pages' application when they are served)."""
+    from aiohttp import web
+
+    limits = limits or MessageLimits()
     app = web.Application(client_max_size=limits.max_bytes)
-    app.router.add_get("/table", socket)
+    app.router.add_get("/table", table_socket(table, names, limits))
     return app

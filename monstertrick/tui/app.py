@@ -237,6 +237,8 @@ class MonsterTrickApp(App[int]):
         computer player can answer before the screen just shown for it is mounted."""
 
         def show() -> None:
+            if screen not in screen.app.screen_stack:
+                return  # (replaced before it came up: a newer step is on screen)
             screen.show_result(events)
             screen.result_shown()
 

@@ -410,14 +410,17 @@ class ComputerTurnScreen(DecisionScreen[SessionT]):
             self._timer = self.set_timer(pace, self.advance_by_itself)
 
     def computer_player(self) -> str:
-        """The end of the top line: whose turn it is and the pause after each move."""
+        """The end of the top line: whose turn it is and the pause after each move (a
+        person deciding on their own screen, at a hosted table: who it is)."""
+        if not self.session.is_bot(self.seat):
+            return " · on their own screen"
         return f" · computer player · pause {pace_label(self.session.pace)}"
 
     def thinking(self) -> Content:
-        """The status line while the computer player decides."""
-        return Content.assemble(
-            theme.player(self.seat, self.names[self.seat], bold=True), " is thinking…"
-        )
+        """The status line while the computer player (or, at a hosted table, the
+        person on their own screen) decides."""
+        doing = " is thinking…" if self.session.is_bot(self.seat) else " is deciding…"
+        return Content.assemble(theme.player(self.seat, self.names[self.seat], bold=True), doing)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "skip":

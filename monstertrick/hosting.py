@@ -1,0 +1,461 @@
+"""``monstertrick host``: one game that each person joins from their own screen.
+
+The host process holds the game (:class:`~monstertrick.table.TableHost` over a
+:class:`~monstertrick.session.Session`, autosaved after every decision) and serves, on
+one port: the table's WebSocket for ``monstertrick join``, and, with textual-serve
+installed, a page that runs the join screen in a browser tab. With ``--ssh PORT`` it
+also lets an SSH client open a seat's screen (:mod:`monstertrick.sshdoor`). It prints
+each person's join code and how to join, then what happens at the table; lines typed
+at its terminal let a computer player cover an away seat (``cover NAME``), list the
+seats (``who``), show the codes again (``codes``) or close the table (``quit``).
+
+The codes are kept beside the save in the data folder, readable by this user alone,
+so that ``monstertrick host --resume`` reopens the table with the same codes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+from .games import GAMES
+from .guards import HostNames, MessageLimits, is_loopback
+from .records import shown
+from .saves import SavedGame, SaveStore, home
+from .seating import Seating
+from .session import Session
+from .table import TableHost, normal_code, table_socket
+
+DEFAULT_PORT = 8100
+"""The port ``host`` listens on unless told."""
+TABLES = "tables"
+"""The data folder's folder of hosted tables' codes, one file per save."""
+MAX_PAGES = 16
+"""Browser tabs (join screens) at once."""
+
+LIMITS = MessageLimits()
+"""What one screen may send (a decision is a few dozen bytes)."""
+
+
+def loopback_of(host: str) -> str:
+    """The address the host's own processes (a browser tab's or an SSH session's join
+    screen) reach the table at."""
+    if host in ("", "0.0.0.0"):
+        return "127.0.0.1"
+    if host == "::":
+        return "::1"
+    return host
+
+
+def authority(host: str, port: int) -> str:
+    """``host:port`` as typed (an IPv6 address in brackets)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+# ---------------------------------------------------------------------- the codes' file
+
+
+def table_file(save: Path) -> Path:
+    """Where the codes of the table playing ``save`` are kept."""
+    return home() / TABLES / f"{save.stem}.table.json"
+
+
+def write_codes(path: Path, save: Path, table: TableHost) -> str | None:
+    """Keep the table's codes (for ``--resume``), readable by this user alone; why it
+    failed, in words, or None."""
+    doc = {
+        "save": str(save),
+        "codes": {str(seat): code for seat, code in table.codes.items()},
+        "watch": table.watch_code,
+    }
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(doc, fh)
+    except OSError as exc:
+        return f"the codes could not be kept in {shown(str(path))} ({exc.strerror or exc})"
+    return None
+
+
+def read_codes(path: Path, seats: Sequence[int]) -> tuple[dict[int, str], str] | None:
+    """The codes kept for a table of these people's ``seats``; None when there are
+    none, or they do not read."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(doc, dict) or not isinstance(doc.get("codes"), dict):
+        return None
+    codes: dict[int, str] = {}
+    for seat in seats:
+        code = normal_code(doc["codes"].get(str(seat)))
+        if code is None:
+            return None
+        codes[seat] = code
+    watch = normal_code(doc.get("watch"))
+    if watch is None or len(set(codes.values()) | {watch}) != len(codes) + 1:
+        return None
+    return codes, watch
+
+
+# ---------------------------------------------------------------------- the host
+
+
+@dataclass
+class Addresses:
+    """Where to join: the table (``join``), the browser page, SSH."""
+
+    table: str
+    page: str | None
+    ssh: tuple[str, int] | None
+
+    def join_line(self, code: str) -> str:
+        return f"monstertrick join {self.table} {code}"
+
+    def ssh_line(self, code: str) -> str | None:
+        if self.ssh is None:
+            return None
+        host, port = self.ssh
+        return f"ssh -p {port} {code}@{host}"
+
+
+@dataclass
+class Host:
+    """The table, its addresses, and what the host's terminal shows."""
+
+    table: TableHost
+    addresses: Addresses
+    out: TextIO = field(default_factory=lambda: sys.stdout)
+
+    def say(self, text: str) -> None:
+        print(f"{datetime.now():%H:%M}  {text}", file=self.out, flush=True)
+
+    def codes_text(self) -> str:
+        session = self.table.session
+        title = GAMES[session.game_key].title
+        lines = [f"{title} at {self.addresses.table}: each person joins their own seat."]
+        width = max(len(shown(n, 24)) for n in session.names)
+        for seat, name in enumerate(session.names):
+            label = shown(name, 24).ljust(width)
+            level = session.seating.seats[seat].bot
+            if level is not None:
+                lines.append(f"  {label}  a computer player ({level})")
+                continue
+            code = self.table.codes[seat]
+            lines.append(f"  {label}  {code}   {self.addresses.join_line(code)}")
+        lines.append(
+            f"  {'watchers'.ljust(width)}  {self.table.watch_code}   "
+            f"{self.addresses.join_line(self.table.watch_code)}"
+        )
+        if self.addresses.page is not None:
+            lines.append(
+                f"In a browser (a phone too): open {self.addresses.page} and type the code."
+            )
+        if self.addresses.ssh is not None:
+            host, port = self.addresses.ssh
+            lines.append(f"Over SSH, from any terminal: ssh -p {port} CODE@{host}")
+        lines.append(
+            "Type 'cover NAME' to let a computer player play for someone away (until they "
+            "join again), 'who' for the seats, 'codes' for this list, 'quit' to close."
+        )
+        return "\n".join(lines)
+
+    def json_line(self) -> str:
+        session = self.table.session
+        seats = []
+        for seat, name in enumerate(session.names):
+            entry: dict[str, Any] = {"name": name, "code": self.table.codes.get(seat)}
+            level = session.seating.seats[seat].bot
+            if level is not None:
+                entry["bot"] = level
+            seats.append(entry)
+        ssh = self.addresses.ssh
+        return json.dumps(
+            {
+                "game": session.game_key,
+                "seats": seats,
+                "watch": self.table.watch_code,
+                "join": {
+                    "terminal": self.addresses.table,
+                    "browser": self.addresses.page,
+                    "ssh": None if ssh is None else {"host": ssh[0], "port": ssh[1]},
+                },
+            }
+        )
+
+    def who_text(self) -> str:
+        table, session = self.table, self.table.session
+        away = set(table.away())
+        decider = table.decider()
+        lines = []
+        for seat, name in enumerate(session.names):
+            if session.is_bot(seat):
+                state = "computer player"
+            elif seat in table.covered:
+                state = f"away: a computer player ({table.covered[seat]}) plays meanwhile"
+            else:
+                state = "away" if seat in away else "joined"
+            turn = "  <- to decide" if decider is not None and decider[0] == seat else ""
+            lines.append(f"  {shown(name, 24)}: {state}{turn}")
+        return "\n".join(lines)
+
+    async def command(self, line: str) -> bool:
+        """One line typed at the host's terminal; False to close the table."""
+        words = line.split()
+        if not words:
+            return True
+        verb = words[0].lower()
+        session = self.table.session
+        if verb in ("quit", "exit"):
+            return False
+        if verb == "codes":
+            print(self.codes_text(), file=self.out, flush=True)
+        elif verb == "who":
+            print(self.who_text(), file=self.out, flush=True)
+        elif verb == "cover" and len(words) >= 2:
+            name, level = words[1], words[2] if len(words) > 2 else "medium"
+            seats = [s for s, n in enumerate(session.names) if n.casefold() == name.casefold()]
+            if not seats:
+                self.say(f"No one at the table is called {shown(name, 24)}.")
+            elif seats[0] not in self.table.away():
+                self.say(f"{shown(name, 24)} has a screen joined: only an away seat is covered.")
+            else:
+                try:
+                    await self.table.cover(seats[0], level)
+                except ValueError as exc:
+                    self.say(f"Cannot cover {shown(name, 24)}: {exc}.")
+        else:
+            self.say("Commands: cover NAME [LEVEL], who, codes, quit.")
+        return True
+
+
+def new_table(seating: Seating, seed: int, game: str, store: SaveStore, pace: float) -> TableHost:
+    """A new hosted game, saved from its first decision on."""
+    session = Session.start(seating, seed, store, game=game)
+    return TableHost(session, pace=pace)
+
+
+def resumed_table(saved: SavedGame, store: SaveStore, pace: float) -> tuple[TableHost, bool]:
+    """A hosted game reopened, with the codes it had (and True) when they were kept."""
+    session = Session.resume(saved, store)
+    kept = read_codes(table_file(saved.path), session.humans)
+    if kept is None:
+        return TableHost(session, pace=pace), False
+    codes, watch = kept
+    return TableHost(session, pace=pace, codes=dict(codes), watch_code=watch), True
+
+
+def run_host(
+    table: TableHost,
+    *,
+    host: str,
+    port: int,
+    ssh_port: int | None,
+    allow_hosts: Sequence[str] = (),
+    as_json: bool = False,
+    resumed: bool | None = None,
+) -> int:
+    """Host ``table`` until Ctrl+C, SIGTERM or ``quit``; the exit code."""
+    if not is_loopback(host):
+        print(
+            f"monstertrick: warning: hosting on {host}:{port}, which other machines may "
+            "reach. Only someone with a seat's code plays it (and the watchers' code "
+            "shows what everyone may see); use 127.0.0.1 unless you trust the network.",
+            file=sys.stderr,
+        )
+    try:
+        return asyncio.run(
+            _host(table, host, port, ssh_port, allow_hosts, as_json=as_json, resumed=resumed)
+        )
+    except KeyboardInterrupt:
+        return 130
+
+
+async def _host(
+    table: TableHost,
+    host: str,
+    port: int,
+    ssh_port: int | None,
+    allow_hosts: Sequence[str],
+    *,
+    as_json: bool,
+    resumed: bool | None,
+) -> int:
+    from aiohttp import web
+
+    from .serve import LIMITS as PAGE_LIMITS
+    from .serve import app_argv
+
+    names = HostNames.for_address(host, allow_hosts)
+    local = loopback_of(host)
+    page_server: Any = None
+    try:
+        from .tabserver import GameServer
+    except ImportError:
+        app = web.Application(client_max_size=LIMITS.max_bytes)
+    else:
+        page_server = GameServer(
+            app_argv(["join", f"ws://{authority(local, port)}/table"]),
+            host=host,
+            port=port,
+            names=names,
+            limits=PAGE_LIMITS,
+            max_games=MAX_PAGES,
+        )
+        page_server.initialize_logging()
+        app = await page_server._make_app()
+    app.router.add_get("/table", table_socket(table, names, LIMITS))
+    runner = web.AppRunner(app, handle_signals=False, access_log=None)
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, host, port)
+        await site.start()
+    except OSError as exc:
+        await runner.cleanup()
+        reason = os.strerror(exc.errno) if exc.errno else str(exc)
+        print(f"monstertrick: cannot host on {host}:{port}: {reason}", file=sys.stderr)
+        return 1
+    shown_host = host if host not in ("0.0.0.0", "::", "") else _this_machine()
+    door = None
+    if ssh_port is not None:
+        door = await _open_door(table, host, ssh_port, local, port)
+        if door is None:
+            await runner.cleanup()
+            return 1
+    addresses = Addresses(
+        authority(shown_host, port),
+        f"http://{authority(shown_host, port)}/" if page_server is not None else None,
+        (shown_host, door.port) if door is not None else None,
+    )
+    console = Host(table, addresses)
+    table.notice = console.say
+    if as_json:
+        print(console.json_line(), flush=True)
+    print(console.codes_text(), flush=True)
+    if page_server is None:
+        console.say('No browser page: pip install "monstertrick[table]" to serve one.')
+    if resumed is False:
+        console.say("The codes of this game were not kept: the table has new ones.")
+    save = table.session.save_path
+    if save is not None:
+        problem = write_codes(table_file(save), save, table)
+        if problem is not None:
+            console.say(f"Warning: {problem}; --resume will give new codes.")
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        loop.add_signal_handler(signum, stop.set)
+    _read_commands(console, stop)
+    await table.advance()
+    try:
+        await stop.wait()
+    finally:
+        _stop_reading()
+        await table.close("the host closed the table; it may reopen it with the same codes")
+        if door is not None:
+            await door.close()
+        await runner.cleanup()
+    console.say("The table is closed. Reopen it with: monstertrick host --resume")
+    return 0
+
+
+def _this_machine() -> str:
+    import socket
+
+    return socket.gethostname() or "this-machine"
+
+
+async def _open_door(table: TableHost, host: str, ssh_port: int, local: str, port: int) -> Any:
+    try:
+        from .sshdoor import INSTALL_HINT, open_ssh_door
+    except ImportError:
+        print(
+            'monstertrick: --ssh needs asyncssh: pip install "monstertrick[table]"', file=sys.stderr
+        )
+        return None
+    from .serve import app_argv
+
+    url = f"ws://{authority(local, port)}/table"
+
+    def command(code: str | None) -> list[str]:
+        return app_argv(["join", url] + ([code] if code is not None else []))
+
+    try:
+        return await open_ssh_door(
+            host=host, port=ssh_port, key_path=home() / "ssh_host_key", command=command
+        )
+    except ImportError:
+        print(f"monstertrick: {INSTALL_HINT}", file=sys.stderr)
+    except (OSError, ValueError) as exc:
+        print(f"monstertrick: cannot open SSH on {host}:{ssh_port}: {exc}", file=sys.stderr)
+    return None
+
+
+_READING: list[Callable[[], None]] = []
+_TASKS: set[asyncio.Task[None]] = set()
+
+
+def _read_commands(console: Host, stop: asyncio.Event) -> None:
+    """Read lines typed at the host's terminal (none when its input is no terminal or
+    pipe)."""
+    loop = asyncio.get_running_loop()
+    try:
+        fd = sys.stdin.fileno()
+        os.set_blocking(fd, False)
+    except (AttributeError, ValueError, OSError):
+        return
+    pending = bytearray()
+
+    def readable() -> None:
+        try:
+            chunk = os.read(fd, 4096)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:
+            loop.remove_reader(fd)
+            return
+        pending.extend(chunk)
+        if len(pending) > 4096 and b"\n" not in pending:
+            pending.clear()  # (no command is that long)
+        while b"\n" in pending:
+            line, _, rest = bytes(pending).partition(b"\n")
+            pending[:] = rest
+            text = line.decode("utf-8", "replace")
+
+            async def run(text: str = text) -> None:
+                if not await console.command(text):
+                    stop.set()
+
+            task = loop.create_task(run())
+            _TASKS.add(task)
+            task.add_done_callback(_TASKS.discard)
+
+    try:
+        loop.add_reader(fd, readable)
+    except (OSError, ValueError, NotImplementedError):
+        return
+
+    def done() -> None:
+        loop.remove_reader(fd)
+        try:
+            os.set_blocking(fd, True)
+        except OSError:
+            pass
+
+    _READING.append(done)
+
+
+def _stop_reading() -> None:
+    while _READING:
+        _READING.pop()()

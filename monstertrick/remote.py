@@ -1,0 +1,313 @@
+"""A seat at a table hosted elsewhere (``monstertrick join``): the session's side on a
+screen that holds one seat's view and nothing more.
+
+:class:`RemoteSession` is a :class:`~monstertrick.session.Session` whose game lives in
+the host (:mod:`monstertrick.table`): it keeps the last table the host sent this seat
+(its view, the public view and log, whose decision it is) and answers the screens from
+it, so the same screens as at one keyboard draw a joined seat; what the seat decides
+goes to the host, which answers with the next table or the reason it was refused. It
+never holds the game's state, another seat's view or the seed: the host sends none of
+them. Once the game is over, its record (public then) rebuilds it for the final
+standings and the review.
+
+This module never imports Textual or aiohttp (:mod:`monstertrick.tui.join` connects).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic
+from urllib.parse import urlsplit
+
+from typing_extensions import TypeVar
+
+from .games import GAMES
+from .games.contract import Action, Outcome, SomeState, SomeView, State, View
+from .seating import Seat, Seating
+from .session import BotTurn, GameEnd, HintTaken, Played, RoundOver, Session, Step, Turn
+from .wire import Wire, WireError
+
+S = TypeVar("S", bound=State[Any, Any, Any], default=SomeState)
+A = TypeVar("A", bound=Action, default=Action)
+E = TypeVar("E", default=object)
+V = TypeVar("V", bound=View[Any], default=SomeView)
+P = TypeVar("P", bound=View[Any], default=SomeView)
+
+Post = Callable[[dict[str, Any]], None]
+"""Sends one message to the host."""
+
+
+class NoState:
+    """A joined seat's stand-in for the game's state, which only the host holds: any
+    use of it is a bug, said plainly."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise AttributeError(f"a joined seat has no game state ({name}): the host holds it")
+
+
+def table_url(address: str) -> str | None:
+    """The table's WebSocket address from what a person types: ``HOST:PORT``,
+    ``http://HOST:PORT``, ``ws://HOST:PORT/table`` and the like; None for anything
+    else."""
+    text = address.strip()
+    if not text or len(text) > 300 or any(c.isspace() for c in text):
+        return None
+    if "://" not in text:
+        text = f"http://{text}"
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = {"http": "ws", "ws": "ws", "https": "wss", "wss": "wss"}.get(parts.scheme)
+    if scheme is None or not parts.hostname or port is None:
+        return None
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{scheme}://{host}:{port}/table"
+
+
+@dataclass
+class Welcome:
+    """The host's answer to a hello: the seat (None: watching) and the table."""
+
+    seat: int | None
+    game: str
+    names: tuple[str, ...]
+    levels: tuple[str | None, ...]
+
+    @staticmethod
+    def read(data: dict[str, Any]) -> Welcome:
+        """A welcome message, checked (:class:`~monstertrick.wire.WireError` if it is
+        not one this client understands)."""
+        game, names, levels = data.get("game"), data.get("names"), data.get("levels")
+        seat = data.get("seat")
+        if game not in GAMES or not isinstance(names, list) or not isinstance(levels, list):
+            raise WireError("the host's welcome is not one this version understands")
+        if len(names) != len(levels) or not 2 <= len(names) <= 8:
+            raise WireError("the host's welcome names no table")
+        if not all(isinstance(n, str) and 0 < len(n) <= 64 for n in names):
+            raise WireError("the host's welcome has a name that is not one")
+        if not all(v is None or (isinstance(v, str) and len(v) <= 32) for v in levels):
+            raise WireError("the host's welcome has a level that is not one")
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < len(names)):
+            raise WireError("the host's welcome has no seat of the table")
+        return Welcome(seat, game, tuple(names), tuple(levels))
+
+
+@dataclass
+class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
+    """One seat's side of a hosted game (see the module's text). ``me``: the seat, None
+    for a watcher; ``post``: how a message reaches the host."""
+
+    me: int | None = None
+    post: Post = field(default=lambda _message: None, repr=False)
+    table: dict[str, Any] = field(default_factory=dict, repr=False)
+    """The last table the host sent, as sent."""
+    _view: V | None = field(default=None, repr=False)
+    _public: P | None = field(default=None, repr=False)
+    _log: list[E | HintTaken] = field(default_factory=list, repr=False)
+    _earlier: list[list[E]] = field(default_factory=list, repr=False)
+    _since: list[E] = field(default_factory=list, repr=False)
+    _last: Played | None = field(default=None, repr=False)
+    _seen_last: object = field(default=None, repr=False)
+    _ready_for: int = field(default=0, repr=False)
+    _sent_at: object = field(default=None, repr=False)
+    _final: S | None = field(default=None, repr=False)
+
+    @classmethod
+    def joined(cls, welcome: Welcome, post: Post) -> RemoteSession:
+        """The session of a seat the host has just welcomed."""
+        seats = tuple(Seat(n, lv) for n, lv in zip(welcome.names, welcome.levels, strict=True))
+        return RemoteSession(
+            Seating(seats, 0),
+            random.SystemRandom().randrange(2**31),  # the hint's own: not the game's seed
+            NoState(),
+            game_key=welcome.game,
+            keyboard=welcome.seat,
+            me=welcome.seat,
+            post=post,
+        )
+
+    # ------------------------------------------------------------------ the host's news
+
+    def update(self, data: dict[str, Any]) -> None:
+        """A ``table`` message from the host: read and checked as a whole before
+        anything changes (:class:`~monstertrick.wire.WireError` if any of it is not
+        what it must be)."""
+        wire: Wire[Any, Any, Any, Any, Any] = Wire(self.rules)
+        view = wire.view(data.get("view")) if self.me is not None else None
+        public = wire.public(data.get("public"))
+        log = [self._logged(wire, e) for e in _items(data.get("log"), "log")]
+        earlier = [
+            [wire.event(e) for e in _items(chapter, "earlier log")]
+            for chapter in _items(data.get("earlier"), "earlier logs")
+        ]
+        since = [wire.event(e) for e in _items(data.get("since"), "since")]
+        at = data.get("at")
+        if not isinstance(at, list) or len(at) != 2 or not all(isinstance(n, int) for n in at):
+            raise WireError("the table has no position")
+        last = data.get("last")
+        played = None
+        if isinstance(last, dict) and not last.get("took_back"):
+            seat = last.get("seat")
+            if not isinstance(seat, int) or not 0 <= seat < len(self.names):
+                raise WireError("the last decision has no seat")
+            events = tuple(self._logged(wire, e) for e in _items(last.get("events"), "events"))
+            if last.get("at") == at:  # (the current position's own result)
+                played = Played(seat, events, private=seat == self.me)
+        final = None
+        if data.get("over") is True:
+            try:
+                final = self.rules.from_record(data.get("record"))
+            except (ValueError, TypeError, KeyError) as exc:
+                raise WireError(f"the finished game's record does not read: {exc}") from exc
+        if at != self.table.get("at"):
+            self._sent_at = None  # (the table moved on: what was sent has its answer)
+        self.table = data
+        self._view, self._public = view, public
+        self._log, self._earlier, self._since = log, earlier, since
+        self._last, self._final = played, final
+
+    def _logged(self, wire: Wire[Any, Any, Any, Any, Any], data: object) -> Any:
+        if isinstance(data, dict) and data.get("kind") == "HintTaken":
+            player = data.get("player")
+            if isinstance(player, int) and 0 <= player < len(self.names):
+                return HintTaken(player)
+        return wire.event(data)
+
+    def refused(self) -> None:
+        """The host refused what this seat sent: the seat may decide again."""
+        self._sent_at = None
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        """The people whose going on a round's end waits for."""
+        pause = self.table.get("pause")
+        return tuple(pause.get("waiting", ())) if isinstance(pause, dict) else ()
+
+    @property
+    def away_seats(self) -> tuple[int, ...]:
+        return tuple(self.table.get("away", ()))
+
+    @property
+    def covered_seats(self) -> tuple[int, ...]:
+        return tuple(self.table.get("covered", ()))
+
+    # ------------------------------------------------------------------ the session's facts
+
+    @property
+    def running(self) -> bool:
+        return self.table.get("over") is not True
+
+    def finished_record(self) -> dict[str, object]:
+        if self._final is None:
+            raise ValueError("the game is not over: its record is not public yet")
+        return self.rules.to_record(self._final)
+
+    def view(self, seat: int) -> V:
+        if seat != self.me or self._view is None:
+            raise ValueError("a joined screen holds its own seat's view only")
+        return self._view
+
+    def public_view(self) -> P:
+        if self._public is None:
+            raise ValueError("the host has not sent the table yet")
+        return self._public
+
+    @property
+    def position(self) -> tuple[int, int]:
+        at = self.table.get("at", [0, 0])
+        return (int(at[0]), int(at[1]))
+
+    def since_last_turn(self, seat: int) -> list[E]:
+        return list(self._since) if seat == self.me else []
+
+    def round_log(self) -> list[E | HintTaken]:
+        return list(self._log)
+
+    def earlier_logs(self) -> list[list[E]]:
+        return [list(chapter) for chapter in self._earlier]
+
+    def outcome(self) -> Outcome | None:
+        return self._final.outcome() if self._final is not None else None
+
+    def refusal(self, seat: int, action: A) -> str | None:
+        return None  # (the host answers with the rules' reason)
+
+    # ------------------------------------------------------------------ the flow
+
+    def next_step(self) -> Step:
+        """This seat's next step, from the last table the host sent."""
+        table = self.table
+        if table.get("over") is True and self._final is not None:
+            return GameEnd()
+        pause = table.get("pause")
+        if isinstance(pause, dict) and isinstance(pause.get("round"), int):
+            return RoundOver(pause["round"])
+        last = self._last
+        if last is not None and self._seen_last != table.get("at"):
+            return last
+        turn = table.get("turn")
+        if isinstance(turn, dict):
+            seat, task = turn.get("seat"), str(turn.get("task", ""))
+            if isinstance(seat, int):
+                if seat == self.me and seat not in self.covered_seats:
+                    return Turn(seat, task)
+                return BotTurn(seat, task, self.me)
+        return GameEnd()
+
+    def done(self) -> None:
+        step = self.next_step()
+        if isinstance(step, Played):
+            self._seen_last = self.table.get("at")
+        elif isinstance(step, RoundOver) and self.me is not None:
+            if self._ready_for != step.number:
+                self._ready_for = step.number
+                self.post({"type": "ready"})
+
+    def ready_sent(self, number: int) -> bool:
+        """Whether this seat has gone on from round ``number``'s end."""
+        return self._ready_for == number
+
+    def apply(self, seat: int, action: A) -> list[E]:
+        """Send the decision to the host; its result comes back as the next table."""
+        if seat != self.me:
+            raise ValueError("a joined screen decides for its own seat only")
+        if self._sent_at == self.table.get("at"):
+            return []  # (sent already: a second press waits for the host's answer)
+        self._sent_at = self.table.get("at")
+        self.post({"type": "act", "action": str(action), "at": self.table.get("at")})
+        return []
+
+    @property
+    def deciding(self) -> bool:
+        """Whether this seat's decision is on its way to the host."""
+        return self._sent_at is not None and self._sent_at == self.table.get("at")
+
+    def can_take_back(self, seat: int) -> bool:
+        return seat == self.me and self.table.get("take_back") is True
+
+    def take_back(self, seat: int) -> None:
+        if self.can_take_back(seat):
+            self.post({"type": "take-back"})
+
+    def taken_back(self, seat: int) -> A | None:
+        return None
+
+    def hands_over_next(self) -> bool:
+        return False  # (nobody else looks at this screen)
+
+    def note_hint(self, seat: int) -> None:
+        if seat == self.me:
+            self.post({"type": "hint"})
+
+    def autosave(self) -> None:
+        return None  # (the host saves the game)
+
+
+def _items(data: object, what: str) -> Sequence[Any]:
+    if not isinstance(data, list) or len(data) > 5000:
+        raise WireError(f"the table's {what} is not a list")
+    return data

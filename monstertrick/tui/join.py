@@ -1,0 +1,330 @@
+"""``monstertrick join``: one seat of a table hosted elsewhere, on this screen alone.
+
+The app is the hot-seat app with its session on the other side of a WebSocket
+(:class:`~monstertrick.remote.RemoteSession`): the same screens, drawn from this seat's
+view, with no handoffs (nobody else looks at this screen). The other seats' moves come
+as they happen; this seat's decisions go to the host, which answers with the next table
+or the reason it refused one. A dropped connection is tried again until it comes back,
+and the seat is found as it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import TYPE_CHECKING, Any
+
+from textual import events, on, work
+
+from ..session import BotTurn, GameEnd, Played, RoundOver, Session, Step, Turn
+from ..table import VERSION
+from ..wire import WireError
+from .app import MonsterTrickApp
+from .messages import Advance, Decided, NewGame, TakeBack
+from .screens.base import DecisionScreen, PauseScreen
+from .screens.join import CodeGiven, JoinScreen
+
+if TYPE_CHECKING:
+    from ..remote import RemoteSession
+
+RETRY_WAITS = (1.0, 2.0, 4.0, 8.0)
+"""Seconds between tries to reach the table again (the last one repeats)."""
+MAX_MESSAGE = 4 * 1024 * 1024
+"""The largest message taken from the host (a table is a few kilobytes)."""
+
+
+class JoinApp(MonsterTrickApp):
+    """One seat (or a watcher) of a table at ``url``; ``code``: the seat's join code
+    (None: the first screen asks for it)."""
+
+    def __init__(
+        self, url: str, address: str, code: str | None = None, *, pace: float | None = None
+    ) -> None:
+        super().__init__(pace=pace)
+        self.url = url
+        self.address = address
+        self.code = code
+        self.session: RemoteSession | None = None
+        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._shown: object = None
+        self._away: tuple[int, ...] = ()
+        self._ever_joined = False
+        self._finished = False
+
+    # ------------------------------------------------------------------ joining
+
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # (not the hot-seat app's start screen)
+        self.push_screen(JoinScreen(self.address, ask=self.code is None))
+        if self.code is not None:
+            self.connect()
+        self._check_size()
+
+    @on(CodeGiven)
+    def _code_given(self, message: CodeGiven) -> None:
+        self.code = message.code
+        self.connect()
+
+    def join_screen(self) -> JoinScreen:
+        """The join screen, on top (brought back if a table's screens were up)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, JoinScreen):
+                while self.screen is not screen and len(self.screen_stack) > 1:
+                    self.pop_screen()
+                return screen
+        screen = JoinScreen(self.address, ask=False)
+        self.show(screen)
+        return screen
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """How the connection stands, on the join screen (brought back for it)."""
+        self._shown = None
+        self.session = None
+        screen = self.join_screen()
+        if screen.is_mounted:
+            screen.say(text, error=error)
+        else:
+            screen.status = text
+
+    @work(exclusive=True, group="table", exit_on_error=False)
+    async def connect(self) -> None:
+        """Join the table, follow it, and join again whenever the connection drops."""
+        import aiohttp
+
+        tries = 0
+        while not self._finished:
+            try:
+                async with (
+                    aiohttp.ClientSession() as http,
+                    http.ws_connect(self.url, heartbeat=20, max_msg_size=MAX_MESSAGE) as ws,
+                ):
+                    tries = 0
+                    await self._follow(ws)
+            except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
+                reason = str(exc) or type(exc).__name__
+                if isinstance(exc, aiohttp.WSServerHandshakeError) and exc.status in (403, 421):
+                    self.say(f"The table refused this connection: {exc.message}", error=True)
+                    return
+                if not self._ever_joined:
+                    reason = f"cannot reach a table at {self.address} ({reason})"
+                else:
+                    reason = "the connection to the table was lost"
+            else:
+                if self.code is None or self._finished:
+                    return  # (the host said goodbye)
+                reason = "the table closed the connection"
+            wait = RETRY_WAITS[min(tries, len(RETRY_WAITS) - 1)]
+            tries += 1
+            self.say(f"{reason[:1].upper()}{reason[1:]}: trying again in {wait:.0f} s.")
+            await asyncio.sleep(wait)
+
+    async def _follow(self, ws: Any) -> None:
+        import aiohttp
+
+        while not self._outbox.empty():
+            self._outbox.get_nowait()  # (made for a table that is gone)
+        await ws.send_json({"type": "hello", "version": VERSION, "code": self.code})
+
+        async def send() -> None:
+            while True:
+                message = await self._outbox.get()
+                await ws.send_json(message)
+
+        sender = asyncio.create_task(send())
+        try:
+            async for msg in ws:
+                if msg.type is not aiohttp.WSMsgType.TEXT:
+                    break
+                try:
+                    data = json.loads(msg.data)
+                    if not isinstance(data, dict):
+                        raise WireError("a message from the host is one JSON object")
+                    if not self.received(data):
+                        return
+                except (ValueError, WireError) as exc:
+                    self.say(f"The host sent what this version cannot read: {exc}", error=True)
+                    self._finished = True
+                    return
+        finally:
+            sender.cancel()
+
+    def received(self, data: dict[str, Any]) -> bool:
+        """One message from the host; False when it has said goodbye."""
+        from ..remote import RemoteSession, Welcome
+
+        kind = data.get("type")
+        if kind == "welcome":
+            welcome = Welcome.read(data)
+            self.session = RemoteSession.joined(welcome, self._outbox.put_nowait)
+            self.session.pace = self.pace
+            self.game = welcome.game
+            self._shown = None
+            self._ever_joined = True
+            self.title = f"{self.screens_title()} · {self._who()}"
+        elif kind == "table" and self.session is not None:
+            self.session.update(data)
+            self._tell_comings_and_goings()
+            self.follow()
+        elif kind == "refused" and self.session is not None:
+            self.session.refused()
+            reason = str(data.get("reason", ""))[:200]
+            screen = self.screen
+            if isinstance(screen, DecisionScreen) and screen.seat == self.session.me:
+                screen.refuse(reason)
+            else:
+                self.notify(reason, severity="warning", markup=False)
+        elif kind == "bye":
+            reason = str(data.get("reason", "the host closed the table"))[:200]
+            wrong_code = "code" in reason
+            if wrong_code:
+                self.code = None
+                self.session = None
+                self._shown = None
+                while len(self.screen_stack) > 1:
+                    self.pop_screen()
+                self.show(JoinScreen(self.address, ask=True, status=f"The host says: {reason}."))
+            else:
+                self._finished = True
+                self.say(f"The host says: {reason}. Ctrl+Q quits.", error=True)
+            return False
+        return True
+
+    def screens_title(self) -> str:
+        from ..games import GAMES
+
+        return GAMES[self.game].title
+
+    def _who(self) -> str:
+        session = self.session
+        if session is None or session.me is None:
+            return "watching"
+        return f"{session.names[session.me]}'s screen"
+
+    def _tell_comings_and_goings(self) -> None:
+        session = self.session
+        assert session is not None
+        away = session.away_seats
+        for seat in away:
+            if seat not in self._away and seat != session.me:
+                covered = (
+                    " (a computer player plays meanwhile)" if seat in session.covered_seats else ""
+                )
+                self.notify(f"{session.names[seat]} is away{covered}.", markup=False)
+        for seat in self._away:
+            if seat not in away and seat != session.me:
+                self.notify(f"{session.names[seat]} is back.", markup=False)
+        self._away = away
+        last = session.table.get("last")
+        if isinstance(last, dict) and last.get("took_back") and last.get("seat") != session.me:
+            if self._shown != ("took-back", last.get("at")):
+                seat = int(last.get("seat", 0))
+                self.notify(f"{session.names[seat]} took back their last decision.", markup=False)
+
+    # ------------------------------------------------------------------ the flow
+
+    @staticmethod
+    def _signature(step: Step, at: tuple[int, int]) -> object:
+        if isinstance(step, Played):
+            return ("played", step.seat, at)
+        if isinstance(step, Turn | BotTurn):
+            return (type(step).__name__, step.seat, step.task, at)
+        if isinstance(step, RoundOver):
+            return ("round", step.number)
+        return ("end",)
+
+    def follow(self) -> None:
+        """Show the table the host just sent, unless it is the step already shown (the
+        seat's own turn stays as it is: its cursor and choices)."""
+        session = self.session
+        if session is None:
+            return
+        signature = self._signature(session.next_step(), session.position)
+        if signature != self._shown:
+            self.advance()
+
+    def advance(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        step = session.next_step()
+        self._shown = self._signature(step, session.position)
+        top = self.screen
+        if isinstance(step, RoundOver) and session.ready_sent(step.number):
+            if isinstance(top, PauseScreen) and top.number == step.number:
+                waiting = [session.names[s] for s in session.waiting_for]
+                if waiting:
+                    self.notify(f"Waiting for {', '.join(waiting)} to go on.", markup=False)
+                return
+        if isinstance(step, GameEnd) and session.running:
+            return  # (nothing to show yet)
+        super().advance()
+
+    def bot_turn(self, session: Session, step: BotTurn) -> None:
+        """Another seat decides (a person on their own screen, or a computer player in
+        the host): the table as this seat sees it, until the move comes."""
+        top = self.screen
+        reused = (
+            isinstance(top, DecisionScreen)
+            and top.is_mounted
+            and top.session is session
+            and top.next_turn(step.seat, step.viewer)
+        )
+        if not reused:
+            self.show(self.screens.watch(session, step.seat, step.viewer))
+
+    @on(Decided)
+    def _decided(self, message: Decided) -> None:
+        message.prevent_default()  # (not the hot-seat app's: the host decides the flow)
+        session = self.session
+        if session is None:
+            return
+        step = session.next_step()
+        if isinstance(step, Turn) and step.seat == message.seat and not session.deciding:
+            session.apply(message.seat, message.action)
+
+    @on(TakeBack)
+    def _take_back(self, message: TakeBack) -> None:
+        message.prevent_default()
+        session = self.session
+        if session is not None:
+            session.take_back(message.seat)
+
+    @on(Advance)
+    def _advance(self, message: Advance) -> None:
+        message.prevent_default()
+        session = self.session
+        if session is None:
+            return
+        if message.screen is not None and message.screen is not self.screen:
+            return  # from a screen that is gone: its pause is over already
+        session.done()
+        self.advance()
+
+    @on(NewGame)
+    def _no_new_game(self, message: NewGame) -> None:
+        message.prevent_default()
+        self.notify("A new game is the host's to start.", markup=False)
+
+    @property
+    def game_running(self) -> bool:
+        return self.session is not None and self.session.running
+
+
+def run_join(url: str, address: str, code: str | None) -> int:
+    """Run the join app; the exit code."""
+    from ..saves import release_all_locks
+    from .app import crash_report_path, say_crashed
+
+    app = JoinApp(url, address, code)
+    try:
+        result = app.run()
+    except KeyboardInterrupt:
+        return 130
+    except Exception:  # noqa: BLE001 - no traceback ever reaches the player
+        say_crashed(crash_report_path())
+        return 1
+    finally:
+        release_all_locks()
+    if app.return_code not in (None, 0):
+        return app.return_code
+    return result or 0

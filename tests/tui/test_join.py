@@ -1,0 +1,152 @@
+"""``monstertrick join``: the seat's own screens at a hosted table, on loopback. Several
+join apps, driven headless, play whole games of every game against a host with
+computer players; one drops mid-game and joins again; the final standings come from
+the record the host sends at the end."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestServer
+
+from monstertrick.guards import HostNames
+from monstertrick.remote import RemoteSession, table_url
+from monstertrick.seating import Seat, Seating
+from monstertrick.session import BotTurn, GameEnd, Played, RoundOver, Session, Turn
+from monstertrick.table import TableHost, make_app
+from monstertrick.tui.join import JoinApp
+from monstertrick.tui.messages import Decided
+from monstertrick.tui.screens.base import DecisionScreen, FinalScreen, PauseScreen
+from monstertrick.tui.screens.join import JoinScreen
+
+from .helpers import Toasts, screen_text
+
+TABLES = {
+    "monster-trick": ["Ann", "Bob", "Cy:easy"],
+    "magic-trick": ["Ann", "Bob", "Cy:easy", "Di:easy"],
+    "monster-taking": ["Ann", "Bob"],
+}
+
+
+def hosted(game: str, seed: int = 4) -> TableHost:
+    seats = []
+    for entry in TABLES[game]:
+        name, _, bot = entry.partition(":")
+        seats.append(Seat(name, bot or None))
+    return TableHost(Session.start(Seating(tuple(seats), 0), seed, game=game))
+
+
+@pytest.fixture
+async def served() -> AsyncIterator[Any]:
+    servers: list[TestServer] = []
+
+    async def serve(table: TableHost) -> str:
+        server = TestServer(make_app(table, HostNames.for_address("127.0.0.1")), host="127.0.0.1")
+        await server.start_server()
+        servers.append(server)
+        await table.advance()
+        return f"127.0.0.1:{server.port}"
+
+    yield serve
+    for server in servers:
+        await server.close()
+
+
+async def play(app: JoinApp, seed: int, *, drop_at: int | None = None) -> list[str]:
+    """Play the seat to the final standings: a random legal decision on each turn,
+    Enter on each result and round's end; the screens seen, as text."""
+    rng = random.Random(seed)
+    seen: list[str] = []
+    decided = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20_000):
+            await pilot.pause()
+            session = app.session
+            screen = app.screen
+            seen.append(screen_text(app))
+            if isinstance(screen, FinalScreen):
+                return seen
+            if session is None or not isinstance(session, RemoteSession):
+                await pilot.pause(0.01)
+                continue
+            step = session.next_step()
+            if isinstance(step, Turn) and isinstance(screen, DecisionScreen):
+                if screen.result is None and not session.deciding:
+                    if decided == drop_at:
+                        drop_at = None
+                        app.connect()  # a new connection: the old one is dropped
+                        continue
+                    action = rng.choice(list(session.view(step.seat).legal_actions))
+                    app.post_message(Decided(step.seat, action))
+                    decided += 1
+            elif isinstance(step, Played) and step.private and isinstance(screen, DecisionScreen):
+                if screen.result is not None:
+                    screen.advance_once()
+            elif isinstance(step, RoundOver) and isinstance(screen, PauseScreen):
+                if not session.ready_sent(step.number):
+                    screen.advance_once()
+            elif isinstance(step, BotTurn | GameEnd | Played | RoundOver):
+                await pilot.pause(0.01)
+        raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+async def test_joined_screens_play_a_whole_game_each_seeing_its_own_seat(
+    game: str, served: Any
+) -> None:
+    table = hosted(game)
+    address = await served(table)
+    url = table_url(address)
+    assert url is not None
+    apps = [JoinApp(url, address, code, pace=0) for _, code in sorted(table.codes.items())]
+    screens = await asyncio.gather(
+        *(play(app, seed, drop_at=2 if seed == 0 else None) for seed, app in enumerate(apps))
+    )
+    assert not table.session.running
+    for app, seen in zip(apps, screens, strict=True):
+        assert app.session is not None and app.session.outcome() is not None
+        # The final standings name every player, from the record the host sent.
+        final = seen[-1]
+        assert all(name in final for name in table.session.names)
+
+
+async def test_a_wrong_code_is_asked_again_with_the_hosts_reason(served: Any) -> None:
+    table = hosted("monster-taking")
+    address = await served(table)
+    url = table_url(address)
+    assert url is not None
+    app = JoinApp(url, address, "2222-2222")
+    toasts = Toasts()
+    async with app.run_test(size=(80, 24), message_hook=toasts.seen) as pilot:
+        for _ in range(500):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, JoinScreen) and app.screen.ask:
+                break
+        screen = app.screen
+        assert isinstance(screen, JoinScreen) and screen.ask
+        assert "not one of this table's" in screen_text(app)
+        await pilot.press(*"not a code", "enter")
+        assert "eight letters and digits" in screen_text(app)
+
+
+async def test_an_address_with_no_table_says_so_and_keeps_trying() -> None:
+    app = JoinApp("ws://127.0.0.1:9/table", "127.0.0.1:9", "2222-2222")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(500):
+            await pilot.pause(0.01)
+            if "trying again" in screen_text(app):
+                break
+        assert "Cannot reach a table at 127.0.0.1:9" in screen_text(app)
+
+
+def test_an_address_is_read_as_typed() -> None:
+    assert table_url("127.0.0.1:8100") == "ws://127.0.0.1:8100/table"
+    assert table_url("http://table.local:8100/") == "ws://table.local:8100/table"
+    assert table_url("https://example.org:443") == "wss://example.org:443/table"
+    assert table_url("[::1]:8100") == "ws://[::1]:8100/table"
+    for bad in ("", "no port", "127.0.0.1", "ftp://x:1", "x:99999", "a b:1", "x" * 400):
+        assert table_url(bad) is None
