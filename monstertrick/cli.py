@@ -303,10 +303,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="join a hosted game's seat from this terminal",
         description="Join a game hosted with monstertrick host, at ADDRESS (as the host "
         "printed it, e.g. 192.168.1.20:8100), for the seat of CODE; without CODE, the "
-        "first screen asks for it. The watchers' code shows what everyone may see.",
+        "first screen asks for it. The watchers' code (or --watch) shows what everyone may see.",
     )
     join.add_argument("address", metavar="ADDRESS", help="the host's address, HOST:PORT")
     join.add_argument("code", nargs="?", metavar="CODE", help="your seat's code, e.g. K7QF-9XMB")
+    join.add_argument(
+        "--watch",
+        action="store_true",
+        help="watch the table (what everyone may see), with any of its codes",
+    )
     return parser
 
 
@@ -482,7 +487,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "host":
         return run_hosting(parser, args)
     if args.command == "join":
-        return run_join(parser, args.address, args.code)
+        return run_join(parser, args.address, args.code, watch=args.watch)
     if args.command == "resume":
         return run_resume(args.file, pace=args.pace)
     if args.command == "view":
@@ -531,7 +536,9 @@ def run_hosting(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     )
 
 
-def run_join(parser: argparse.ArgumentParser, address: str, code: str | None) -> int:
+def run_join(
+    parser: argparse.ArgumentParser, address: str, code: str | None, *, watch: bool = False
+) -> int:
     """``monstertrick join``: one seat of a hosted game on this terminal."""
     from .remote import table_url
     from .table import normal_code
@@ -551,7 +558,7 @@ def run_join(parser: argparse.ArgumentParser, address: str, code: str | None) ->
         return _problem('joining a table needs aiohttp: pip install "monstertrick[table]"')
     from .tui.join import run_join as run
 
-    return run(url, address, normal_code(code) if code is not None else None)
+    return run(url, address, normal_code(code) if code is not None else None, watch=watch)
 
 
 def shown_text(text: str) -> str:

@@ -143,7 +143,7 @@ class Host:
         session = self.table.session
         title = GAMES[session.game_key].title
         lines = [f"{title} at {self.addresses.table}: each person joins their own seat."]
-        width = max(len(shown(n, 24)) for n in session.names)
+        width = max(len(shown(n, 24)) for n in (*session.names, "watchers"))
         for seat, name in enumerate(session.names):
             label = shown(name, 24).ljust(width)
             level = session.seating.seats[seat].bot

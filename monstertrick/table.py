@@ -13,7 +13,8 @@ one is answered with the reason and changes nothing.
 Protocol (version :data:`VERSION`; every message a JSON object with a ``type``):
 
 client → host
-    ``{"type": "hello", "version": 1, "code": "K7QF-9XMB"}`` first; then
+    ``{"type": "hello", "version": 1, "code": "K7QF-9XMB"}`` first (with ``"watch":
+    true``, any of the table's codes joins as a watcher, seeing what everyone may); then
     ``{"type": "act", "action": "play A7", "at": [1, 4]}`` (an action as the game
     writes it, on the table sent ``at`` that position: a decision made on a table that
     has moved on since is refused, never applied to another);
@@ -182,6 +183,8 @@ class TableHost:
             await send({"type": "bye", "reason": "that code is not one of this table's"})
             return None
         assert seat is not True
+        if data.get("watch") is True:
+            seat = None  # (any code of the table may watch: a second screen, a TV)
         screen = Screen(seat, send, close)
         if seat is not None:
             for older in self._screens.get(seat, []):

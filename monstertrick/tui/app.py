@@ -129,6 +129,11 @@ class MonsterTrickApp(App[int]):
     # ------------------------------------------------------------------ flow
 
     def on_mount(self) -> None:
+        self.open_first_screen()
+        self._check_size()
+
+    def open_first_screen(self) -> None:
+        """The app's first screen: a viewer, a game, or the start screen."""
         if self._view is not None:
             self.push_screen(self.screens.viewer(self._view, exit_on_close=True))
         elif self._resume is not None:
@@ -139,7 +144,6 @@ class MonsterTrickApp(App[int]):
             self.start_game(self.seats, self.seed)
         else:
             self.push_screen(self.start_screen())
-        self._check_size()
 
     def start_screen(self) -> StartScreen:
         """The start screen, counting saved games (damaged ones are moved aside here)."""

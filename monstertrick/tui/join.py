@@ -14,7 +14,7 @@ import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
-from textual import events, on, work
+from textual import on, work
 
 from ..session import BotTurn, GameEnd, Played, RoundOver, Session, Step, Turn
 from ..table import VERSION
@@ -38,9 +38,17 @@ class JoinApp(MonsterTrickApp):
     (None: the first screen asks for it)."""
 
     def __init__(
-        self, url: str, address: str, code: str | None = None, *, pace: float | None = None
+        self,
+        url: str,
+        address: str,
+        code: str | None = None,
+        *,
+        watch: bool = False,
+        pace: float | None = None,
     ) -> None:
         super().__init__(pace=pace)
+        self.watching = watch
+        """Join as a watcher (what everyone may see), whichever code is typed."""
         self.url = url
         self.address = address
         self.code = code
@@ -53,12 +61,10 @@ class JoinApp(MonsterTrickApp):
 
     # ------------------------------------------------------------------ joining
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()  # (not the hot-seat app's start screen)
+    def open_first_screen(self) -> None:
         self.push_screen(JoinScreen(self.address, ask=self.code is None))
         if self.code is not None:
             self.connect()
-        self._check_size()
 
     @on(CodeGiven)
     def _code_given(self, message: CodeGiven) -> None:
@@ -123,7 +129,8 @@ class JoinApp(MonsterTrickApp):
 
         while not self._outbox.empty():
             self._outbox.get_nowait()  # (made for a table that is gone)
-        await ws.send_json({"type": "hello", "version": VERSION, "code": self.code})
+        hello = {"type": "hello", "version": VERSION, "code": self.code, "watch": self.watching}
+        await ws.send_json(hello)
 
         async def send() -> None:
             while True:
@@ -310,12 +317,12 @@ class JoinApp(MonsterTrickApp):
         return self.session is not None and self.session.running
 
 
-def run_join(url: str, address: str, code: str | None) -> int:
+def run_join(url: str, address: str, code: str | None, *, watch: bool = False) -> int:
     """Run the join app; the exit code."""
     from ..saves import release_all_locks
     from .app import crash_report_path, say_crashed
 
-    app = JoinApp(url, address, code)
+    app = JoinApp(url, address, code, watch=watch)
     try:
         result = app.run()
     except KeyboardInterrupt:

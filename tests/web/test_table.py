@@ -425,3 +425,18 @@ async def test_a_round_end_waits_for_every_person_present_to_go_on(served: Any) 
         assert session.rules.round_number(session.state) == 2
         await ann.ws.close()
         await bob.ws.close()
+
+
+async def test_any_code_may_watch_what_everyone_may_see_without_taking_the_seat(
+    served: Any,
+) -> None:
+    table = start("monster-taking")
+    url = await served(table)
+    async with aiohttp.ClientSession() as http, http.ws_connect(url) as ws:
+        hello = {"type": "hello", "version": VERSION, "code": table.codes[0], "watch": True}
+        await ws.send_json(hello)
+        welcome = await ws.receive_json()
+        shown = await ws.receive_json()
+        assert welcome["seat"] is None
+        assert shown["view"] == shown["public"] == table.wire.encode(table.session.public_view())
+        assert shown["away"] == [0, 1]  # (Ann's seat is still free for Ann)

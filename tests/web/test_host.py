@@ -1,0 +1,196 @@
+"""``monstertrick host`` as a person runs it: a process that prints the codes (and, with
+``--json``, one line of JSON first), serves the table and the browser page, and can be
+killed and reopened with ``--resume`` and the same codes. On loopback only."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from monstertrick.table import VERSION
+
+from .browser import chromium, free_port, missing, wait_until
+
+
+@dataclass
+class Hosted:
+    proc: subprocess.Popen[bytes]
+    port: int
+    log: Path
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def announced(self) -> dict[str, Any]:
+        first = wait_until(
+            lambda: self.output().split("\n", 1)[0] if "\n" in self.output() else None,
+            30,
+            "the host's first line",
+        )
+        doc: dict[str, Any] = json.loads(first)
+        return doc
+
+
+@contextmanager
+def hosting(home: Path, log: Path, *args: str, port: int | None = None) -> Iterator[Hosted]:
+    """``monstertrick host --json --port P ARGS...``, in a process group of its own,
+    killed at the end with whatever it started."""
+    port = port or free_port()
+    env = {**os.environ, "MONSTERTRICK_HOME": str(home)}
+    argv = [sys.executable, "-m", "monstertrick", "host", "--json", "--port", str(port), *args]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            argv,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=env,
+            start_new_session=True,
+        )
+    try:
+        yield Hosted(proc, port, log)
+    finally:
+        if proc.poll() is None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        proc.wait()
+
+
+def exchange(port: int, code: str, send: list[dict[str, Any]] | None = None) -> list[Any]:
+    """Join with ``code``, read the first table, send ``send`` (if any) and read the
+    next message; every message read."""
+    import asyncio
+
+    import aiohttp
+
+    async def run() -> list[Any]:
+        async with (
+            aiohttp.ClientSession() as http,
+            http.ws_connect(f"ws://127.0.0.1:{port}/table") as ws,
+        ):
+            await ws.send_json({"type": "hello", "version": VERSION, "code": code})
+            got = [await ws.receive_json(), await ws.receive_json()]
+            for message in send or []:
+                await ws.send_json(message)
+                got.append(await ws.receive_json())
+            return got
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as thread:  # (a browser's own loop may run in this one)
+        return thread.submit(asyncio.run, run()).result()
+
+
+def act(table: dict[str, Any], choose: int = 0) -> dict[str, Any]:
+    """A legal decision of the seat's view, as the table message gives it."""
+    from monstertrick.games import GAMES
+    from monstertrick.wire import Wire
+
+    door = GAMES["monster-taking"].load()
+    view = Wire(door).view(table["view"])
+    action = list(view.legal_actions)[choose]
+    return {"type": "act", "action": str(action), "at": table["at"]}
+
+
+def test_the_host_prints_the_codes_and_a_killed_host_reopens_with_the_same_ones(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "home"
+    players = ["--game", "monster-taking", "--players", "Ann, Bob", "--seed", "3", "--pace", "0"]
+    with hosting(home, tmp_path / "host.log", *players) as host:
+        doc = host.announced()
+        assert [s["name"] for s in doc["seats"]] == ["Ann", "Bob"]
+        codes = [s["code"] for s in doc["seats"]]
+        assert doc["join"]["terminal"] == f"127.0.0.1:{host.port}"
+        text = host.output()
+        assert f"monstertrick join 127.0.0.1:{host.port} {codes[0]}" in text
+        # Ann (or Bob) decides once; the game is saved; then the host is killed.
+        first = exchange(host.port, codes[0])
+        mover = 0 if first[1]["turn"]["seat"] == 0 else 1
+        welcome, table = exchange(host.port, codes[mover])[:2]
+        done = exchange(host.port, codes[mover], [act(table)])
+        assert done[-1]["type"] == "table" and done[-1]["at"] != table["at"]
+        os.killpg(host.proc.pid, signal.SIGKILL)
+        host.proc.wait()
+    with hosting(home, tmp_path / "again.log", "--resume", "--pace", "0") as again:
+        doc = again.announced()
+        assert [s["code"] for s in doc["seats"]] == codes
+        resumed = exchange(again.port, codes[mover])
+        assert resumed[1]["at"] == done[-1]["at"]
+        assert "not kept" not in again.output()
+
+
+def test_the_host_says_who_joins_and_who_is_away(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    with hosting(
+        home, tmp_path / "host.log", "--game", "monster-taking", "--players", "Ann, Bob"
+    ) as host:
+        codes = [s["code"] for s in host.announced()["seats"]]
+        exchange(host.port, codes[1])
+        wait_until(lambda: "Bob is away." in host.output(), 30, "Bob away")
+        assert "Bob joined." in host.output()
+        host.proc.send_signal(signal.SIGTERM)
+        assert host.proc.wait(30) == 0
+        assert "The table is closed" in host.output()
+
+
+def test_a_hosted_game_needs_a_person_and_a_free_port(tmp_path: Path) -> None:
+    env = {**os.environ, "MONSTERTRICK_HOME": str(tmp_path / "home")}
+    run = [sys.executable, "-m", "monstertrick", "host"]
+    bots = subprocess.run(
+        [*run, "--players", "Cy:easy, Di:easy"], capture_output=True, text=True, env=env
+    )
+    assert bots.returncode == 2 and "at least one person" in bots.stderr
+    nobody = subprocess.run(run, capture_output=True, text=True, env=env)
+    assert nobody.returncode == 2 and "--players" in nobody.stderr
+    bad = subprocess.run(
+        [sys.executable, "-m", "monstertrick", "join", "no-port", "K7QF-9XMB"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert bad.returncode == 2 and "not an address" in bad.stderr
+
+
+@pytest.mark.web
+@pytest.mark.skipif(missing() is not None, reason=str(missing()))
+def test_a_seat_joins_from_a_browser_page_by_typing_its_code(tmp_path: Path) -> None:
+    import re
+
+    from .browser import Screen
+
+    home = tmp_path / "home"
+    with (
+        hosting(
+            home, tmp_path / "host.log", "--players", "Ann, Bob", "--seed", "2", "--pace", "0"
+        ) as host,
+        chromium() as browser,
+    ):
+        codes = [s["code"] for s in host.announced()["seats"]]
+        assert host.announced()["join"]["browser"] == f"http://127.0.0.1:{host.port}/"
+        screen = Screen.open(browser, f"http://127.0.0.1:{host.port}/")
+        screen.wait_for(re.compile(r"Type the code"))
+        screen.focus()
+        screen.page.keyboard.type(codes[0].lower())
+        screen.press_until("Enter", re.compile(r"Your hand"))
+        text = screen.text()
+        assert "Ann arranges" in text and "Pass the keyboard" not in text
+        wait_until(lambda: "Ann joined." in host.output(), 30, "Ann to join")
+        # Ann lays out her VP row in the page: Bob's screen is told at once.
+        screen.press_until("Enter", re.compile(r"Press Enter to go on, or u to take it back"))
+        bob = exchange(host.port, codes[1])
+        assert bob[1]["turn"]["seat"] == 1 and bob[1]["last"]["seat"] == 0
+        screen.close()
+        wait_until(lambda: "Ann is away." in host.output(), 30, "Ann's page to close")
