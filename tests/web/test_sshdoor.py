@@ -1,7 +1,7 @@
 """The SSH door of a table (``monstertrick.sshdoor``), on loopback with asyncssh's own
 client. Each screen is a small Python program on the door's pseudo-terminal that says
 its pid, TERM, code and size, reports window changes, echoes input as hex and exits
-with a status when told."""
+with a status when told; a stubborn one ignores SIGHUP and SIGTERM."""
 
 from __future__ import annotations
 
@@ -42,6 +42,10 @@ SCREEN = textwrap.dedent(
     """
     import os, signal, sys, tty
     tty.setraw(0)
+    stubborn = sys.argv[2:] == ["stubborn"]
+    if stubborn:
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
     def say(text):
         os.write(1, text.encode())
     def size(*_):
@@ -51,7 +55,12 @@ SCREEN = textwrap.dedent(
     say(f"pid {os.getpid()} term {os.environ['TERM']} code {sys.argv[1]}\\n")
     size()
     while True:
-        data = os.read(0, 1024)
+        try:
+            data = os.read(0, 1024)
+        except OSError:
+            data = b""
+        while stubborn and not data:  # hung up: stays all the same
+            signal.pause()
         if data.startswith(b"exit "):
             sys.exit(int(data[5:]))
         say("got " + data.hex() + "\\n")
@@ -62,12 +71,13 @@ SCREEN = textwrap.dedent(
 class Screens:
     """The ``command`` of a door under test: records each code it is given."""
 
-    def __init__(self) -> None:
+    def __init__(self, *extra: str) -> None:
         self.codes: list[str | None] = []
+        self.extra = list(extra)
 
     def __call__(self, code: str | None) -> list[str]:
         self.codes.append(code)
-        return [sys.executable, "-c", SCREEN, str(code)]
+        return [sys.executable, "-c", SCREEN, str(code), *self.extra]
 
 
 @asynccontextmanager
@@ -222,6 +232,13 @@ async def test_closing_the_client_ends_the_screen(tmp_path: Path) -> None:
         await ended(pid)
 
 
+async def test_a_screen_that_ignores_hangup_and_sigterm_is_killed(tmp_path: Path) -> None:
+    async with door_open(tmp_path, Screens("stubborn"), grace=0.1) as door:
+        async with connect(door) as connection:
+            _, pid = await screen(connection)
+        await ended(pid)
+
+
 async def test_a_connection_that_drops_ends_the_screen(tmp_path: Path) -> None:
     async with door_open(tmp_path, Screens()) as door:
         connection = await connect(door)
@@ -277,7 +294,8 @@ async def test_closing_the_door_ends_every_screen(tmp_path: Path) -> None:
 
 
 async def test_a_screen_dies_with_the_host_even_killed_with_sigkill(tmp_path: Path) -> None:
-    """The door in a process of its own, killed with SIGKILL: its screen ends too."""
+    """The door in a process of its own, killed with SIGKILL: its screen ends too, even
+    one that ignores the hangup."""
     host = textwrap.dedent(
         f"""
         import asyncio, sys
@@ -286,7 +304,7 @@ async def test_a_screen_dies_with_the_host_even_killed_with_sigkill(tmp_path: Pa
         async def main():
             door = await open_ssh_door(
                 host="127.0.0.1", port=0, key_path=Path({str(tmp_path / "key")!r}),
-                command=lambda code: [sys.executable, "-c", {SCREEN!r}, str(code)],
+                command=lambda code: [sys.executable, "-c", {SCREEN!r}, str(code), "stubborn"],
             )
             print(door.port, flush=True)
             await asyncio.Event().wait()
