@@ -101,6 +101,15 @@ HOST_TERMINAL_VARIABLES = frozenset(
 """Variables that describe the host's own terminal, not the client's: a screen does not
 inherit them."""
 
+RESTORE_TERMINAL = (
+    "\x1b[<u"  # the keyboard protocol pushed (kitty's), popped
+    "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1016l"  # no mouse reports
+    "\x1b[?2004l\x1b[?2048l\x1b[?1004l"  # no bracketed paste, resize or focus reports
+    "\x1b[?7h\x1b[0m\x1b[?1049l\x1b[?25h"  # wrapping, plain text, main screen, cursor
+)
+"""What the client's terminal is sent when a screen did not end by itself (it was ended
+or killed), so that it is left as the screen found it, not in the screen's modes."""
+
 NO_TERMINAL = (
     "Your seat's screen needs a terminal: connect again with -t added to your ssh command."
 )
@@ -323,6 +332,9 @@ class _Seat:
         chan = self.chan
         if self.lost or chan is None:
             return
+        if status is not None and status < 0:
+            with contextlib.suppress(OSError):
+                chan.write(RESTORE_TERMINAL.encode())
         if self.notice is not None:
             self._say(self.notice)
         with contextlib.suppress(OSError):

@@ -22,11 +22,13 @@ import pytest
 asyncssh = pytest.importorskip("asyncssh")
 
 from monstertrick.sshdoor import (  # noqa: E402
+    CLOSED,
     DEFAULT_TERM,
     FULL,
     INSTALL_HINT,
     NO_COMMAND,
     NO_TERMINAL,
+    RESTORE_TERMINAL,
     SshDoor,
     SshDoorError,
     open_ssh_door,
@@ -253,6 +255,7 @@ async def test_the_screen_exiting_closes_the_channel_with_its_status(tmp_path: P
         process.stdin.write(b"exit 7")
         result = await asyncio.wait_for(process.wait(), SAFETY)
         assert result.exit_status == 7
+        assert RESTORE_TERMINAL.encode() not in result.stdout  # it left the terminal itself
         await ended(pid)
         assert door.screens == set()
 
@@ -263,6 +266,7 @@ async def test_a_screen_killed_by_a_signal_is_reported_as_such(tmp_path: Path) -
         os.kill(pid, signal.SIGKILL)
         result = await asyncio.wait_for(process.wait(), SAFETY)
         assert result.exit_signal is not None and result.exit_signal[0] == "KILL"
+        assert result.stdout.endswith(RESTORE_TERMINAL.encode())
 
 
 async def test_a_full_table_refuses_the_next_screen(tmp_path: Path) -> None:
@@ -285,10 +289,14 @@ async def test_a_full_table_refuses_the_next_screen(tmp_path: Path) -> None:
 async def test_closing_the_door_ends_every_screen(tmp_path: Path) -> None:
     async with door_open(tmp_path, Screens()) as door:
         connections = [await connect(door) for _ in range(3)]
-        pids = [(await screen(connection))[1] for connection in connections]
+        screens = [await screen(connection) for connection in connections]
         await asyncio.wait_for(door.close(), SAFETY)
-        for pid in pids:
+        for process, pid in screens:
             await ended(pid)
+            result = await asyncio.wait_for(process.wait(), SAFETY)
+            assert result.exit_signal is not None and result.exit_signal[0] == "HUP"
+            assert result.stdout.endswith(RESTORE_TERMINAL.encode())
+            assert result.stderr == f"\r\n{CLOSED}\r\n".encode()
         for connection in connections:
             await asyncio.wait_for(connection.wait_closed(), SAFETY)
 
