@@ -67,6 +67,9 @@ KEEPALIVE_INTERVAL = 15.0
 KEEPALIVE_COUNT = 4
 """A client silent for this many keepalive intervals has gone: its screen ends."""
 
+CLOSE_WAIT = 2.0
+"""Seconds a closing door waits for its clients to leave before disconnecting them."""
+
 MAX_PENDING = 64 * 1024
 """Bytes of input a screen may leave untaken before the client is made to wait."""
 
@@ -517,6 +520,11 @@ class SshDoor:
             await acceptor.wait_closed()
         await asyncio.gather(*(seat.end(CLOSED) for seat in list(self.seats)))
         connections = list(self.connections)
+        if connections:
+            # A client leaves once its session has closed. Disconnected before, OpenSSH's
+            # exits at once, without showing the last output and the notice.
+            waits = [asyncio.ensure_future(each.wait_closed()) for each in connections]
+            await asyncio.wait(waits, timeout=CLOSE_WAIT)
         for connection in connections:
             connection.close()
         await asyncio.gather(*(connection.wait_closed() for connection in connections))

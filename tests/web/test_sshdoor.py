@@ -21,6 +21,7 @@ import pytest
 
 asyncssh = pytest.importorskip("asyncssh")
 
+from monstertrick import sshdoor  # noqa: E402
 from monstertrick.sshdoor import (  # noqa: E402
     CLOSED,
     DEFAULT_TERM,
@@ -286,7 +287,10 @@ async def test_a_full_table_refuses_the_next_screen(tmp_path: Path) -> None:
         assert len(screens.codes) == 2
 
 
-async def test_closing_the_door_ends_every_screen(tmp_path: Path) -> None:
+async def test_closing_the_door_ends_every_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sshdoor, "CLOSE_WAIT", 0)  # these clients stay: disconnected at once
     async with door_open(tmp_path, Screens()) as door:
         connections = [await connect(door) for _ in range(3)]
         screens = [await screen(connection) for connection in connections]
@@ -299,6 +303,26 @@ async def test_closing_the_door_ends_every_screen(tmp_path: Path) -> None:
             assert result.stderr == f"\r\n{CLOSED}\r\n".encode()
         for connection in connections:
             await asyncio.wait_for(connection.wait_closed(), SAFETY)
+
+
+async def test_a_closing_door_lets_the_client_leave_before_disconnecting_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OpenSSH's client, disconnected, exits without showing what it has not yet shown
+    (the notice among it): the door waits for clients to leave once their sessions
+    have closed (here for longer than the test could take)."""
+    monkeypatch.setattr(sshdoor, "CLOSE_WAIT", SAFETY * 10)
+    async with door_open(tmp_path, Screens()) as door:
+        connection = await connect(door)
+        process, _ = await screen(connection)
+        closing = asyncio.ensure_future(door.close())
+        result = await asyncio.wait_for(process.wait(), SAFETY)
+        assert CLOSED in result.stderr.decode()
+        with pytest.raises(asyncssh.ChannelOpenError):  # the door answers: still connected
+            await asyncio.wait_for(connection.create_process(term_type="xterm"), SAFETY)
+        assert not closing.done()
+        connection.close()
+        await asyncio.wait_for(closing, SAFETY)
 
 
 async def test_a_screen_dies_with_the_host_even_killed_with_sigkill(tmp_path: Path) -> None:
