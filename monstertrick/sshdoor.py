@@ -10,7 +10,8 @@ window changes.
 
 The door does nothing else: no other command, no SFTP or scp, no port forwarding, no
 agent or X11. It is bounded: at most ``max_sessions`` screens at once, a few more
-connections waiting to log in (each for :data:`LOGIN_TIMEOUT` seconds at most), at most
+connections waiting to log in or to ask for a screen (:data:`LOGIN_TIMEOUT`,
+:data:`SESSION_WAIT`), at most
 :data:`CHANNELS_PER_CONNECTION` sessions on one connection, input the screen has not
 taken held up to :data:`MAX_PENDING` bytes (then the client waits). A screen ends with
 its connection, and :meth:`SshDoor.close` ends every screen; each is the leader of a
@@ -61,7 +62,10 @@ CHANNELS_PER_CONNECTION = 4
 several on one connection)."""
 
 LOGIN_TIMEOUT = 20.0
-"""Seconds a connection has to log in, and then to ask for a screen."""
+"""Seconds a connection has to log in."""
+
+SESSION_WAIT = 20.0
+"""Seconds a connection that has logged in has to ask for a screen."""
 
 KEEPALIVE_INTERVAL = 15.0
 KEEPALIVE_COUNT = 4
@@ -612,7 +616,7 @@ def _server_class(door: SshDoor) -> type[asyncssh.SSHServer]:
 
         def auth_completed(self) -> None:
             loop = asyncio.get_running_loop()
-            self.idle = loop.call_later(LOGIN_TIMEOUT, self._close_if_idle)
+            self.idle = loop.call_later(SESSION_WAIT, self._close_if_idle)
 
         def _close_if_idle(self) -> None:
             if self.channels == 0 and self.connection is not None:

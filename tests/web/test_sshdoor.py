@@ -228,6 +228,34 @@ async def test_a_command_sftp_and_forwarding_are_refused_and_no_screen_starts(
     assert screens.codes == []
 
 
+async def test_a_connection_that_asks_for_no_screen_is_closed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sshdoor, "SESSION_WAIT", 0)
+    async with door_open(tmp_path, Screens()) as door:
+        try:
+            connection = await connect(door)
+        except asyncssh.Error:
+            return  # closed before the client had even seen the login succeed
+        await asyncio.wait_for(connection.wait_closed(), SAFETY)
+
+
+async def test_connections_beyond_the_screens_and_spares_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sshdoor, "SPARE_CONNECTIONS", 1)
+    screens = Screens()
+    async with door_open(tmp_path, screens, max_sessions=1) as door:
+        async with connect(door) as first, connect(door) as second:
+            await screen(first)
+            with pytest.raises((asyncssh.Error, OSError)):
+                async with connect(door):
+                    pass
+            refused = await second.create_process(term_type="xterm", encoding=None)
+            assert (await asyncio.wait_for(refused.wait(), SAFETY)).exit_status == 1
+    assert len(screens.codes) == 1
+
+
 async def test_closing_the_client_ends_the_screen(tmp_path: Path) -> None:
     async with door_open(tmp_path, Screens()) as door:
         async with connect(door) as connection:
