@@ -6,7 +6,9 @@ with a status when told; a stubborn one ignores SIGHUP and SIGTERM."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
+import random
 import signal
 import stat
 import subprocess
@@ -25,6 +27,7 @@ from monstertrick import sshdoor  # noqa: E402
 from monstertrick.sshdoor import (  # noqa: E402
     CLOSED,
     DEFAULT_TERM,
+    FAILED,
     FULL,
     INSTALL_HINT,
     NO_COMMAND,
@@ -254,6 +257,68 @@ async def test_connections_beyond_the_screens_and_spares_are_refused(
             refused = await second.create_process(term_type="xterm", encoding=None)
             assert (await asyncio.wait_for(refused.wait(), SAFETY)).exit_status == 1
     assert len(screens.codes) == 1
+
+
+SINK = textwrap.dedent(
+    """
+    import hashlib, os, signal, sys, tty
+    tty.setraw(0)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
+    os.write(1, f"pid {os.getpid()}\\n".encode())
+    signal.sigwait({signal.SIGUSR1})  # reads nothing until told
+    wanted, taken = int(sys.argv[1]), hashlib.sha256()
+    while wanted:
+        data = os.read(0, 65536)
+        taken.update(data)
+        wanted -= len(data)
+    os.write(1, f"took {taken.hexdigest()}\\n".encode())
+    """
+)
+
+
+async def test_input_a_screen_does_not_take_waits_in_the_client_not_the_door(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A screen that reads nothing while a client sends megabytes: the door holds at
+    most MAX_PENDING bytes (and a packet) of it; once the screen reads, every byte
+    arrives, in order."""
+    held: list[int] = []
+    full = asyncio.Event()
+    data_received = sshdoor._Seat.data_received
+
+    def counted(seat: Any, data: bytes) -> None:
+        data_received(seat, data)
+        held.append(len(seat.pending))
+        if held[-1] > sshdoor.MAX_PENDING:
+            full.set()
+
+    monkeypatch.setattr(sshdoor._Seat, "data_received", counted)
+    sent = random.Random(5).randbytes(4 * 1024 * 1024)
+    command = lambda code: [sys.executable, "-c", SINK, str(len(sent))]  # noqa: E731
+    async with door_open(tmp_path, command) as door, connect(door) as connection:
+        process, pid = await screen(connection)
+        process.stdin.write(sent)
+        await asyncio.wait_for(full.wait(), SAFETY)
+        os.kill(pid, signal.SIGUSR1)
+        assert await line(process) == f"took {hashlib.sha256(sent).hexdigest()}"
+    assert max(held) <= sshdoor.MAX_PENDING + 64 * 1024, max(held)
+
+
+async def test_a_screen_that_cannot_start_is_told_and_the_door_goes_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    missing = str(tmp_path / "no-such-program")
+    screens = Screens()
+    command = lambda code: [missing] if code is None else screens(code)  # noqa: E731
+    async with door_open(tmp_path, command) as door:
+        async with connect(door, "someone") as connection:
+            process = await connection.create_process(term_type="xterm", encoding=None)
+            result = await asyncio.wait_for(process.wait(), SAFETY)
+            assert (result.exit_status, result.stderr) == (1, f"\r\n{FAILED}\r\n".encode())
+        assert missing in caplog.text
+        assert door.screens == set()
+        async with connect(door) as connection:
+            await screen(connection)
 
 
 async def test_closing_the_client_ends_the_screen(tmp_path: Path) -> None:
