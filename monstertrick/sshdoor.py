@@ -669,6 +669,11 @@ async def open_ssh_door(
         import asyncssh
     except ImportError:
         raise SshDoorError(INSTALL_HINT) from None
+    chatter = logging.getLogger("asyncssh")
+    if chatter.level == logging.NOTSET:
+        # every connection's steps at INFO, user names (codes) among them: not for a
+        # host's console unless asked for
+        chatter.setLevel(logging.WARNING)
     key = host_key(key_path)
     door = SshDoor(command, max_sessions=max_sessions, environment=environment, grace=grace)
     try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import os
 import random
 import signal
@@ -319,6 +320,21 @@ async def test_a_screen_that_cannot_start_is_told_and_the_door_goes_on(
         assert door.screens == set()
         async with connect(door) as connection:
             await screen(connection)
+
+
+async def test_the_console_is_not_told_every_connection_s_steps_and_codes(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    chatter = logging.getLogger("asyncssh")
+    level = chatter.level
+    chatter.setLevel(logging.NOTSET)
+    caplog.set_level(logging.INFO)
+    try:
+        async with door_open(tmp_path, Screens()) as door, connect(door) as connection:
+            await screen(connection)
+    finally:
+        chatter.setLevel(level)
+    assert [r for r in caplog.records if "K7QF" in r.getMessage().upper()] == []
 
 
 async def test_closing_the_client_ends_the_screen(tmp_path: Path) -> None:
