@@ -615,6 +615,13 @@ def _server_class(door: SshDoor) -> type[asyncssh.SSHServer]:
             return False  # no authentication: the code is the credential
 
         def auth_completed(self) -> None:
+            self._wait_for_a_session()
+
+        def _wait_for_a_session(self) -> None:
+            """Close the connection unless it has a session :data:`SESSION_WAIT` seconds
+            from now (once logged in, and again whenever its last session closes)."""
+            if self.idle is not None:
+                self.idle.cancel()
             loop = asyncio.get_running_loop()
             self.idle = loop.call_later(SESSION_WAIT, self._close_if_idle)
 
@@ -629,6 +636,8 @@ def _server_class(door: SshDoor) -> type[asyncssh.SSHServer]:
 
             def release() -> None:
                 self.channels -= 1
+                if self.channels == 0:
+                    self._wait_for_a_session()
 
             seat = _Seat(door, normal_code(self.username), release)
             door.seats.add(seat)

@@ -244,6 +244,18 @@ async def test_a_connection_that_asks_for_no_screen_is_closed(
         await asyncio.wait_for(connection.wait_closed(), SAFETY)
 
 
+async def test_a_connection_whose_screen_has_closed_is_closed_unless_it_asks_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sshdoor, "SESSION_WAIT", SAFETY * 10)  # for the login
+    async with door_open(tmp_path, Screens()) as door, connect(door) as connection:
+        process, _ = await screen(connection)
+        monkeypatch.setattr(sshdoor, "SESSION_WAIT", 0)  # once the screen has closed
+        process.stdin.write(b"exit 0")
+        await asyncio.wait_for(process.wait(), SAFETY)
+        await asyncio.wait_for(connection.wait_closed(), SAFETY)
+
+
 async def test_connections_beyond_the_screens_and_spares_are_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
