@@ -11,9 +11,9 @@ window changes.
 The door does nothing else: no other command, no SFTP or scp, no port forwarding, no
 agent or X11. It is bounded: at most ``max_sessions`` screens at once, a few more
 connections waiting to log in or to ask for a screen (:data:`LOGIN_TIMEOUT`,
-:data:`SESSION_WAIT`), at most
-:data:`CHANNELS_PER_CONNECTION` sessions on one connection, input the screen has not
-taken held up to :data:`MAX_PENDING` bytes (then the client waits). A screen ends with
+:data:`SESSION_WAIT`), at most :data:`CHANNELS_PER_CONNECTION` sessions on one
+connection, input the screen has not taken held up to :data:`MAX_PENDING` bytes (then
+the client waits). A screen ends with
 its connection, and :meth:`SshDoor.close` ends every screen; each is the leader of a
 process group of its own, ended with its group (SIGHUP as its terminal hangs up,
 SIGTERM, then SIGKILL), and on Linux ends with the host's process however that ends.
