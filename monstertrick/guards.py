@@ -8,7 +8,8 @@
   client's messages may be.
 - :func:`terminal_size`: the size of terminal a client may ask for.
 - :func:`start_process_group` and :func:`end_process_group`: a process (a game) in a
-  process group of its own, and ending it whatever state it is in.
+  process group of its own, on pipes or on a pseudo-terminal, and ending it whatever
+  state it is in.
 
 Nothing here knows textual-serve or aiohttp, so every server of the game can use them.
 """
@@ -274,22 +275,46 @@ TERM_GRACE = 2.0
 
 
 async def start_process_group(
-    argv: Sequence[str], *, env: Mapping[str, str]
+    argv: Sequence[str], *, env: Mapping[str, str], terminal: int | None = None
 ) -> asyncio.subprocess.Process:
     """Run ``argv`` (no shell) with pipes for its standard streams, as the leader of a
     session and process group of its own: a Ctrl+C at the server's terminal reaches the
     server alone, which then ends the process itself, and :func:`end_process_group`
     reaches whatever the process started. On Linux it also ends with this process, even
-    one killed with SIGKILL."""
+    one killed with SIGKILL.
+
+    With ``terminal`` (the file descriptor of a pseudo-terminal's child side), that
+    terminal is its standard streams and its session's controlling terminal instead of
+    pipes: the terminal's size changes reach it as SIGWINCH, and it gets SIGHUP when the
+    other side closes."""
+    streams = asyncio.subprocess.PIPE if terminal is None else terminal
     return await asyncio.create_subprocess_exec(
         *argv,
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
+        stdin=streams,
+        stdout=streams,
+        stderr=streams,
         env=dict(env),
         start_new_session=True,
-        preexec_fn=_ended_with_parent(),
+        preexec_fn=_child_setup(controlling_terminal=terminal is not None),
     )
+
+
+def _child_setup(*, controlling_terminal: bool) -> Callable[[], None] | None:
+    """What a child of :func:`start_process_group` runs before its program, in its new
+    session: :func:`_ended_with_parent`'s call and, with ``controlling_terminal``, making
+    its standard input (a terminal) the session's controlling terminal."""
+    ended = _ended_with_parent()
+    if not controlling_terminal:
+        return ended
+    import fcntl  # POSIX only, as pseudo-terminals are
+    import termios
+
+    def setup() -> None:
+        if ended is not None:
+            ended()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    return setup
 
 
 _PR_SET_PDEATHSIG = 1
