@@ -135,6 +135,8 @@ class Host:
     table: TableHost
     addresses: Addresses
     out: TextIO = field(default_factory=lambda: sys.stdout)
+    fingerprint: str = ""
+    """The SSH door's host key, as ssh shows it the first time (none without a door)."""
 
     def say(self, text: str) -> None:
         print(f"{datetime.now():%H:%M}  {text}", file=self.out, flush=True)
@@ -163,6 +165,13 @@ class Host:
         if self.addresses.ssh is not None:
             host, port = self.addresses.ssh
             lines.append(f"Over SSH, from any terminal: ssh -p {port} CODE@{host}")
+            if self.fingerprint:
+                lines.append(f"  (the first time, ssh shows this table's key: {self.fingerprint})")
+        if is_loopback(self.addresses.table.rpartition(":")[0].strip("[]")):
+            lines.append(
+                "Only this machine can join: for other devices, host with --host 0.0.0.0 "
+                "(monstertrick host --help)."
+            )
         lines.append(
             "Type 'cover NAME' to let a computer player play for someone away (until they "
             "join again), 'who' for the seats, 'codes' for this list, 'quit' to close."
@@ -187,7 +196,9 @@ class Host:
                 "join": {
                     "terminal": self.addresses.table,
                     "browser": self.addresses.page,
-                    "ssh": None if ssh is None else {"host": ssh[0], "port": ssh[1]},
+                    "ssh": None
+                    if ssh is None
+                    else {"host": ssh[0], "port": ssh[1], "fingerprint": self.fingerprint},
                 },
             }
         )
@@ -336,7 +347,7 @@ async def _host(
         f"http://{authority(shown_host, port)}/" if page_server is not None else None,
         (shown_host, door.port) if door is not None else None,
     )
-    console = Host(table, addresses)
+    console = Host(table, addresses, fingerprint=door.fingerprint if door is not None else "")
     table.notice = console.say
     if as_json:
         print(console.json_line(), flush=True)
@@ -375,15 +386,14 @@ def _this_machine() -> str:
 
 
 async def _open_door(table: TableHost, host: str, ssh_port: int, local: str, port: int) -> Any:
-    try:
-        from .sshdoor import INSTALL_HINT, open_ssh_door
-    except ImportError:
-        print(
-            'monstertrick: --ssh needs asyncssh: pip install "monstertrick[table]"', file=sys.stderr
-        )
-        return None
+    """The SSH door, each connection running a join screen for the code typed as its
+    user name; None (having said why) when it cannot open."""
     from .serve import app_argv
+    from .sshdoor import SshDoorError, open_ssh_door
 
+    if os.name != "posix":
+        print("monstertrick: joining over SSH needs a POSIX system", file=sys.stderr)
+        return None
     url = f"ws://{authority(local, port)}/table"
 
     def command(code: str | None) -> list[str]:
@@ -393,10 +403,8 @@ async def _open_door(table: TableHost, host: str, ssh_port: int, local: str, por
         return await open_ssh_door(
             host=host, port=ssh_port, key_path=home() / "ssh_host_key", command=command
         )
-    except ImportError:
-        print(f"monstertrick: {INSTALL_HINT}", file=sys.stderr)
-    except (OSError, ValueError) as exc:
-        print(f"monstertrick: cannot open SSH on {host}:{ssh_port}: {exc}", file=sys.stderr)
+    except SshDoorError as exc:
+        print(f"monstertrick: {exc}", file=sys.stderr)
     return None
 
 

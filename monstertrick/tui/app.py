@@ -112,6 +112,9 @@ class MonsterTrickApp(App[int]):
         self._last_save_warning: str | None = None
         self._resume = resume
         self._view = view
+        self.hosting: tuple[Seating, int, str, float] | None = None
+        """A game the setup form started for everyone's own device: hosted once the app
+        has closed (:func:`run`)."""
         self.pace = DEFAULT_PACE if pace is None else pace
         """Seconds a computer player's move stays on screen (0: none); each game's
         session takes it over."""
@@ -381,6 +384,12 @@ class MonsterTrickApp(App[int]):
     def _start_game(self, message: StartGame) -> None:
         if message.pace is not None:
             self.pace = message.pace
+        if message.hosted:
+            # Each person on their own device: this terminal becomes the table's host.
+            seed = new_seed() if message.seed is None else message.seed
+            self.hosting = (message.seating, seed, message.game, self.pace)
+            self.exit(0)
+            return
         self.start_game(message.seating, message.seed, message.game)
 
     @on(NewGame)
@@ -586,4 +595,10 @@ def run(
         release_all_locks()  # the game is closed
     if app.return_code not in (None, 0):
         return app.return_code
+    if app.hosting is not None:
+        from ..hosting import DEFAULT_PORT, new_table, run_host
+
+        seating, seed, game, pace = app.hosting
+        table = new_table(seating, seed, game, app.store, pace)
+        return run_host(table, host="127.0.0.1", port=DEFAULT_PORT, ssh_port=None)
     return result or 0

@@ -38,6 +38,8 @@ class StartGame(Message):
     """Seconds a computer player's move stays on screen (None: keep the app's)."""
     game: str = DEFAULT_GAME
     """The key of the game to start (a key of :data:`monstertrick.games.GAMES`)."""
+    hosted: bool = False
+    """Each person plays on their own device: the app gives way to ``monstertrick host``."""
 
 
 class NewGame(Message):

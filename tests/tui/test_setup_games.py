@@ -232,3 +232,39 @@ async def test_a_new_game_after_a_magic_trick_game_remembers_the_game_and_the_ta
         await pilot.pause()
         assert app.session is not None and app.session is not match
         assert app.session.game_key == "magic-trick"
+
+
+async def test_each_person_on_their_own_device_hands_the_game_to_a_host() -> None:
+    app = MonsterTrickApp()
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        rows = list(screen.query(SeatRow))
+        rows[0].query_one(Input).value = "Ann"
+        rows[1].query_one(Input).value = "Bob"
+        screen.query_one("#screens", Select).value = "own"
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+    # The app has closed: the terminal becomes the table's host (cli runs it).
+    assert app.hosting is not None
+    seating, _seed, game, _pace = app.hosting
+    assert seating.names == ("Ann", "Bob") and game == "monster-trick"
+    assert app.session is None
+
+
+async def test_a_table_of_computer_players_alone_is_not_hosted() -> None:
+    app = MonsterTrickApp()
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        rows = list(screen.query(SeatRow))
+        for row, name in zip(rows, ("Cy", "Di"), strict=False):
+            row.query_one(Input).value = name
+            row.query_one(Select).value = "easy"
+        screen.query_one("#screens", Select).value = "own"
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        assert "needs a person" in str(screen.query_one("#setup-error", Static).render())
+        assert app.hosting is None and isinstance(app.screen, SetupScreen)

@@ -220,6 +220,18 @@ class SetupScreen(Screen[None]):
                     id="pace",
                 )
             with Horizontal(classes="form-line"):
+                yield Static("Screens:", classes="form-label")
+                yield Select(
+                    [
+                        ("one keyboard, passed round", "one"),
+                        ("each person on their own device", "own"),
+                    ],
+                    value="one",
+                    allow_blank=False,
+                    compact=True,
+                    id="screens",
+                )
+            with Horizontal(classes="form-line"):
                 yield Static("Seed:", classes="form-label")
                 yield Input(
                     placeholder="empty: a random deal",
@@ -366,6 +378,10 @@ class SetupScreen(Screen[None]):
         except SetupError as exc:
             error.update(Content(str(exc)))
             return
+        hosted = self.query_one("#screens", Select).value == "own"
+        if hosted and not any(seat.is_human for seat in seating.seats):
+            error.update(Content("Each person on their own device needs a person at the table."))
+            return
         pace = self.query_one("#pace", Select).value
         self.post_message(
             StartGame(
@@ -373,5 +389,6 @@ class SetupScreen(Screen[None]):
                 seed,
                 pace=float(pace) if isinstance(pace, (int, float)) else None,
                 game=self.game,
+                hosted=hosted,
             )
         )
