@@ -258,7 +258,7 @@ class JoinApp(MonsterTrickApp):
         top = self.screen
         if isinstance(step, RoundOver) and session.ready_sent(step.number):
             if isinstance(top, PauseScreen) and top.number == step.number:
-                waiting = [session.names[s] for s in session.waiting_for]
+                waiting = [session.names[s] for s in session.waiting_for if s != session.me]
                 if waiting:
                     self.notify(f"Waiting for {', '.join(waiting)} to go on.", markup=False)
                 return

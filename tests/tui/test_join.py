@@ -99,6 +99,8 @@ async def test_joined_screens_play_a_whole_game_each_seeing_its_own_seat(
     game: str, served: Any
 ) -> None:
     table = hosted(game)
+    said: list[str] = []
+    table.notice = said.append
     address = await served(table)
     url = table_url(address)
     assert url is not None
@@ -107,6 +109,8 @@ async def test_joined_screens_play_a_whole_game_each_seeing_its_own_seat(
         *(play(app, seed, drop_at=2 if seed == 0 else None) for seed, app in enumerate(apps))
     )
     assert not table.session.running
+    # Ann's screen dropped after her second decision and joined again.
+    assert said.count("Ann joined.") == 2 and "Ann is away." in said
     for app, seen in zip(apps, screens, strict=True):
         assert app.session is not None and app.session.outcome() is not None
         # The final standings name every player, from the record the host sent.
@@ -150,3 +154,23 @@ def test_an_address_is_read_as_typed() -> None:
     assert table_url("[::1]:8100") == "ws://[::1]:8100/table"
     for bad in ("", "no port", "127.0.0.1", "ftp://x:1", "x:99999", "a b:1", "x" * 400):
         assert table_url(bad) is None
+
+
+async def test_quitting_a_joined_seat_says_the_game_goes_on_at_the_host(served: Any) -> None:
+    from monstertrick.tui.screens.quit import QuitScreen
+
+    table = hosted("monster-taking")
+    address = await served(table)
+    url = table_url(address)
+    assert url is not None
+    app = JoinApp(url, address, table.codes[0], pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(500):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, DecisionScreen):
+                break
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        assert "The game goes on at the host" in screen_text(app)
+        assert "not being saved" not in screen_text(app)

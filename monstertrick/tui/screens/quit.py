@@ -17,6 +17,13 @@ if TYPE_CHECKING:
 
 def quit_question(match: Session | None) -> str:
     """What quitting now does to the game, as things really are."""
+    from ...remote import RemoteSession
+
+    if isinstance(match, RemoteSession):
+        return (
+            "Quit now? The game goes on at the host: join again with your code to take "
+            "your seat back (meanwhile the others see you away)."
+        )
     if match is None or match.store is None or match.save_path is None:
         return "Quit now? This game is not being saved: quitting ends it for good."
     if match.save_error is not None:
