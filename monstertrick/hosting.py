@@ -375,7 +375,12 @@ async def _host(
         if door is not None:
             await door.close()
         await runner.cleanup()
-    console.say("The table is closed. Reopen it with: monstertrick host --resume")
+    if table.session.running:
+        console.say("The table is closed. Reopen it with: monstertrick host --resume")
+    else:
+        console.say("The table is closed.")
+        if save is not None:
+            table_file(save).unlink(missing_ok=True)  # (a finished game's codes open nothing)
     return 0
 
 

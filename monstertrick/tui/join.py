@@ -55,7 +55,9 @@ class JoinApp(MonsterTrickApp):
         self.session: RemoteSession | None = None
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._shown: object = None
-        self._away: tuple[int, ...] = ()
+        self._away: tuple[int, ...] | None = None
+        self._present: set[int] = set()
+        """The other people seen at the table since this screen joined."""
         self._ever_joined = False
         self._finished = False
 
@@ -166,6 +168,7 @@ class JoinApp(MonsterTrickApp):
             self.session.pace = self.pace
             self.game = welcome.game
             self._shown = None
+            self._away = None
             self._ever_joined = True
             self.title = f"{self.screens_title()} · {self._who()}"
         elif kind == "table" and self.session is not None:
@@ -211,15 +214,21 @@ class JoinApp(MonsterTrickApp):
         session = self.session
         assert session is not None
         away = session.away_seats
-        for seat in away:
-            if seat not in self._away and seat != session.me:
-                covered = (
-                    " (a computer player plays meanwhile)" if seat in session.covered_seats else ""
-                )
-                self.notify(f"{session.names[seat]} is away{covered}.", markup=False)
-        for seat in self._away:
-            if seat not in away and seat != session.me:
-                self.notify(f"{session.names[seat]} is back.", markup=False)
+        others = [s for s in session.humans if s != session.me]
+        if self._away is None:  # (this screen's first table)
+            missing = [session.names[s] for s in others if s in away]
+            if missing:
+                self.notify(f"Waiting for {', '.join(missing)} to join.", markup=False)
+        else:
+            for seat in others:
+                if seat in away and seat not in self._away:
+                    covered = seat in session.covered_seats
+                    meanwhile = " (a computer player plays meanwhile)" if covered else ""
+                    self.notify(f"{session.names[seat]} is away{meanwhile}.", markup=False)
+                elif seat not in away and seat in self._away:
+                    again = "is back" if seat in self._present else "joined"
+                    self.notify(f"{session.names[seat]} {again}.", markup=False)
+        self._present.update(s for s in others if s not in away)
         self._away = away
         last = session.table.get("last")
         if isinstance(last, dict) and last.get("took_back") and last.get("seat") != session.me:

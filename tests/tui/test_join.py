@@ -174,3 +174,33 @@ async def test_quitting_a_joined_seat_says_the_game_goes_on_at_the_host(served: 
         assert isinstance(app.screen, QuitScreen)
         assert "The game goes on at the host" in screen_text(app)
         assert "not being saved" not in screen_text(app)
+
+
+async def test_a_screen_is_told_who_joins_who_is_away_and_who_is_back(served: Any) -> None:
+    import aiohttp
+
+    from monstertrick.table import VERSION
+
+    table = hosted("monster-taking")
+    address = await served(table)
+    url = table_url(address)
+    assert url is not None
+    app = JoinApp(url, address, table.codes[1], pace=0)
+    toasts = Toasts()
+
+    async def told(text: str, pilot: Any) -> None:
+        for _ in range(500):
+            if any(t.message == text for t in toasts):
+                return
+            await pilot.pause(0.01)
+        raise AssertionError(f"never told {text!r}: {[t.message for t in toasts]}")
+
+    async with app.run_test(size=(80, 24), message_hook=toasts.seen) as pilot:
+        await told("Waiting for Ann to join.", pilot)
+        async with aiohttp.ClientSession() as http:
+            for then in ("Ann joined.", "Ann is back."):
+                async with http.ws_connect(f"ws://{address}/table") as ann:
+                    hello = {"type": "hello", "version": VERSION, "code": table.codes[0]}
+                    await ann.send_json(hello)
+                    await told(then, pilot)
+                await told("Ann is away.", pilot)

@@ -194,3 +194,33 @@ def test_a_seat_joins_from_a_browser_page_by_typing_its_code(tmp_path: Path) -> 
         assert bob[1]["turn"]["seat"] == 1 and bob[1]["last"]["seat"] == 0
         screen.close()
         wait_until(lambda: "Ann is away." in host.output(), 30, "Ann's page to close")
+
+
+async def test_the_hosts_terminal_covers_an_away_seat_and_lists_the_seats() -> None:
+    import io
+
+    from monstertrick.hosting import Addresses, Host
+    from monstertrick.seating import Seat, Seating
+    from monstertrick.session import Session
+    from monstertrick.table import TableHost
+
+    seats = (Seat("Ann"), Seat("Bob"), Seat("Cy", "easy"))
+    table = TableHost(Session.start(Seating(seats, 0), 3, game="monster-trick"))
+    out = io.StringIO()
+    host = Host(table, Addresses("127.0.0.1:8100", None, None), out=out)
+    table.notice = host.say
+    assert await host.command("cover Zed") is True
+    assert "No one at the table is called Zed" in out.getvalue()
+    await host.command("cover ann nonsense")
+    assert "Cannot cover ann" in out.getvalue() and table.covered == {}
+    await host.command("cover ANN easy")
+    assert table.covered == {0: "easy"}
+    # The computer player has laid Ann's VP row: Bob is the one to decide now.
+    assert table.decider() is not None and table.decider()[0] == 1
+    await host.command("who")
+    listing = out.getvalue()
+    assert "Ann: away: a computer player (easy) plays meanwhile" in listing
+    assert "Bob: away  <- to decide" in listing and "Cy: computer player" in listing
+    await host.command("codes")
+    assert f"monstertrick join 127.0.0.1:8100 {table.codes[1]}" in out.getvalue()
+    assert await host.command("quit") is False
