@@ -148,6 +148,20 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
         at = data.get("at")
         if not isinstance(at, list) or len(at) != 2 or not all(isinstance(n, int) for n in at):
             raise WireError("the table has no position")
+        seats = range(len(self.names))
+        for key in ("away", "covered"):
+            _seats_in(data.get(key), seats, key)
+        pause, turn = data.get("pause"), data.get("turn")
+        if pause is not None:
+            if not isinstance(pause, dict) or not isinstance(pause.get("round"), int):
+                raise WireError("the table's pause is not one")
+            _seats_in(pause.get("waiting"), seats, "waiting")
+        if turn is not None and (
+            not isinstance(turn, dict)
+            or turn.get("seat") not in seats
+            or not isinstance(turn.get("task"), str)
+        ):
+            raise WireError("the table's turn is not one")
         last = data.get("last")
         played = None
         if isinstance(last, dict) and not last.get("took_back"):
@@ -305,6 +319,13 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
 
     def autosave(self) -> None:
         return None  # (the host saves the game)
+
+
+def _seats_in(data: object, seats: range, what: str) -> None:
+    if not isinstance(data, list) or not all(
+        isinstance(s, int) and not isinstance(s, bool) and s in seats for s in data
+    ):
+        raise WireError(f"the table's {what} is not a list of its seats")
 
 
 def _items(data: object, what: str) -> Sequence[Any]:

@@ -204,3 +204,41 @@ async def test_a_screen_is_told_who_joins_who_is_away_and_who_is_back(served: An
                     await ann.send_json(hello)
                     await told(then, pilot)
                 await told("Ann is away.", pilot)
+
+
+def test_a_table_from_the_host_that_is_not_one_is_refused_whole() -> None:
+    from monstertrick.remote import Welcome
+    from monstertrick.wire import WireError
+
+    table = hosted("monster-taking")
+    sent: list[dict[str, Any]] = []
+    welcome = Welcome.read(
+        {"seat": 0, "game": "monster-taking", "names": ["Ann", "Bob"], "levels": [None, None]}
+    )
+    session = RemoteSession.joined(welcome, sent.append)
+    message = table.table_message(0)
+    session.update(message)
+    assert session.view(0) == table.session.view(0) and session.table == message
+    broken: list[tuple[str, object]] = [
+        ("away", [7]),
+        ("covered", "all"),
+        ("turn", {"seat": 9, "task": "play"}),
+        ("pause", {"round": "1", "waiting": []}),
+        ("at", "here"),
+        ("view", {"kind": "Nothing"}),
+        ("log", "nope"),
+        ("last", {"seat": -1, "events": []}),
+    ]
+    for key, bad in broken:
+        with pytest.raises(WireError):
+            session.update({**message, key: bad})
+        assert session.table == message, key
+    with pytest.raises(ValueError):
+        session.view(1)  # (a joined screen holds its own seat's view only)
+    for bad_welcome in (
+        {"seat": 0, "game": "chess", "names": ["Ann", "Bob"], "levels": [None, None]},
+        {"seat": 5, "game": "monster-taking", "names": ["Ann", "Bob"], "levels": [None, None]},
+        {"seat": 0, "game": "monster-taking", "names": ["Ann", 7], "levels": [None, None]},
+    ):
+        with pytest.raises(WireError):
+            Welcome.read(bad_welcome)
