@@ -44,16 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
         "computer player: easy, medium, hard, hard:N (N playouts per decision, at most "
         '100000) or hard:Ss (S seconds per decision, at most 10), e.g. "Ann, Cy:hard, Bob:easy"',
     )
-    play.add_argument(
-        "--game",
-        choices=playable_games(),
-        default=DEFAULT_GAME,
-        help=f"the game to play (default {DEFAULT_GAME})",
-    )
-    play.add_argument("--seed", type=int, help="deal from this seed (the same seed, the same game)")
-    play.add_argument(
-        "--first", metavar="NAME", help="who starts round 1 (default: the first name)"
-    )
+    _game_options(play)
     play.add_argument(
         "--pace",
         type=_pace,
@@ -195,25 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
         "a closed tab or a stopped server ends its games. "
         'Needs textual-serve: pip install "monstertrick[web]".',
     )
-    serve.add_argument(
-        "--host",
-        type=_host_name,
-        default="127.0.0.1",
-        help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: "
-        "every address of this machine)",
-    )
-    serve.add_argument(
-        "--port", type=_port, default=8000, help="the port to listen on (default 8000)"
-    )
-    serve.add_argument(
-        "--allow-host",
-        type=_host_name,
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="also serve pages opened at NAME (e.g. a name the router gives this machine); "
-        "may be repeated",
-    )
+    _listening_options(serve, 8000, "serve pages opened at")
     serve.add_argument(
         "--max-games",
         type=_positive,
@@ -242,16 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
         help='comma-separated names, in seat order, as for play, e.g. "Ann, Bob, Cy:hard" '
         "(NAME:LEVEL is a computer player, played in the host)",
     )
-    host.add_argument(
-        "--game",
-        choices=playable_games(),
-        default=DEFAULT_GAME,
-        help=f"the game to play (default {DEFAULT_GAME})",
-    )
-    host.add_argument("--seed", type=int, help="deal from this seed (the same seed, the same game)")
-    host.add_argument(
-        "--first", metavar="NAME", help="who starts round 1 (default: the first name)"
-    )
+    _game_options(host)
     host.add_argument(
         "--resume",
         nargs="?",
@@ -260,30 +224,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="reopen a hosted game (FILE, or the unfinished game played most recently), "
         "with the codes it had",
     )
-    host.add_argument(
-        "--host",
-        type=_host_name,
-        default="127.0.0.1",
-        help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: "
-        "every address of this machine, for other devices)",
-    )
-    host.add_argument(
-        "--port", type=_port, default=8100, help="the port to listen on (default 8100)"
-    )
+    _listening_options(host, 8100, "answer to")
     host.add_argument(
         "--ssh",
         type=_port,
         metavar="PORT",
         help="also let SSH clients join on PORT: ssh -p PORT CODE@ADDRESS (needs "
         "monstertrick[table])",
-    )
-    host.add_argument(
-        "--allow-host",
-        type=_host_name,
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="also answer to NAME (a name the router gives this machine); may be repeated",
     )
     host.add_argument(
         "--pace",
@@ -313,6 +260,44 @@ def build_parser() -> argparse.ArgumentParser:
         help="watch the table (what everyone may see), with any of its codes",
     )
     return parser
+
+
+def _listening_options(command: argparse.ArgumentParser, port: int, served: str) -> None:
+    """Where a server listens, and the names it answers to."""
+    command.add_argument(
+        "--host",
+        type=_host_name,
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: "
+        "every address of this machine, for other devices)",
+    )
+    command.add_argument(
+        "--port", type=_port, default=port, help=f"the port to listen on (default {port})"
+    )
+    command.add_argument(
+        "--allow-host",
+        type=_host_name,
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=f"also {served} NAME (e.g. a name the router gives this machine); may be repeated",
+    )
+
+
+def _game_options(command: argparse.ArgumentParser) -> None:
+    """The options of a new game: which game, its seed, who starts."""
+    command.add_argument(
+        "--game",
+        choices=playable_games(),
+        default=DEFAULT_GAME,
+        help=f"the game to play (default {DEFAULT_GAME})",
+    )
+    command.add_argument(
+        "--seed", type=int, help="deal from this seed (the same seed, the same game)"
+    )
+    command.add_argument(
+        "--first", metavar="NAME", help="who starts round 1 (default: the first name)"
+    )
 
 
 def _pace(text: str) -> float:

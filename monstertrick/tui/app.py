@@ -268,6 +268,13 @@ class MonsterTrickApp(App[int]):
     def bot_turn(self, session: Session, step: BotTurn) -> None:
         """A computer player's turn: the public table (or the only person's own screen
         without their cursor) while a worker thinks."""
+        self.watch_turn(session, step)
+        session.bot(step.seat)  # made here, not in the thread
+        self.think(session, step.seat, session.view(step.seat), session.position)
+
+    def watch_turn(self, session: Session, step: BotTurn) -> None:
+        """Show another seat's turn: on the screen already up when it can show it (the
+        viewer's own hand stays in view), else on a new watch screen."""
         top = self.screen
         reused = (
             isinstance(top, DecisionScreen)
@@ -277,8 +284,6 @@ class MonsterTrickApp(App[int]):
         )
         if not reused:
             self.show(self.screens.watch(session, step.seat, step.viewer))
-        session.bot(step.seat)  # made here, not in the thread
-        self.think(session, step.seat, session.view(step.seat), session.position)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="bots")
     def think(
@@ -584,6 +589,19 @@ def run(
 ) -> int:
     """Run the app (``monstertrick``, ``play``, ``resume``, ``view``); returns the exit code."""
     app = MonsterTrickApp(seats=seats, seed=seed, resume=resume, view=view, pace=pace, game=game)
+    code = run_app(app)
+    if code != 0 or app.hosting is None:
+        return code
+    from ..hosting import DEFAULT_PORT, new_table, run_host
+
+    seating, seed, game, pace = app.hosting
+    table = new_table(seating, seed, game, app.store, pace)
+    return run_host(table, host="127.0.0.1", port=DEFAULT_PORT, ssh_port=None)
+
+
+def run_app(app: MonsterTrickApp) -> int:
+    """Run ``app`` to its end; the exit code. An error is saved to a file and the
+    player told where, never shown as a traceback."""
     try:
         result = app.run()
     except KeyboardInterrupt:
@@ -595,10 +613,4 @@ def run(
         release_all_locks()  # the game is closed
     if app.return_code not in (None, 0):
         return app.return_code
-    if app.hosting is not None:
-        from ..hosting import DEFAULT_PORT, new_table, run_host
-
-        seating, seed, game, pace = app.hosting
-        table = new_table(seating, seed, game, app.store, pace)
-        return run_host(table, host="127.0.0.1", port=DEFAULT_PORT, ssh_port=None)
     return result or 0

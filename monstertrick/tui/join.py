@@ -20,7 +20,7 @@ from ..session import BotTurn, GameEnd, Played, RoundOver, Session, Step, Turn
 from ..table import VERSION
 from ..wire import WireError
 from .app import MonsterTrickApp
-from .messages import Advance, Decided, NewGame, TakeBack
+from .messages import Decided, NewGame, TakeBack
 from .screens.base import DecisionScreen, PauseScreen
 from .screens.join import CodeGiven, JoinScreen
 
@@ -278,15 +278,7 @@ class JoinApp(MonsterTrickApp):
     def bot_turn(self, session: Session, step: BotTurn) -> None:
         """Another seat decides (a person on their own screen, or a computer player in
         the host): the table as this seat sees it, until the move comes."""
-        top = self.screen
-        reused = (
-            isinstance(top, DecisionScreen)
-            and top.is_mounted
-            and top.session is session
-            and top.next_turn(step.seat, step.viewer)
-        )
-        if not reused:
-            self.show(self.screens.watch(session, step.seat, step.viewer))
+        self.watch_turn(session, step)
 
     @on(Decided)
     def _decided(self, message: Decided) -> None:
@@ -305,17 +297,6 @@ class JoinApp(MonsterTrickApp):
         if session is not None:
             session.take_back(message.seat)
 
-    @on(Advance)
-    def _advance(self, message: Advance) -> None:
-        message.prevent_default()
-        session = self.session
-        if session is None:
-            return
-        if message.screen is not None and message.screen is not self.screen:
-            return  # from a screen that is gone: its pause is over already
-        session.done()
-        self.advance()
-
     @on(NewGame)
     def _no_new_game(self, message: NewGame) -> None:
         message.prevent_default()
@@ -328,19 +309,6 @@ class JoinApp(MonsterTrickApp):
 
 def run_join(url: str, address: str, code: str | None, *, watch: bool = False) -> int:
     """Run the join app; the exit code."""
-    from ..saves import release_all_locks
-    from .app import crash_report_path, say_crashed
+    from .app import run_app
 
-    app = JoinApp(url, address, code, watch=watch)
-    try:
-        result = app.run()
-    except KeyboardInterrupt:
-        return 130
-    except Exception:  # noqa: BLE001 - no traceback ever reaches the player
-        say_crashed(crash_report_path())
-        return 1
-    finally:
-        release_all_locks()
-    if app.return_code not in (None, 0):
-        return app.return_code
-    return result or 0
+    return run_app(JoinApp(url, address, code, watch=watch))
