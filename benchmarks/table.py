@@ -808,8 +808,6 @@ async def join_memory(runs: int, seed: int, scratch: Path) -> dict[str, Any]:
                         check=True,
                     ).stdout.split()[0]
                 )
-                if b"join" not in Path(f"/proc/{pid}/cmdline").read_bytes():
-                    raise RuntimeError("the pane's process is not the join client")
                 while True:
                     pane = subprocess.run(
                         ["tmux", "capture-pane", "-p", "-t", name], capture_output=True, text=True
@@ -820,6 +818,8 @@ async def join_memory(runs: int, seed: int, scratch: Path) -> dict[str, Any]:
                         raise RuntimeError(f"the join screen drew no table:\n{pane}")
                     await asyncio.sleep(0.05)
                 drawn = time.monotonic() - start
+                if b"join" not in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    raise RuntimeError("the pane's process is not the join client")
                 await asyncio.sleep(2.0)
                 rss, hwm = rss_kb(pid)
                 found.append((rss, hwm, drawn))
