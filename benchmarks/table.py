@@ -42,7 +42,7 @@ seat's move is shown and the screen goes on at once, as the host's ``--pace 0`` 
 
     .venv/bin/python benchmarks/table.py [--games 2] [--screen-games 1] [--seed 1]
         [--only latency,screens,screen,memory,join] [--watchers 0,1,10,30,100]
-        [--runs 3] [--app-pace 0] [--json]
+        [--runs 3] [--app-pace 0] [--gc-off] [--json]
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -863,11 +864,20 @@ def main() -> int:
     parser.add_argument(
         "--app-pace", type=float, default=0.0, help="the join apps' pace (the CLI's is 1 s)"
     )
+    parser.add_argument(
+        "--gc-off",
+        action="store_true",
+        help="turn this process's garbage collector off (the clients' side: how much of "
+        "the screens' tail is its full collections)",
+    )
     parser.add_argument("--json", action="store_true", help="also print one JSON object")
     args = parser.parse_args()
     parts = set(args.only.split(","))
     rng = random.Random(args.seed)
-    report: dict[str, Any] = {"seed": args.seed, "load": os.getloadavg()}
+    report: dict[str, Any] = {"seed": args.seed, "load": os.getloadavg(), "gc_off": args.gc_off}
+    if args.gc_off:
+        gc.disable()
+        print("this process's garbage collector is off")
     print(f"Python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.2f} at the start")
 
     async def everything() -> None:
