@@ -42,7 +42,7 @@ seat's move is shown and the screen goes on at once, as the host's ``--pace 0`` 
 
     .venv/bin/python benchmarks/table.py [--games 2] [--screen-games 1] [--seed 1]
         [--only latency,screens,screen,memory,join] [--watchers 0,1,10,30,100]
-        [--runs 3] [--app-pace 0] [--gc-off] [--json]
+        [--runs 3] [--app-pace 0] [--gc idle|automatic|off] [--json]
 """
 
 from __future__ import annotations
@@ -77,6 +77,11 @@ TABLES: dict[str, list[str]] = {
 }
 TIMEOUT = 20.0
 """Seconds any one wait may take before the run is called stuck."""
+
+IDLE = [False]
+"""Whether the join apps collect garbage when idle (``--gc idle``)."""
+THINK = [0.0]
+"""Seconds before each timed decision, once every screen has the last (``--think``)."""
 
 
 # ---------------------------------------------------------------------- statistics
@@ -559,7 +564,10 @@ async def running(host: Host, codes: list[str], pace: float) -> AsyncIterator[li
     """Headless join apps for ``codes`` (80x24), each in its own task, in this loop."""
     from monstertrick.tui.join import JoinApp
 
-    watched = [Watched(JoinApp(host.url, host.address, code, pace=pace)) for code in codes]
+    watched = [
+        Watched(JoinApp(host.url, host.address, code, pace=pace, idle_collection=IDLE[0]))
+        for code in codes
+    ]
     stop = asyncio.Event()
     started = 0
 
@@ -622,6 +630,7 @@ async def screen_game(host: Host, rng: random.Random, pace: float) -> list[list[
                 await asyncio.sleep(0.01)
                 continue
             mover = movers[0]
+            await asyncio.sleep(THINK[0])  # (a person takes a moment to decide)
             others = [w for w in watched if w is not mover]
             marks = [w.marks() for w in others]
             start = time.perf_counter()
@@ -685,6 +694,7 @@ async def solo_game(host: Host, rng: random.Random, pace: float) -> list[list[Ti
             (mover,) = [c for c in clients if c.seat == turn["seat"]]
             assert mover.latest is not None
             action = rng.choice(list(wire.view(mover.latest["view"]).legal_actions))
+            await asyncio.sleep(THINK[0])  # (a person takes a moment to decide)
             marks_app = [app.marks()]
             start = time.perf_counter()
             await mover.ws.send_json({"type": "act", "action": str(action), "at": list(at)})
@@ -865,19 +875,36 @@ def main() -> int:
         "--app-pace", type=float, default=0.0, help="the join apps' pace (the CLI's is 1 s)"
     )
     parser.add_argument(
-        "--gc-off",
-        action="store_true",
-        help="turn this process's garbage collector off (the clients' side: how much of "
-        "the screens' tail is its full collections)",
+        "--think",
+        type=float,
+        default=0.5,
+        help="screens: seconds between every screen having a decision and the next one "
+        "(a person takes at least that to decide; default 0.5)",
+    )
+    parser.add_argument(
+        "--gc",
+        choices=("idle", "automatic", "off"),
+        default="idle",
+        help="the clients' garbage collection: idle (as monstertrick join: full "
+        "collections only once a screen is idle; the default), automatic (Python's "
+        "own), off (none: how much of the screens' tail is collections)",
     )
     parser.add_argument("--json", action="store_true", help="also print one JSON object")
     args = parser.parse_args()
     parts = set(args.only.split(","))
     rng = random.Random(args.seed)
-    report: dict[str, Any] = {"seed": args.seed, "load": os.getloadavg(), "gc_off": args.gc_off}
-    if args.gc_off:
+    report: dict[str, Any] = {"seed": args.seed, "load": os.getloadavg(), "gc": args.gc}
+    THINK[0] = args.think
+    report["think"] = args.think
+    if args.gc == "off":
         gc.disable()
         print("this process's garbage collector is off")
+    elif args.gc == "idle":
+        from monstertrick.tui.join import collect_when_idle
+
+        collect_when_idle()
+        IDLE[0] = True
+        print("full collections only once a join screen is idle (as monstertrick join)")
     print(f"Python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.2f} at the start")
 
     async def everything() -> None:

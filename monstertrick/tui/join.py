@@ -11,6 +11,7 @@ and the seat is found as it was.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,9 @@ from .screens.join import CodeGiven, JoinScreen
 
 if TYPE_CHECKING:
     from ..remote import RemoteSession
+
+IDLE_COLLECTION_WAIT = 0.1
+"""Seconds after the last table before the garbage is collected (the screen is drawn)."""
 
 RETRY_WAITS = (1.0, 2.0, 4.0, 8.0)
 """Seconds between tries to reach the table again (the last one repeats)."""
@@ -45,8 +49,14 @@ class JoinApp(MonsterTrickApp):
         *,
         watch: bool = False,
         pace: float | None = None,
+        idle_collection: bool = False,
     ) -> None:
         super().__init__(pace=pace)
+        self.idle_collection = idle_collection
+        """Collect the process's cyclic garbage while the screen is idle, not in the
+        middle of drawing a move (the join command's own process: see
+        :func:`collect_when_idle`)."""
+        self._collecting: Any = None
         self.watching = watch
         """Join as a watcher (what everyone may see), whichever code is typed."""
         self.url = url
@@ -175,6 +185,11 @@ class JoinApp(MonsterTrickApp):
             self.session.update(data)
             self._tell_comings_and_goings()
             self.follow()
+            if self.idle_collection:
+                # Once the table has been drawn and nothing new came for a moment.
+                if self._collecting is not None:
+                    self._collecting.stop()
+                self._collecting = self.set_timer(IDLE_COLLECTION_WAIT, collect_garbage)
         elif kind == "refused" and self.session is not None:
             self.session.refused()
             reason = str(data.get("reason", ""))[:200]
@@ -307,8 +322,30 @@ class JoinApp(MonsterTrickApp):
         return self.session is not None and self.session.running
 
 
+def collect_when_idle() -> None:
+    """This process collects its cyclic garbage whole only when a joined screen says
+    so (:func:`collect_garbage`, once a table is drawn): Python's automatic full
+    collections, over the objects a screen accumulates (a few hundred thousand after a
+    while), took up to a third of a second in the middle of drawing another seat's
+    move. The young generations are still collected as usual."""
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, 1_000_000_000)
+
+
+IDLE_COLLECTION_AFTER = 10
+"""Collections of the middle generation between two full ones (Python's own default)."""
+
+
+def collect_garbage() -> None:
+    """A full collection now (the screen is idle), once the middle generation has been
+    collected as often as Python's default waits for."""
+    if gc.get_count()[2] >= IDLE_COLLECTION_AFTER:
+        gc.collect()
+
+
 def run_join(url: str, address: str, code: str | None, *, watch: bool = False) -> int:
     """Run the join app; the exit code."""
     from .app import run_app
 
-    return run_app(JoinApp(url, address, code, watch=watch))
+    collect_when_idle()
+    return run_app(JoinApp(url, address, code, watch=watch, idle_collection=True))

@@ -242,3 +242,31 @@ def test_a_table_from_the_host_that_is_not_one_is_refused_whole() -> None:
     ):
         with pytest.raises(WireError):
             Welcome.read(bad_welcome)
+
+
+async def test_a_joined_screen_collects_its_garbage_once_a_table_is_drawn(
+    served: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import monstertrick.tui.join as join
+
+    collected: list[tuple[int, int]] = []
+    monkeypatch.setattr(join, "IDLE_COLLECTION_WAIT", 0.01)
+    table = hosted("monster-taking")
+    address = await served(table)
+    url = table_url(address)
+    assert url is not None
+    app = JoinApp(url, address, table.codes[0], pace=0, idle_collection=True)
+
+    def collect() -> None:
+        assert app.session is not None
+        collected.append(app.session.position)
+
+    monkeypatch.setattr(join, "collect_garbage", collect)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(500):
+            await pilot.pause(0.01)
+            if collected:
+                break
+        # After the table was drawn, at the position it shows.
+        assert collected == [table.session.position]
+        assert isinstance(app.screen, DecisionScreen)
