@@ -26,10 +26,11 @@ from monstertrick.tui.screens.join import JoinScreen
 from .helpers import Toasts, screen_text
 
 TABLES = {
-    "monster-trick": ["Ann", "Bob", "Cy:easy"],
-    "magic-trick": ["Ann", "Bob", "Cy:easy", "Di:easy"],
+    "monster-trick": ["Ann", "Bob", "Cid", "Dee:easy"],
+    "magic-trick": ["Ann", "Bob", "Cid", "Dee:easy"],
     "monster-taking": ["Ann", "Bob"],
 }
+"""Three people's screens and a computer player in the host (two people in the duel)."""
 
 
 def hosted(game: str, seed: int = 4) -> TableHost:
@@ -94,6 +95,7 @@ async def play(app: JoinApp, seed: int, *, drop_at: int | None = None) -> list[s
         raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(TABLES))
 async def test_joined_screens_play_a_whole_game_each_seeing_its_own_seat(
     game: str, served: Any
