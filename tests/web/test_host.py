@@ -140,6 +140,17 @@ def test_the_host_says_who_joins_and_who_is_away(tmp_path: Path) -> None:
         codes = [s["code"] for s in host.announced()["seats"]]
         exchange(host.port, codes[1])
         wait_until(lambda: "Bob is away." in host.output(), 30, "Bob away")
+        # A page opened at another name is refused, and the host is told how to allow it.
+        import urllib.error
+        import urllib.request
+
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{host.port}/", headers={"Host": "evil.example"}
+        )
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=30)
+        assert refused.value.code == 421
+        assert "monstertrick host --allow-host" in refused.value.read().decode()
         assert "Bob joined." in host.output()
         host.proc.send_signal(signal.SIGTERM)
         assert host.proc.wait(30) == 0
