@@ -1,10 +1,11 @@
 """One game, several screens: the host's side of a table that each person joins from
-their own device with a code (groundwork of ``monstertrick host``/``join``).
+their own device with a code (``monstertrick host`` serves it, :mod:`monstertrick.hosting`;
+``monstertrick join`` is a seat's side, :mod:`monstertrick.remote`).
 
 The host owns the :class:`~monstertrick.session.Session`, as the app does at one
 keyboard, and drives it: no handoffs (nobody else looks at a person's screen), computer
 players deciding in the host, the game autosaved after every decision as always. A
-screen joins over a WebSocket (:func:`make_app`) with its seat's code and is sent, after
+screen joins over a WebSocket (:func:`table_socket`) with its seat's code and is sent, after
 every change, that seat's view and the public log (:mod:`monstertrick.wire`), never the
 state and never another seat's view; a watcher's code gets the public view. A screen
 can only send its own seat's decisions, each one checked by the session; an illegal
