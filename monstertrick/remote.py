@@ -140,10 +140,12 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
         view = wire.view(data.get("view")) if self.me is not None else None
         public = wire.public(data.get("public"))
         log = [self._logged(wire, e) for e in _items(data.get("log"), "log")]
-        earlier = [
-            [wire.event(e) for e in _items(chapter, "earlier log")]
-            for chapter in _items(data.get("earlier"), "earlier logs")
-        ]
+        earlier = self._earlier
+        if "earlier" in data:  # (sent again only when another chapter has ended)
+            earlier = [
+                [wire.event(e) for e in _items(chapter, "earlier log")]
+                for chapter in _items(data.get("earlier"), "earlier logs")
+            ]
         since = [wire.event(e) for e in _items(data.get("since"), "since")]
         at = data.get("at")
         if not isinstance(at, list) or len(at) != 2 or not all(isinstance(n, int) for n in at):

@@ -27,7 +27,8 @@ host → client
     ``welcome`` (``seat``, None for a watcher; ``game``; ``names``; ``levels``: each
     seat's computer player or None), then ``table`` after every change: ``view`` (the
     seat's, or the public view for a watcher), ``public`` (the public view), ``log``
-    (this round's public events), ``earlier`` (the finished rounds' events), ``since``
+    (this round's public events), ``earlier`` (the finished rounds' events: left out
+    when the screen has them already), ``since``
     (the play events since the seat last decided), ``turn`` (the seat and task to
     decide next, None in a pause or at the end), ``last`` (the last decision: its
     ``seat``, its public ``events`` and the position ``at`` after it; ``took_back``
@@ -105,6 +106,9 @@ class Screen:
     send: Send
     close: Callable[[], Coroutine[Any, Any, None]] = _nothing
     closed: bool = False
+    chapters_sent: int = -1
+    """How many finished chapters' logs this screen has been sent (they are sent again
+    only when another chapter ends)."""
 
 
 @dataclass
@@ -459,9 +463,13 @@ class TableHost:
             if not screens:
                 continue
             message = self.table_message(seat)
+            chapters = len(message["earlier"])
+            known = {k: v for k, v in message.items() if k != "earlier"}
             for screen in list(screens):
                 if not screen.closed:
-                    await screen.send(message)
+                    fresh = screen.chapters_sent != chapters
+                    screen.chapters_sent = chapters
+                    await screen.send(message if fresh else known)
 
     def table_message(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see now (None: a watcher): its view and the public view,

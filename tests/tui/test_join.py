@@ -237,6 +237,10 @@ def test_a_table_from_the_host_that_is_not_one_is_refused_whole() -> None:
         assert session.table == message, key
     with pytest.raises(ValueError):
         session.view(1)  # (a joined screen holds its own seat's view only)
+    # A table without the earlier chapters' logs keeps those it had.
+    kept = session.earlier_logs()
+    session.update({k: v for k, v in message.items() if k != "earlier"})
+    assert session.earlier_logs() == kept
     for bad_welcome in (
         {"seat": 0, "game": "chess", "names": ["Ann", "Bob"], "levels": [None, None]},
         {"seat": 5, "game": "monster-taking", "names": ["Ann", "Bob"], "levels": [None, None]},

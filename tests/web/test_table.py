@@ -152,6 +152,11 @@ async def test_a_whole_game_is_played_from_several_screens_each_sent_only_its_ow
     # back to its seat as it was (the others saw it away meanwhile).
     for p in players:
         assert p.received[0]["type"] == "welcome" and p.received[-1]["over"] is True
+        # The finished chapters' logs are sent on joining and when a chapter ends only.
+        tables = [m for m in p.received if m["type"] == "table"]
+        full = [m for m in tables if "earlier" in m]
+        chapters = len(table.session.earlier_logs()) + 1
+        assert 1 <= len(full) <= chapters + p.joins < len(tables)
     assert [p.joins for p in players] == [2] + [1] * (len(players) - 1)
     assert any(0 in m.get("away", ()) for _, m, _ in sent if not m["over"])
 
