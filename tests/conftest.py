@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -68,6 +69,31 @@ def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 1 / 200)
     monkeypatch.setattr(textual._wait, "SLEEP_IDLE", 1 / 200 / 20)
+
+
+@pytest.fixture
+async def served() -> AsyncIterator[Any]:
+    """``await served(table[, limits])``: the table's WebSocket served on loopback (an
+    aiohttp test server, closed after the test), its computer players started; the
+    address to join, ``ws://127.0.0.1:PORT/table``."""
+    from aiohttp.test_utils import TestServer
+
+    from monstertrick.guards import HostNames
+    from monstertrick.table import make_app
+
+    servers: list[TestServer] = []
+
+    async def serve(table: Any, limits: Any = None) -> str:
+        app = make_app(table, HostNames.for_address("127.0.0.1"), limits)
+        server = TestServer(app, host="127.0.0.1")
+        await server.start_server()
+        servers.append(server)
+        await table.advance()
+        return f"ws://127.0.0.1:{server.port}/table"
+
+    yield serve
+    for server in servers:
+        await server.close()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestServer
 
-from monstertrick.guards import HostNames
 from monstertrick.remote import RemoteSession, table_url
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import BotTurn, GameEnd, Played, RoundOver, Session, Turn
-from monstertrick.table import TableHost, make_app
+from monstertrick.table import TableHost
 from monstertrick.tui.join import JoinApp
 from monstertrick.tui.messages import Decided
 from monstertrick.tui.screens.base import DecisionScreen, FinalScreen, PauseScreen
@@ -41,20 +38,10 @@ def hosted(game: str, seed: int = 4) -> TableHost:
     return TableHost(Session.start(Seating(tuple(seats), 0), seed, game=game))
 
 
-@pytest.fixture
-async def served() -> AsyncIterator[Any]:
-    servers: list[TestServer] = []
-
-    async def serve(table: TableHost) -> str:
-        server = TestServer(make_app(table, HostNames.for_address("127.0.0.1")), host="127.0.0.1")
-        await server.start_server()
-        servers.append(server)
-        await table.advance()
-        return f"127.0.0.1:{server.port}"
-
-    yield serve
-    for server in servers:
-        await server.close()
+async def hosted_at(served: Any, table: TableHost) -> tuple[str, str]:
+    """The table served: its WebSocket address, and the address a person types."""
+    url = await served(table)
+    return url, url.removeprefix("ws://").removesuffix("/table")
 
 
 async def play(app: JoinApp, seed: int, *, drop_at: int | None = None) -> list[str]:
@@ -103,9 +90,7 @@ async def test_joined_screens_play_a_whole_game_each_seeing_its_own_seat(
     table = hosted(game)
     said: list[str] = []
     table.notice = said.append
-    address = await served(table)
-    url = table_url(address)
-    assert url is not None
+    url, address = await hosted_at(served, table)
     apps = [JoinApp(url, address, code, pace=0) for _, code in sorted(table.codes.items())]
     screens = await asyncio.gather(
         *(play(app, seed, drop_at=2 if seed == 0 else None) for seed, app in enumerate(apps))
@@ -122,9 +107,7 @@ async def test_joined_screens_play_a_whole_game_each_seeing_its_own_seat(
 
 async def test_a_wrong_code_is_asked_again_with_the_hosts_reason(served: Any) -> None:
     table = hosted("monster-taking")
-    address = await served(table)
-    url = table_url(address)
-    assert url is not None
+    url, address = await hosted_at(served, table)
     app = JoinApp(url, address, "2222-2222")
     toasts = Toasts()
     async with app.run_test(size=(80, 24), message_hook=toasts.seen) as pilot:
@@ -162,9 +145,7 @@ async def test_quitting_a_joined_seat_says_the_game_goes_on_at_the_host(served: 
     from monstertrick.tui.screens.quit import QuitScreen
 
     table = hosted("monster-taking")
-    address = await served(table)
-    url = table_url(address)
-    assert url is not None
+    url, address = await hosted_at(served, table)
     app = JoinApp(url, address, table.codes[0], pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(500):
@@ -184,9 +165,7 @@ async def test_a_screen_is_told_who_joins_who_is_away_and_who_is_back(served: An
     from monstertrick.table import VERSION
 
     table = hosted("monster-taking")
-    address = await served(table)
-    url = table_url(address)
-    assert url is not None
+    url, address = await hosted_at(served, table)
     app = JoinApp(url, address, table.codes[1], pace=0)
     toasts = Toasts()
 
@@ -258,9 +237,7 @@ async def test_a_joined_screen_collects_its_garbage_once_a_table_is_drawn(
     collected: list[tuple[int, int]] = []
     monkeypatch.setattr(join, "IDLE_COLLECTION_WAIT", 0.01)
     table = hosted("monster-taking")
-    address = await served(table)
-    url = table_url(address)
-    assert url is not None
+    url, address = await hosted_at(served, table)
     app = JoinApp(url, address, table.codes[0], pace=0, idle_collection=True)
 
     def collect() -> None:

@@ -8,15 +8,13 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
 import pytest
-from aiohttp.test_utils import TestServer
 
-from monstertrick.guards import HostNames, MessageLimits
+from monstertrick.guards import MessageLimits
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import Handoff, Session, Turn
 from monstertrick.table import (
@@ -24,7 +22,6 @@ from monstertrick.table import (
     FREE_TRIES,
     VERSION,
     TableHost,
-    make_app,
     new_code,
     normal_code,
 )
@@ -49,24 +46,6 @@ def start(game: str, seed: int = 3) -> TableHost:
         seats.append(Seat(name, bot or None))
     session = Session.start(Seating(tuple(seats), 0), seed, game=game)
     return TableHost(session)
-
-
-@pytest.fixture
-async def served() -> AsyncIterator[Any]:
-    servers: list[TestServer] = []
-
-    async def serve(table: TableHost, limits: MessageLimits | None = None) -> str:
-        server = TestServer(
-            make_app(table, HostNames.for_address("127.0.0.1"), limits), host="127.0.0.1"
-        )
-        await server.start_server()
-        servers.append(server)
-        await table.advance()
-        return f"ws://127.0.0.1:{server.port}/table"
-
-    yield serve
-    for server in servers:
-        await server.close()
 
 
 @dataclass
