@@ -38,8 +38,9 @@ host → client
     (the people's seats with no screen), ``covered`` (those a computer plays for
     meanwhile), ``over``, and once it is over, ``record`` (the finished game's record:
     public by then); ``refused`` (``reason``) for a message it did not carry out;
-    ``bye`` (``reason``) as it closes the connection: a wrong code or version, or a
-    newer screen that took the seat.
+    ``bye`` (``why`` and ``reason``) as it closes the connection: ``code`` (not one of
+    the table's), ``version``, ``hello`` (none came first), ``replaced`` (a newer screen
+    took the seat) or ``closed`` (the host is closing; it may reopen the table).
 """
 
 from __future__ import annotations
@@ -166,12 +167,13 @@ class TableHost:
         """A screen's first message: its hello. Returns the screen joined, or None
         having said ``bye`` (the caller closes the connection)."""
         if not isinstance(data, dict) or data.get("type") != "hello":
-            await send({"type": "bye", "reason": "say hello first, with your code"})
+            await send({"type": "bye", "why": "hello", "reason": "say hello first, with your code"})
             return None
         if data.get("version") != VERSION:
             await send(
                 {
                     "type": "bye",
+                    "why": "version",
                     "reason": f"this table speaks version {VERSION}: update monstertrick",
                 }
             )
@@ -185,7 +187,9 @@ class TableHost:
             self._wrong[address] = tries
             if tries > FREE_TRIES:
                 await self.wrong_wait(WRONG_CODE_WAIT)
-            await send({"type": "bye", "reason": "that code is not one of this table's"})
+            await send(
+                {"type": "bye", "why": "code", "reason": "that code is not one of this table's"}
+            )
             return None
         assert seat is not True
         if data.get("watch") is True:
@@ -194,7 +198,13 @@ class TableHost:
         if seat is not None:
             for older in self._screens.get(seat, []):
                 older.closed = True
-                await older.send({"type": "bye", "reason": "another screen joined with your code"})
+                await older.send(
+                    {
+                        "type": "bye",
+                        "why": "replaced",
+                        "reason": "another screen joined with your code",
+                    }
+                )
                 # Ended by its own task: this one does not wait for its goodbye.
                 task = asyncio.create_task(older.close())
                 self._closing.add(task)
@@ -234,7 +244,7 @@ class TableHost:
         for screens in list(self._screens.values()):
             for screen in list(screens):
                 screen.closed = True
-                await screen.send({"type": "bye", "reason": reason})
+                await screen.send({"type": "bye", "why": "closed", "reason": reason})
                 await screen.close()
 
     def away(self) -> list[int]:

@@ -70,6 +70,7 @@ class JoinApp(MonsterTrickApp):
         """The other people seen at the table since this screen joined."""
         self._ever_joined = False
         self._finished = False
+        self._host_closed = False
 
     # ------------------------------------------------------------------ joining
 
@@ -131,6 +132,9 @@ class JoinApp(MonsterTrickApp):
                 if self.code is None or self._finished:
                     return  # (the host said goodbye)
                 reason = "the table closed the connection"
+            if self._host_closed:
+                self._host_closed = False
+                reason = "the host closed the table (it may open it again)"
             wait = RETRY_WAITS[min(tries, len(RETRY_WAITS) - 1)]
             tries += 1
             self.say(f"{reason[:1].upper()}{reason[1:]}: trying again in {wait:.0f} s.")
@@ -200,8 +204,11 @@ class JoinApp(MonsterTrickApp):
                 self.notify(reason, severity="warning", markup=False)
         elif kind == "bye":
             reason = str(data.get("reason", "the host closed the table"))[:200]
-            wrong_code = "code" in reason
-            if wrong_code:
+            why = data.get("why")
+            if why == "closed":
+                self._host_closed = True
+                return False  # (tried again: the host may reopen the table)
+            if why == "code":
                 self.code = None
                 self.session = None
                 self._shown = None

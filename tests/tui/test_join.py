@@ -253,3 +253,34 @@ async def test_a_joined_screen_collects_its_garbage_once_a_table_is_drawn(
         # After the table was drawn, at the position it shows.
         assert collected == [table.session.position]
         assert isinstance(app.screen, DecisionScreen)
+
+
+async def test_a_screen_replaced_by_a_newer_one_says_why_and_the_host_closing_is_waited_out(
+    served: Any,
+) -> None:
+    table = hosted("monster-taking")
+    url, address = await hosted_at(served, table)
+    older = JoinApp(url, address, table.codes[0], pace=0)
+    async with older.run_test(size=(80, 24)) as pilot:
+        for _ in range(500):
+            await pilot.pause(0.01)
+            if isinstance(older.screen, DecisionScreen):
+                break
+        newer = JoinApp(url, address, table.codes[0], pace=0)
+        async with newer.run_test(size=(80, 24)) as newer_pilot:
+            for _ in range(500):
+                await pilot.pause(0.01)
+                await newer_pilot.pause(0.01)
+                if isinstance(older.screen, JoinScreen):
+                    break
+            assert isinstance(older.screen, JoinScreen) and not older.screen.ask
+            assert "another screen joined with your code" in older.screen.status
+            # The host closes: the newer screen keeps trying, for the host may reopen it.
+            await table.close("the host closed the table; it may reopen it with the same codes")
+            for _ in range(500):
+                await newer_pilot.pause(0.01)
+                if isinstance(newer.screen, JoinScreen):
+                    break
+            status = newer.screen.status if isinstance(newer.screen, JoinScreen) else ""
+            assert status.startswith("The host closed the table (it may open it again)")
+            assert status.endswith("trying again in 1 s.")

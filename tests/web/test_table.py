@@ -173,7 +173,11 @@ async def test_a_wrong_code_or_version_is_told_why_and_later_tries_wait(served: 
     url = await served(table)
     for _ in range(FREE_TRIES):
         (bye,) = await _join(url, "2222-2222")
-        assert bye == {"type": "bye", "reason": "that code is not one of this table's"}
+        assert bye == {
+            "type": "bye",
+            "why": "code",
+            "reason": "that code is not one of this table's",
+        }
     assert waited == []
     await _join(url, "not a code at all")
     assert len(waited) == 1
@@ -202,7 +206,11 @@ async def test_a_newer_screen_takes_the_seat_and_the_older_is_told_why(served: A
         assert (await old.receive_json())["type"] == "welcome"
         await _join(url, table.codes[1])
         seen = [json.loads(m.data) async for m in old]
-        assert seen[-1] == {"type": "bye", "reason": "another screen joined with your code"}
+        assert seen[-1] == {
+            "type": "bye",
+            "why": "replaced",
+            "reason": "another screen joined with your code",
+        }
         assert old.closed
 
 
