@@ -24,9 +24,9 @@ if TYPE_CHECKING:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="monstertrick",
-        description="Trick-taking card games at one keyboard: Monster Trick (2-5 "
-        "players, the default), Monster Taking (2) and Magic Trick (4). Without a "
-        "command, opens the start screen.",
+        description="Trick-taking card games at one keyboard, or each person on their "
+        "own screen (host, join): Monster Trick (2-5 players, the default), Monster "
+        "Taking (2) and Magic Trick (4). Without a command, opens the start screen.",
     )
     parser.add_argument("--version", action="version", version=f"monstertrick {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -202,7 +202,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     host = sub.add_parser(
         "host",
-        help="host one game that each person joins from their own screen",
+        help="host one game that each person joins from their own screen (needs "
+        "monstertrick[table])",
         description="Host one game that each person joins from their own screen: a "
         "terminal (monstertrick join), a browser tab or an SSH client. Prints a join code "
         "for each person's seat and how to join; then what happens at the table. The "
@@ -247,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     join = sub.add_parser(
         "join",
-        help="join a hosted game's seat from this terminal",
+        help="join a hosted game's seat from this terminal (needs monstertrick[table])",
         description="Join a game hosted with monstertrick host, at ADDRESS (as the host "
         "printed it, e.g. 192.168.1.20:8100), for the seat of CODE; without CODE, the "
         "first screen asks for it. The watchers' code (or --watch) shows what everyone may see.",
