@@ -321,7 +321,7 @@ async def _host(
             names=names,
             limits=PAGE_LIMITS,
             max_games=MAX_PAGES,
-            command="host",
+            serving="host",
         )
         page_server.initialize_logging()
         app = await page_server._make_app()

@@ -192,14 +192,14 @@ class GameServer(Server):
         names: HostNames,
         limits: MessageLimits,
         max_games: int,
-        command: str = "serve",
+        serving: str = "serve",
     ) -> None:
         super().__init__(shlex.join(argv), host=host, port=port, title=TITLE)
         self.argv = list(argv)
         self.names = names
         self.limits = limits
         self.max_games = max_games
-        self.command = command
+        self.serving = serving
         """The monstertrick command serving (its name in what the server says)."""
         self.games: set[Game] = set()
         self.stopping = False
@@ -273,7 +273,7 @@ class GameServer(Server):
                 return web.Response(
                     status=421,
                     text="This server does not answer to that host name; the person serving "
-                    f"can allow it with monstertrick {self.command} --allow-host NAME.\n",
+                    f"can allow it with monstertrick {self.serving} --allow-host NAME.\n",
                 )
             return await handler(request)
 
@@ -294,7 +294,7 @@ class GameServer(Server):
         else:
             said = (
                 f"monstertrick: refused a page opened at {name}, not a name of this server "
-                f"(if it is this machine's, {self.command} with --allow-host {name})"
+                f"(if it is this machine's, {self.serving} with --allow-host {name})"
             )
         print(said, file=sys.stderr, flush=True)
 
