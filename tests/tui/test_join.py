@@ -20,7 +20,7 @@ from monstertrick.tui.messages import Decided
 from monstertrick.tui.screens.base import DecisionScreen, FinalScreen, PauseScreen
 from monstertrick.tui.screens.join import JoinScreen
 
-from .helpers import Toasts, screen_text
+from .helpers import Toasts, screen_text, until
 
 TABLES = {
     "monster-trick": ["Ann", "Bob", "Cid", "Dee:easy"],
@@ -111,10 +111,11 @@ async def test_a_wrong_code_is_asked_again_with_the_hosts_reason(served: Any) ->
     app = JoinApp(url, address, "2222-2222")
     toasts = Toasts()
     async with app.run_test(size=(80, 24), message_hook=toasts.seen) as pilot:
-        for _ in range(500):
-            await pilot.pause(0.01)
-            if isinstance(app.screen, JoinScreen) and app.screen.ask:
-                break
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, JoinScreen) and app.screen.ask,
+            "the code asked again",
+        )
         screen = app.screen
         assert isinstance(screen, JoinScreen) and screen.ask
         assert "not one of this table's" in screen_text(app)
@@ -125,10 +126,7 @@ async def test_a_wrong_code_is_asked_again_with_the_hosts_reason(served: Any) ->
 async def test_an_address_with_no_table_says_so_and_keeps_trying() -> None:
     app = JoinApp("ws://127.0.0.1:9/table", "127.0.0.1:9", "2222-2222")
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(500):
-            await pilot.pause(0.01)
-            if "trying again" in screen_text(app):
-                break
+        await until(pilot, lambda: "trying again" in screen_text(app), "a try again")
         assert "Cannot reach a table at 127.0.0.1:9" in screen_text(app)
 
 
@@ -148,10 +146,7 @@ async def test_quitting_a_joined_seat_says_the_game_goes_on_at_the_host(served: 
     url, address = await hosted_at(served, table)
     app = JoinApp(url, address, table.codes[0], pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(500):
-            await pilot.pause(0.01)
-            if isinstance(app.screen, DecisionScreen):
-                break
+        await until(pilot, lambda: isinstance(app.screen, DecisionScreen), "the seat's turn")
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, QuitScreen)
@@ -170,11 +165,7 @@ async def test_a_screen_is_told_who_joins_who_is_away_and_who_is_back(served: An
     toasts = Toasts()
 
     async def told(text: str, pilot: Any) -> None:
-        for _ in range(500):
-            if any(t.message == text for t in toasts):
-                return
-            await pilot.pause(0.01)
-        raise AssertionError(f"never told {text!r}: {[t.message for t in toasts]}")
+        await until(pilot, lambda: any(t.message == text for t in toasts), f"told {text!r}")
 
     async with app.run_test(size=(80, 24), message_hook=toasts.seen) as pilot:
         await told("Waiting for Ann to join.", pilot)
@@ -246,10 +237,7 @@ async def test_a_joined_screen_collects_its_garbage_once_a_table_is_drawn(
 
     monkeypatch.setattr(join, "collect_garbage", collect)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(500):
-            await pilot.pause(0.01)
-            if collected:
-                break
+        await until(pilot, lambda: bool(collected), "a collection")
         # After the table was drawn, at the position it shows.
         assert collected == [table.session.position]
         assert isinstance(app.screen, DecisionScreen)
@@ -262,25 +250,15 @@ async def test_a_screen_replaced_by_a_newer_one_says_why_and_the_host_closing_is
     url, address = await hosted_at(served, table)
     older = JoinApp(url, address, table.codes[0], pace=0)
     async with older.run_test(size=(80, 24)) as pilot:
-        for _ in range(500):
-            await pilot.pause(0.01)
-            if isinstance(older.screen, DecisionScreen):
-                break
+        await until(pilot, lambda: isinstance(older.screen, DecisionScreen), "the seat's turn")
         newer = JoinApp(url, address, table.codes[0], pace=0)
         async with newer.run_test(size=(80, 24)) as newer_pilot:
-            for _ in range(500):
-                await pilot.pause(0.01)
-                await newer_pilot.pause(0.01)
-                if isinstance(older.screen, JoinScreen):
-                    break
+            await until(pilot, lambda: isinstance(older.screen, JoinScreen), "the older told")
             assert isinstance(older.screen, JoinScreen) and not older.screen.ask
             assert "another screen joined with your code" in older.screen.status
             # The host closes: the newer screen keeps trying, for the host may reopen it.
             await table.close("the host closed the table; it may reopen it with the same codes")
-            for _ in range(500):
-                await newer_pilot.pause(0.01)
-                if isinstance(newer.screen, JoinScreen):
-                    break
+            await until(newer_pilot, lambda: isinstance(newer.screen, JoinScreen), "a try again")
             status = newer.screen.status if isinstance(newer.screen, JoinScreen) else ""
             assert status.startswith("The host closed the table (it may open it again)")
             assert status.endswith("trying again in 1 s.")
