@@ -153,3 +153,43 @@ def test_steer_plays_the_playouts_next_move_and_names_it_as_a_distinct_move() ->
             opened += 1
             assert move.slot == min(s for s in empty if s in before.legal_slots(move.card))
     assert opened > 0
+
+
+def test_at_five_players_hard_searches_medium_choice_and_its_next_best_moves() -> None:
+    from monstertrick.games.monster_trick.bots import hard
+    from monstertrick.games.monster_trick.bots.medium import MediumBot, ranked, scores
+    from monstertrick.games.monster_trick.bots.tactics import distinct_moves
+
+    most = hard.ROOT_CANDIDATES[5]
+    game = GameState(NAMES[:5], seed=6)
+    play_bots(game, [make_bot("medium")] * 5, 6, until=7)
+    p = game.current_player
+    assert p is not None and game.phase is Phase.PLAYING
+    view = game.view(p)
+    moves = distinct_moves(view)
+    assert len(moves) > most, "the position has more moves than the root keeps"
+    first = MediumBot().choose(view, random.Random(0))
+    kept = HardBot._candidates(view, first)
+    assert kept is not None and len(kept) == most and kept[0] == first
+    # The others are the best of the rest by medium's score.
+    worth = dict(zip(moves, scores(view, moves)))
+    left_out = [m for m in moves if m not in kept]
+    assert min(worth[m] for m in kept[1:]) >= max(worth[m] for m in left_out)
+    assert ranked(view, moves)[0] in kept
+    options = HardBot(iterations=120).analyse(view, random.Random(1))
+    assert {o.action for o in options} == set(kept)
+    assert sum(o.visits for o in options) == 120
+    # The hint still weighs every move.
+    assert len(HardBot(iterations=120).advise(view, random.Random(1), playouts=4)) == len(moves)
+
+
+def test_below_five_players_hard_searches_every_distinct_move() -> None:
+    from monstertrick.games.monster_trick.bots.tactics import distinct_moves
+
+    game = GameState(NAMES[:4], seed=6)
+    play_bots(game, [make_bot("medium")] * 4, 6, until=6)
+    p = game.current_player
+    assert p is not None and game.phase is Phase.PLAYING
+    view = game.view(p)
+    options = HardBot(iterations=400).analyse(view, random.Random(1))
+    assert {o.action for o in options} == set(distinct_moves(view))

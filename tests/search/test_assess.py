@@ -131,7 +131,7 @@ def test_watching_a_search_changes_nothing_it_finds() -> None:
     first = view.legal_moves[0]
     budget = Budget(iterations=300)
     plain = HardBot(iterations=300)._analyse(view, first, random.Random(7), budget, None)
-    search = MonsterTrickSearch(view, first=first)
+    search = MonsterTrickSearch(view, first=first, candidates=HardBot._candidates(view, first))
     watched = Watched(search, search.points, Common.WORLDS, copy=search.copy)
     seen = HardBot._run(watched, watched.copy, search, random.Random(7), budget, None)
     assert _same(plain, seen)

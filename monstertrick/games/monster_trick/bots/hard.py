@@ -16,7 +16,10 @@ to play to win (max^n: at each seat's nodes the tree counts that seat's chance).
 Equivalent moves (one card into any empty slot) are
 searched once; below the root, a node's first child is the move the steering playout
 would make there (the textbook expands a random one), so that the tree's first look at
-each reply is a plausible one. (Flat search over the candidates, without the trees,
+each reply is a plausible one. At 5 players the candidates are medium's choice and its
+next best moves by medium's score (:data:`ROOT_CANDIDATES`): with some twenty moves a
+turn and the longest playouts, the halving's first round could not tell them apart.
+(Flat search over the candidates, without the trees,
 measured weaker at equal time: far weaker at 2 players; so did UCB1 over one tree at
 the root, see :data:`HALVING`.)
 
@@ -37,7 +40,7 @@ from ....search.assess import Common, Watched
 from ....search.player import HintSearch, SearchingPlayer
 from ..engine import ARRANGEMENTS, Action, GameState, Phase, PlayerView
 from .base import StopCheck
-from .medium import MediumBot
+from .medium import MediumBot, ranked
 from .search import MonsterTrickSearch
 from .tactics import distinct_moves
 
@@ -66,6 +69,14 @@ GUIDED = True
 #: +8.7, +12.3 and +11.5 points in six 400-game runs on fresh deals (pooled +7.7
 #: [+4.9, +10.5]), against the single tree's pooled +4.9 over four.
 HALVING = True
+#: Per table size, at most this many candidates at the root: medium's choice and the
+#: next best by medium's score (a size not listed: every distinct move). At 5 players a
+#: decision has up to some twenty distinct moves and 0.02 s buys about 150 iterations,
+#: so the halving's first round saw each candidate in one or two worlds and dropped
+#: half of them on that; measured (benchmarks/README.md, "5 players: fewer candidates"):
+#: on the same 400 deals, hard − ismcts at 0.02 s went from −3.7 [−10.0, +2.6] with
+#: every move to +6.4 [+0.3, +12.5] with 8.
+ROOT_CANDIDATES: dict[int, int] = {5: 8}
 
 
 class HardBot(SearchingPlayer[PlayerView, Action]):
@@ -92,6 +103,8 @@ class HardBot(SearchingPlayer[PlayerView, Action]):
         """Every candidate for ``view.player``'s decision with its visits and estimated
         chance to win the game, best first."""
         first, count = self._first(view, rng)
+        if view.phase is Phase.PLAYING:
+            count = min(count, ROOT_CANDIDATES.get(view.num_players, count))
         return self._analyse(view, first, rng, self._budget(count), stop)
 
     def hint_search(
@@ -127,8 +140,23 @@ class HardBot(SearchingPlayer[PlayerView, Action]):
         budget: Budget,
         stop: StopCheck | None,
     ) -> list[Option[Action]]:
-        game = MonsterTrickSearch(view, first=first, noise=self.noise)
+        game = MonsterTrickSearch(
+            view, first=first, noise=self.noise, candidates=self._candidates(view, first)
+        )
         return self._run(game, game.copy, game, rng, budget, stop)
+
+    @staticmethod
+    def _candidates(view: PlayerView, first: Action) -> list[Action] | None:
+        """The moves searched at the root: medium's choice first, then the next best by
+        medium's score, at most :data:`ROOT_CANDIDATES` for the table (None: every one)."""
+        most = ROOT_CANDIDATES.get(view.num_players)
+        if most is None or view.phase is not Phase.PLAYING:
+            return None
+        moves = distinct_moves(view)
+        if len(moves) <= most:
+            return None
+        rest = [m for m in ranked(view, moves) if m != first]
+        return [first, *rest[: most - 1]]
 
     @staticmethod
     def _run(
@@ -154,7 +182,7 @@ class HardBot(SearchingPlayer[PlayerView, Action]):
             moves = distinct_moves(view)
             if len(moves) == 1:
                 return moves[0]
-            count = len(moves)
+            count = min(len(moves), ROOT_CANDIDATES.get(view.num_players, len(moves)))
         first = MediumBot().choose(view, rng)
         options = self._analyse(view, first, rng, self._budget(count), stop)
         return best(options, first)

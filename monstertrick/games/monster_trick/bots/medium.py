@@ -49,18 +49,25 @@ class MediumBot:
         moves = distinct_moves(view)
         if len(moves) == 1:
             return moves[0]
-        hidden = unseen_cards(view)
-        want = wants_trick(view)
-        top = top_value(view.num_players)
-        best: list[Move] = []
-        best_score = float("-inf")
-        for m in moves:
-            s = score(view, effect(view, m, hidden), want, top)
-            if s > best_score + 1e-9:
-                best, best_score = [m], s
-            elif abs(s - best_score) <= 1e-9:
-                best.append(m)
+        scored = scores(view, moves)
+        top = max(scored)
+        best = [m for m, s in zip(moves, scored) if s >= top - 1e-9]
         return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def scores(view: PlayerView, moves: list[Move]) -> list[float]:
+    """Medium's score of each of ``moves`` (distinct legal moves of ``view.player``)."""
+    hidden = unseen_cards(view)
+    want = wants_trick(view)
+    top = top_value(view.num_players)
+    return [score(view, effect(view, m, hidden), want, top) for m in moves]
+
+
+def ranked(view: PlayerView, moves: list[Move]) -> list[Move]:
+    """``moves`` best first by medium's score (ties in the order given)."""
+    scored = scores(view, moves)
+    order = sorted(range(len(moves)), key=lambda i: -scored[i])
+    return [moves[i] for i in order]
 
 
 def score(view: PlayerView, e: Effect, want: bool, top: int) -> float:

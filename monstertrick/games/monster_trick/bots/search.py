@@ -66,7 +66,8 @@ def win_chances(totals: Sequence[int], temperature: float) -> list[float]:
 class MonsterTrickSearch(SeatSearch[GameState, Action]):
     """:class:`~monstertrick.search.SearchGame` for ``view.player``.
 
-    ``first``: the action tried first at the root.
+    ``first``: the action tried first at the root; ``candidates``: the only actions
+    searched at the root (in this order), if not every distinct one.
     """
 
     def __init__(
@@ -75,8 +76,10 @@ class MonsterTrickSearch(SeatSearch[GameState, Action]):
         *,
         first: Action | None = None,
         noise: float = 0.1,
+        candidates: Sequence[Action] | None = None,
     ) -> None:
         super().__init__(view.player, Determinizer(view))
+        self._candidates = None if candidates is None else list(candidates)
         self.view = view
         self._n = view.num_players
         self._orders = ARRANGEMENTS[view.round - 1]
@@ -110,12 +113,15 @@ class MonsterTrickSearch(SeatSearch[GameState, Action]):
 
     def actions(self, world: GameState) -> Sequence[Action]:
         out: list[Action]
+        at_root = (world._phase, world._turn) == self._root
+        if at_root and self._candidates is not None:
+            return list(self._candidates)
         if world._phase is _ARRANGING:
             out = list(self._orders)
         else:
             out = list(world.distinct_moves())
         first = self._first
-        if first is not None and (world._phase, world._turn) == self._root and first in out:
+        if first is not None and at_root and first in out:
             out.remove(first)
             out.insert(0, first)
         return out
