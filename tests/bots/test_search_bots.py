@@ -76,7 +76,8 @@ def test_ismcts_is_for_the_arena_not_offered_at_the_table() -> None:
     assert (
         isinstance(make_bot("ismcts:30"), Yardstick) and make_bot("ismcts:30").name == "ismcts:30"
     )
-    assert make_bot("ismcts:0.5s").name == "ismcts:0.5s"
+    assert make_bot("ismcts:0.4s").name == "ismcts:0.4s"
+    assert make_bot("ismcts:0.5s").name == "ismcts"  # the default budget
     for bad in ["ismcts:0", "ismcts:x", "ismcts:11s"]:
         with pytest.raises(ValueError, match="ismcts"):
             make_bot(bad)

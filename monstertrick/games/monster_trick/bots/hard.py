@@ -23,9 +23,9 @@ turn and the longest playouts, the halving's first round could not tell them apa
 measured weaker at equal time: far weaker at 2 players; so did UCB1 over one tree at
 the root, see :data:`HALVING`.)
 
-The budget is a time limit (``seconds``, default 0.75 s so that a decision takes under
-1 s on a slow machine; it stops earlier after :data:`ENOUGH_PER_CANDIDATE` iterations
-per candidate) or a fixed number of iterations (``iterations``, for reproducible play):
+The budget is a time limit (``seconds``, default 0.5 s, so that no table waits longer
+for a decision, 5 players included, where 0.75 s was often used up; it stops earlier
+after :data:`ENOUGH_PER_CANDIDATE` iterations per candidate) or a fixed number of iterations (``iterations``, for reproducible play):
 ``make_bot("hard")``, ``make_bot("hard:0.3s")`` or ``make_bot("hard:400")``.
 """
 
@@ -44,7 +44,7 @@ from .medium import MediumBot, ranked
 from .search import MonsterTrickSearch
 from .tactics import distinct_moves
 
-DEFAULT_SECONDS = 0.75
+DEFAULT_SECONDS = 0.5
 #: With a time budget, the search also stops after this many iterations per candidate
 #: on average: late in a round iterations are cheap and more of them change nothing.
 ENOUGH_PER_CANDIDATE = 500

@@ -15,11 +15,11 @@ from ....yardsticks import Kit
 from ..engine import ARRANGEMENTS, Action, GameState, Phase, PlayerView
 from ..engine.cards import HAND_SIZE
 from ..engine.playout import perfect_playout
+from .hard import DEFAULT_SECONDS
 from .search import MonsterTrickSearch
 from .tactics import distinct_moves
 
-DEFAULT_SECONDS = 0.75
-"""The bare words' time per decision (the hard player's default)."""
+__all__ = ["DEFAULT_SECONDS", "KIT"]
 SOLVE_PLIES = 4
 """``pimc`` solves a round exactly when this many moves or fewer are left in it."""
 
