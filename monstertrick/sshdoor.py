@@ -16,7 +16,7 @@ connection, input the screen has not taken held up to :data:`MAX_PENDING` bytes 
 the client waits). A screen ends with
 its connection, and :meth:`SshDoor.close` ends every screen; each is the leader of a
 process group of its own, ended with its group (SIGHUP as its terminal hangs up,
-SIGTERM, then SIGKILL), and on Linux ends with the host's process however that ends.
+SIGTERM if it has not ended :data:`HANGUP_WAIT` later, then SIGKILL), and on Linux ends with the host's process however that ends.
 
 asyncssh is imported by this module only, and only when a door opens: without it,
 :func:`open_ssh_door` raises :class:`SshDoorError` with :data:`INSTALL_HINT`.
@@ -73,6 +73,8 @@ KEEPALIVE_COUNT = 4
 
 CLOSE_WAIT = 2.0
 """Seconds a closing door waits for its clients to leave before disconnecting them."""
+HANGUP_WAIT = 1.0
+"""Seconds a screen whose terminal hung up has to end of that before SIGTERM."""
 
 MAX_PENDING = 64 * 1024
 """Bytes of input a screen may leave untaken before the client is made to wait."""
@@ -379,6 +381,10 @@ class _Seat:
             self._read_output(everything=True)
             return exited.result()
         self._close_master()  # the terminal hangs up: SIGHUP to the screen
+        try:
+            return await asyncio.wait_for(asyncio.shield(exited), HANGUP_WAIT)
+        except asyncio.TimeoutError:
+            pass
         return await end_process_group(self.process, grace=self.door.grace)
 
     def _watch_output(self) -> None:
