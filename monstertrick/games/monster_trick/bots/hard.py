@@ -25,7 +25,8 @@ the root, see :data:`HALVING`.)
 
 The budget is a time limit (``seconds``, default 0.5 s, so that no table waits longer
 for a decision, 5 players included, where 0.75 s was often used up; it stops earlier
-after :data:`ENOUGH_PER_CANDIDATE` iterations per candidate) or a fixed number of iterations (``iterations``, for reproducible play):
+after :data:`ENOUGH_PER_CANDIDATE` iterations per candidate) or a fixed number of
+iterations (``iterations``, for reproducible play):
 ``make_bot("hard")``, ``make_bot("hard:0.3s")`` or ``make_bot("hard:400")``.
 """
 
@@ -79,6 +80,11 @@ HALVING = True
 ROOT_CANDIDATES: dict[int, int] = {5: 8}
 
 
+def _searched(view: PlayerView, moves: int) -> int:
+    """How many of ``moves`` distinct moves the root searches at ``view``'s table."""
+    return min(moves, ROOT_CANDIDATES.get(view.num_players, moves))
+
+
 class HardBot(SearchingPlayer[PlayerView, Action]):
     default = Level("hard", seconds=DEFAULT_SECONDS)
 
@@ -104,7 +110,7 @@ class HardBot(SearchingPlayer[PlayerView, Action]):
         chance to win the game, best first."""
         first, count = self._first(view, rng)
         if view.phase is Phase.PLAYING:
-            count = min(count, ROOT_CANDIDATES.get(view.num_players, count))
+            count = _searched(view, count)
         return self._analyse(view, first, rng, self._budget(count), stop)
 
     def hint_search(
@@ -182,7 +188,7 @@ class HardBot(SearchingPlayer[PlayerView, Action]):
             moves = distinct_moves(view)
             if len(moves) == 1:
                 return moves[0]
-            count = min(len(moves), ROOT_CANDIDATES.get(view.num_players, len(moves)))
+            count = _searched(view, len(moves))
         first = MediumBot().choose(view, rng)
         options = self._analyse(view, first, rng, self._budget(count), stop)
         return best(options, first)
