@@ -116,8 +116,9 @@ RESTORE_TERMINAL = (
     "\x1b[?2004l\x1b[?2048l\x1b[?1004l"  # no bracketed paste, resize or focus reports
     "\x1b[?7h\x1b[0m\x1b[?1049l\x1b[?25h"  # wrapping, plain text, main screen, cursor
 )
-"""What the client's terminal is sent when a screen did not end by itself (it was ended
-or killed), so that it is left as the screen found it, not in the screen's modes."""
+"""What the client's terminal is sent when a screen did not end by itself (its terminal
+was hung up, or it was ended or killed), so that it is left as the screen found it, not
+in the screen's modes."""
 
 NO_TERMINAL = (
     "Your seat's screen needs a terminal: connect again with -t added to your ssh command."
@@ -246,6 +247,10 @@ class _Seat:
         self.pending = bytearray()
         self.notice: str | None = None
         self.lost = False
+        self.hung_up = False
+        """Whether the door hung up the screen's terminal: whatever the screen did next
+        (ended of the SIGHUP, or failed on its terminal first), it could not reach the
+        client's terminal to restore it."""
         self._stop = asyncio.Event()
         self._input_paused = False
         self._output_paused = False
@@ -341,7 +346,7 @@ class _Seat:
         chan = self.chan
         if self.lost or chan is None:
             return
-        if status is not None and status < 0:
+        if self.hung_up or (status is not None and status < 0):
             with contextlib.suppress(OSError):
                 chan.write(RESTORE_TERMINAL.encode())
         if self.notice is not None:
@@ -380,6 +385,7 @@ class _Seat:
         if exited.done():
             self._read_output(everything=True)
             return exited.result()
+        self.hung_up = True
         self._close_master()  # the terminal hangs up: SIGHUP to the screen
         try:
             return await asyncio.wait_for(asyncio.shield(exited), HANGUP_WAIT)

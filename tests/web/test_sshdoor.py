@@ -50,8 +50,9 @@ SCREEN = textwrap.dedent(
     import os, signal, sys, tty
     tty.setraw(0)
     stubborn = sys.argv[2:] == ["stubborn"]
-    if stubborn:
+    if stubborn or sys.argv[2:] == ["nohup"]:
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    if stubborn:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
     def say(text):
         os.write(1, text.encode())
@@ -427,6 +428,23 @@ async def test_closing_the_door_ends_every_screen(
             assert result.stderr == f"\r\n{CLOSED}\r\n".encode()
         for connection in connections:
             await asyncio.wait_for(connection.wait_closed(), SAFETY)
+
+
+async def test_a_screen_failing_on_its_hung_up_terminal_leaves_the_clients_restored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A screen that outlives the SIGHUP fails on its terminal (exit status 1): it could
+    not restore the client's terminal, so the door does."""
+    monkeypatch.setattr(sshdoor, "CLOSE_WAIT", 0)
+    async with door_open(tmp_path, Screens("nohup")) as door:
+        connection = await connect(door)
+        process, pid = await screen(connection)
+        await asyncio.wait_for(door.close(), SAFETY)
+        await ended(pid)
+        result = await asyncio.wait_for(process.wait(), SAFETY)
+        assert (result.exit_signal, result.exit_status) == (None, 1)
+        assert result.stdout.endswith(RESTORE_TERMINAL.encode())
+        assert result.stderr == f"\r\n{CLOSED}\r\n".encode()
 
 
 async def test_a_closing_door_lets_the_client_leave_before_disconnecting_it(
