@@ -55,9 +55,13 @@ async def play(app: JoinApp, seed: int, *, drop_at: int | None = None) -> list[s
             await pilot.pause()
             session = app.session
             screen = app.screen
-            seen.append(screen_text(app))
             if isinstance(screen, FinalScreen):
+                # Drawn once its last line, the keys, is (a busy machine can be caught
+                # between the screen's arrival and its first frame).
+                await until(pilot, lambda: "Press r to review" in screen_text(app), "drawn")
+                seen.append(screen_text(app))
                 return seen
+            seen.append(screen_text(app))
             if session is None or not isinstance(session, RemoteSession):
                 await pilot.pause(0.01)
                 continue
