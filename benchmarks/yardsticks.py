@@ -8,6 +8,11 @@ JSON line per row.
 
     python benchmarks/yardsticks.py --budget 0.02s --games 1600 --seed 1 --jobs 2
     python benchmarks/yardsticks.py --budget default --games 400 --only monster-taking
+
+A long run (the default budget: hours a row) can be given ``--log FILE``: every game is
+appended to it as it ends, and the same command run again plays only the games the file
+does not hold yet, then reports the row over all of them (resume only with the same code:
+the log does not know which version played its games).
 """
 
 from __future__ import annotations
@@ -40,22 +45,59 @@ def level(word: str, budget: str) -> str:
     return word if budget == "default" else f"{word}:{budget}"
 
 
-def measure(table: str, yardstick: str, budget: str, games: int, seed: int, jobs: int) -> dict:
+def logged(path: Path | None, key: dict) -> dict[int, dict]:
+    """The games of this row already in the log at ``path``, by index (a line that is
+    not a whole record, as a run killed while writing leaves, is skipped)."""
+    if path is None or not path.exists():
+        return {}
+    done: dict[int, dict] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            entry = json.loads(line)
+            if all(entry[k] == v for k, v in key.items()):
+                done[int(entry["index"])] = entry
+        except (ValueError, KeyError, TypeError):
+            print(f"{path}:{number}: not a whole game record, skipped", file=sys.stderr)
+    return done
+
+
+def measure(
+    table: str,
+    yardstick: str,
+    budget: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    log: Path | None = None,
+) -> dict:
+    """One row; with ``log``, every game is appended to it as it ends and the games of
+    the row already there are not played again (a long run can be stopped and resumed)."""
     game, chairs = TABLES[table]
     seats = [level("hard", budget), level(yardstick, budget)] + ["medium"] * (chairs - 2)
-    wins: list[list[float]] = [[], []]
-    ms: list[list[float]] = [[], []]
-    for r in results(seats, games, seed, jobs, game):
-        for s in (0, 1):
-            wins[s].append(r.win[s])
-            ms[s].extend(r.decision_ms[s])
+    key = {"table": table, "yardstick": yardstick, "budget": budget, "seed": seed}
+    done = {g: e for g, e in logged(log, key).items() if g < games}
+    missing = [g for g in range(games) if g not in done]
+    if missing:
+        print(f"{table} against {yardstick}: {len(missing)} games to play", file=sys.stderr)
+    out = log.open("a", encoding="utf-8") if log is not None else None
+    if out is not None and out.tell() > 0 and not log.read_bytes().endswith(b"\n"):  # type: ignore[union-attr]
+        out.write("\n")  # after the torn line of a killed run
+    try:
+        for g, r in zip(missing, results(seats, games, seed, jobs, game, skip=done)):
+            entry = {**key, "index": g, "win": r.win[:2], "ms": r.decision_ms[:2]}
+            done[g] = entry
+            if out is not None:
+                out.write(json.dumps(entry) + "\n")
+                out.flush()
+    finally:
+        if out is not None:
+            out.close()
+    wins = [[done[g]["win"][s] for g in range(games)] for s in (0, 1)]
+    ms = [[t for g in range(games) for t in done[g]["ms"][s]] for s in (0, 1)]
     diff = interval([a - b for a, b in zip(wins[0], wins[1])])
     return {
-        "table": table,
-        "yardstick": yardstick,
-        "budget": budget,
+        **key,
         "games": games,
-        "seed": seed,
         "hard_win": statistics.fmean(wins[0]),
         "yardstick_win": statistics.fmean(wins[1]),
         "difference": diff,
@@ -72,9 +114,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--only", action="append", choices=sorted(TABLES), help="these tables")
     parser.add_argument("--yardstick", action="append", choices=YARDSTICKS)
+    parser.add_argument(
+        "--log",
+        type=Path,
+        help="append every game to this file, and resume from it: its games are not replayed",
+    )
     args = parser.parse_args()
     rows = [
-        measure(table, yardstick, args.budget, args.games, args.seed, args.jobs)
+        measure(table, yardstick, args.budget, args.games, args.seed, args.jobs, args.log)
         for table in (args.only or TABLES)
         for yardstick in (args.yardstick or YARDSTICKS)
     ]

@@ -23,7 +23,7 @@ import hashlib
 import math
 import statistics
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,18 +94,25 @@ def _play(args: tuple[tuple[str, ...], int, int, str]) -> GameResult:
 
 
 def results(
-    specs: Sequence[str], games: int, seed: int = 1, jobs: int = 1, game: str = DEFAULT_GAME
+    specs: Sequence[str],
+    games: int,
+    seed: int = 1,
+    jobs: int = 1,
+    game: str = DEFAULT_GAME,
+    *,
+    skip: Container[int] = (),
 ) -> Iterator[GameResult]:
-    """The games' results in game order (played in ``jobs`` processes)."""
-    tasks = [(tuple(specs), seed, g, game) for g in range(games)]
-    if jobs <= 1 or games <= 1:
+    """The results of games ``0 .. games - 1`` in game order (played in ``jobs``
+    processes), those whose index is in ``skip`` left out (a run resumed)."""
+    tasks = [(tuple(specs), seed, g, game) for g in range(games) if g not in skip]
+    if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield _play(task)
         return
     import multiprocessing
 
     ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(min(jobs, games)) as pool:
+    with ctx.Pool(min(jobs, len(tasks))) as pool:
         yield from pool.imap(_play, tasks, chunksize=1)
 
 

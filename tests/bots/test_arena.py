@@ -41,6 +41,13 @@ def test_the_same_seed_gives_the_same_results_with_any_jobs() -> None:
     assert without_times(other) != without_times(one)
 
 
+def test_a_resumed_run_plays_only_the_games_it_lacks_and_they_come_out_the_same() -> None:
+    whole = list(arena.results(["hard:4", "medium"], 5, seed=3, game="monster-taking"))
+    rest = list(arena.results(["hard:4", "medium"], 5, seed=3, game="monster-taking", skip={0, 3}))
+    assert len(rest) == 3
+    assert [(r.score, r.win) for r in rest] == [(whole[g].score, whole[g].win) for g in (1, 2, 4)]
+
+
 def test_seats_and_the_starting_player_rotate() -> None:
     for n in range(2, 6):
         placements = set()
