@@ -61,6 +61,15 @@ def logged(path: Path | None, key: dict) -> dict[int, dict]:
     return done
 
 
+def torn(path: str) -> bool:
+    """The file ends in the middle of a line (a run killed while writing)."""
+    with open(path, "rb") as f:
+        if f.seek(0, 2) == 0:
+            return False
+        f.seek(-1, 2)
+        return f.read(1) != b"\n"
+
+
 def measure(
     table: str,
     yardstick: str,
@@ -80,7 +89,7 @@ def measure(
     if missing:
         print(f"{table} against {yardstick}: {len(missing)} games to play", file=sys.stderr)
     out = log.open("a", encoding="utf-8") if log is not None else None
-    if out is not None and out.tell() > 0 and not log.read_bytes().endswith(b"\n"):  # type: ignore[union-attr]
+    if out is not None and torn(out.name):
         out.write("\n")  # after the torn line of a killed run
     try:
         for g, r in zip(missing, results(seats, games, seed, jobs, game, skip=done)):
