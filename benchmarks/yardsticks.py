@@ -55,8 +55,9 @@ def logged(path: Path | None, key: dict) -> dict[int, dict]:
         try:
             entry = json.loads(line)
             if all(entry[k] == v for k, v in key.items()):
+                float(entry["win"][1]), list(entry["ms"][1])  # the fields the row reads
                 done[int(entry["index"])] = entry
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, IndexError):
             print(f"{path}:{number}: not a whole game record, skipped", file=sys.stderr)
     return done
 
