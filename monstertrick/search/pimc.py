@@ -76,8 +76,6 @@ def pimc(
     copy: Copy[W],
     small: Small[W] | None = None,
     policy: Callable[[W, random.Random], None] | None = None,
-    head_start: float = 0.0,
-    solver: Callable[[W], Sequence[float] | None] | None = None,
 ) -> list[Option[A]]:
     """Every root action with its mean reward over the worlds it was tried in, best
     first (an action a cut-short search never tried is not listed).
@@ -87,11 +85,9 @@ def pimc(
     numbers for all), so ``Budget(iterations=N)`` is N playouts in all and a time
     budget ends at the first check after its time (``stop`` is asked every 16). After
     the action, the round is solved exactly when ``small`` says it is small enough
-    (:func:`solve`, or the game's own ``solver``: the rewards, None if it gives up),
-    else finished by ``policy`` (a perfect-information policy: it may
-    look at every hand of the world; None: the game's own playout). The first action
-    (the game's preference) starts ``head_start`` reward ahead in the order (its listed
-    value stays its mean).
+    (:func:`solve`; the rewards, None if it gives up), else finished by ``policy`` (a
+    perfect-information policy: it may look at every hand of the world; None: the
+    game's own playout).
     """
     me = game.player
     finish = policy or game.playout
@@ -117,7 +113,7 @@ def pimc(
         game.apply(w, actions[k])
         rewards = None
         if small is not None and not game.round_over(w) and small(w):
-            rewards = solve(game, w, copy) if solver is None else solver(w)
+            rewards = solve(game, w, copy)
         if rewards is None:
             finish(w, random.Random(seed))
             rewards = game.rewards(w)
@@ -126,9 +122,5 @@ def pimc(
     options = [
         Option(a, visits[j], totals[j] / visits[j]) for j, a in enumerate(actions) if visits[j]
     ]
-    if head_start and options and options[0].action == actions[0]:
-        first = actions[0]
-        options.sort(key=lambda o: o.value + head_start * (o.action == first), reverse=True)
-    else:
-        options.sort(key=lambda o: o.value, reverse=True)
+    options.sort(key=lambda o: o.value, reverse=True)
     return options

@@ -327,32 +327,3 @@ def test_pimc_compares_the_actions_on_the_same_worlds_and_stops_when_asked() -> 
     options = pimc(Pick(), random.Random(0), Budget(seconds=60), stop, copy.deepcopy)
     assert sum(o.visits for o in options) == 32
     assert pimc(Pick(), random.Random(0), Budget(iterations=100), lambda: True, copy.deepcopy) == []
-
-
-def test_pimc_takes_a_games_own_solver_and_a_head_start_for_its_first_action() -> None:
-    solved: list[int] = []
-
-    def solver(world: Pile) -> list[float] | None:
-        solved.append(world.stones)
-        return None if world.stones > 5 else solve(Nim(world.stones), world, copy.deepcopy)
-
-    options = pimc(
-        Nim(7),
-        random.Random(0),
-        Budget(iterations=10),
-        None,
-        copy.deepcopy,
-        lambda w: True,
-        solver=solver,
-    )
-    # 7 - 2 = 5 stones: solved by the game's solver (lost: the other player takes 2, then
-    # the last); 7 - 1 = 6 stones: it gives up and the playout finishes the world.
-    assert set(solved) == {5, 6} and len(solved) == 10
-    assert {o.action: o.visits for o in options} == {1: 5, 2: 5}
-    assert options[1].action == 2 and options[1].value == 0.0 < options[0].value < 1.0
-    # A head start moves the first action up the order, never its value.
-    plain = _pimc(Pick(2), random.Random(0), Budget(iterations=200))
-    ahead = pimc(
-        Pick(2), random.Random(0), Budget(iterations=200), None, copy.deepcopy, head_start=2.0
-    )
-    assert ahead[0].action == 0 and set(ahead) == set(plain) and plain[0].action == 1

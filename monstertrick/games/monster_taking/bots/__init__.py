@@ -15,7 +15,6 @@ from .base import StopCheck as StopCheck
 from .easy import EasyBot as EasyBot
 from .hard import DEFAULT_PLAYOUTS as DEFAULT_PLAYOUTS
 from .hard import HINT_PLAYOUTS as HINT_PLAYOUTS
-from .hard import MEDIUM_HEAD_START as MEDIUM_HEAD_START
 from .hard import HardBot as HardBot
 from .medium import MediumBot as MediumBot
 from .tactics import cheapest_payments as cheapest_payments

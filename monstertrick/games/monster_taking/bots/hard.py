@@ -1,26 +1,28 @@
 """The hard computer player: ``hard`` / ``hard:N`` / ``hard:Ss`` (written as in every
 game, :mod:`monstertrick.levels`).
 
-Perfect-information Monte Carlo (:func:`monstertrick.search.pimc.pimc`) over the game as
-:class:`~.search.MonsterTakingSearch` sees it from the seat's view, with medium's
-judgement on top: ``N`` (default 1000) playouts per decision (or as many as ``S``
-seconds allow). Worlds are sampled one after the other
-(:class:`~..engine.determinize.Determinizer`); every candidate action is tried in each,
-on its own copy with the same random numbers (common worlds: the luck of a deal falls
-on all alike), and the world played on to the end of the game by
-:func:`~..engine.playout.perfect_playout` (a policy that sees both hands), or solved
-exactly (:mod:`..engine.solve`, alpha-beta over the engine's own moves) once both hands
-together hold :data:`~.search.SOLVE_CARDS` cards or fewer. The action with the best
-share of won games (a draw counts half) is chosen, medium's own first choice starting a
-tenth of a game ahead (:data:`MEDIUM_HEAD_START`), so that sampling noise alone never
-overrules it. Candidates are medium's :data:`CANDIDATES` best actions (five): fewer
-candidates, more worlds for each.
+The shared search (:func:`monstertrick.search.analyse`) over the game as
+:class:`~.search.MonsterTakingSearch` sees it from the seat's view: ``N`` (default 1000)
+playouts per decision (or as many as ``S`` seconds allow). The candidates are medium's
+:data:`CANDIDATES` best actions (five), medium's first tried first. They are narrowed
+down by sequential halving: the budget is split into rounds, in each round every
+candidate still in the running is tried in the same sampled worlds
+(:class:`~..engine.determinize.Determinizer`; the luck of a deal falls on all alike),
+and after each round the better half goes on. Below each candidate an information-set
+tree over the rest of the game grows (both players' turns; a choice in it is the same
+in every world, so neither player is played as if it saw the other's hand), and each
+iteration plays the world on from the tree's last move to the end of the game with
+:func:`~..engine.playout.perfect_playout` (a policy that sees both hands). The candidate
+with the best share of won games (a draw counts half) is played.
 
 Chosen by measurement against the arena's yardsticks at equal time (benchmarks/README.md,
-"Monster Taking's hard against the yardsticks (2026-11-26)"): the same flat search
-finishing its worlds with the greedy playout lost to ``pimc`` by 20 to 28 points of
-match win share; the perfect-information policy closed the gap, and searching only
-medium's five best actions put ``hard`` ahead.
+"Monster Taking's hard against the yardsticks"): flat search finishing its worlds with
+the greedy playout lost to ``pimc`` by 20 to 28 points of match win share; the
+perfect-information policy closed the gap, searching only medium's five best actions
+put ``hard`` ahead at 0.02 s a decision, and the tree below each candidate (in place of
+flat perfect-information Monte Carlo, which plays each world as if both hands were
+known from the next move on) kept it ahead at the default budget, where the textbook
+``ismcts`` had caught up with the flat search.
 """
 
 from __future__ import annotations
@@ -32,13 +34,11 @@ from ....search.player import HintSearch, SearchingPlayer
 from ..engine.state import Action, MatchState, PlayerView
 from .base import Bot, StopCheck
 
-__all__ = ["CANDIDATES", "DEFAULT_PLAYOUTS", "HINT_PLAYOUTS", "MEDIUM_HEAD_START", "HardBot"]
+__all__ = ["CANDIDATES", "DEFAULT_PLAYOUTS", "HINT_PLAYOUTS", "HardBot"]
 
 DEFAULT_PLAYOUTS = 1000
 HINT_PLAYOUTS = 20 * DEFAULT_PLAYOUTS
 """A hint's search stops after this many playouts if its time is not up before."""
-MEDIUM_HEAD_START = 0.1
-"""Won games per world credited to medium's first choice before the search."""
 CANDIDATES = 5
 """How many of medium's best actions the search tries (the others are not searched)."""
 
@@ -61,8 +61,7 @@ class HardBot(SearchingPlayer[PlayerView, Action], Bot):
         game of the match (a draw counts half). A single candidate is searched only with
         ``forced_too``; candidates a stopped search did not reach follow in medium's
         order, at 0.5."""
-        from ....search import Budget
-        from ....search.pimc import pimc
+        from ....search import Budget, analyse
         from .search import MonsterTakingSearch
 
         game = MonsterTakingSearch(view, rng, perfect=True)
@@ -71,16 +70,7 @@ class HardBot(SearchingPlayer[PlayerView, Action], Bot):
             return [(ranked[0], 0.0)]
         game.root_actions = ranked[:CANDIDATES]
         budget = Budget(iterations=self.playouts, seconds=self.seconds)
-        options = pimc(
-            game,
-            rng,
-            budget,
-            stop,
-            MatchState.clone,
-            game.small,
-            head_start=MEDIUM_HEAD_START,
-            solver=game.solved,
-        )
+        options = analyse(game, rng, budget, stop, halving=MatchState.clone)
         out = [(o.action, o.value) for o in options]
         searched = {o.action for o in options}
         out += [(a, 0.5) for a in ranked if a not in searched]
@@ -89,13 +79,13 @@ class HardBot(SearchingPlayer[PlayerView, Action], Bot):
     def hint_search(
         self, view: PlayerView, rng: random.Random, include: Action | None
     ) -> HintSearch[Action]:
-        """The search of :meth:`analyse`: the same candidates on paired worlds finished
-        by the perfect-information policy, but without medium's head start (with a
-        hint's many playouts the measurement decides, and the options are listed by
-        their chances) and without exact endings (every playout is watched to the end:
-        the cards each leaves the player ahead when the game ends measured); at most
-        :data:`HINT_PLAYOUTS` playouts; candidates a stopped search did not reach follow
-        in medium's order."""
+        """Medium's candidates, as :meth:`analyse` has them, searched flat: every
+        candidate played out on the same worlds with the same random numbers by the
+        perfect-information policy, with no tree and no halving (a hint lists every
+        option's chance, each measured on as many worlds as the others, and the cards
+        each leaves the player ahead when the game ends); at most :data:`HINT_PLAYOUTS`
+        playouts; candidates a stopped search did not reach follow in medium's
+        order."""
         from ....search import analyse
         from ....search.assess import Common, Watched
         from .search import MonsterTakingSearch

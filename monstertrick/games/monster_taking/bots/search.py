@@ -3,12 +3,10 @@
 The rules stay in the engine: worlds come from its :class:`~.determinize.Determinizer`,
 actions are applied with :meth:`~.state.MatchState.push`, games are finished by the
 bots' :func:`~.playout.greedy_playout` (or, for the hard player, the
-perfect-information :func:`~.playout.perfect_playout`, and solved exactly by
-:func:`~.solve.solve` once both hands together hold :data:`SOLVE_CARDS` cards or fewer:
-:meth:`MonsterTakingSearch.small`, :meth:`MonsterTakingSearch.solved`), and the legal
-actions are the engine's (:meth:`~.state.MatchState.legal_actions`). A game's end is worth, per seat, 1 to its
-winner, 0 to the loser and a half each for a drawn game: the search plays to win the
-current game of the match.
+perfect-information :func:`~.playout.perfect_playout`), and the legal actions are the
+engine's (:meth:`~.state.MatchState.legal_actions`). A game's end is worth, per seat, 1
+to its winner, 0 to the loser and a half each for a drawn game: the search plays to win
+the current game of the match.
 
 What this module adds is which actions are worth searching: at the root, medium's
 ranking (:meth:`~.medium.MediumBot.ranked`), payments cut to medium's
@@ -26,15 +24,12 @@ from collections.abc import Sequence
 from ....search import SeatSearch
 from ..engine.determinize import Determinizer
 from ..engine.playout import greedy_playout, perfect_playout
-from ..engine.solve import solve
 from ..engine.state import Action, MatchState, Phase, PlayerView
 from .medium import MediumBot
 from .tactics import cheapest_payments
 
 __all__ = [
     "PAYMENT_CANDIDATES",
-    "SOLVE_CARDS",
-    "SOLVE_LIMIT",
     "TREE_PAYMENTS",
     "MonsterTakingSearch",
 ]
@@ -43,12 +38,6 @@ PAYMENT_CANDIDATES = 6
 """How many payments (medium's cheapest) the search tries at the root."""
 TREE_PAYMENTS = 3
 """How many payments (the cheapest) the tree tries below the root."""
-SOLVE_CARDS = 8
-"""The hard player solves a world's game exactly once both hands together hold this
-many cards or fewer (:meth:`MonsterTakingSearch.small`)."""
-SOLVE_LIMIT = 500
-"""The exact solution gives up (the perfect-information policy plays on instead) after
-this many positions."""
 
 _PAY = Phase.PAY
 _GAME_OVER = Phase.GAME_OVER
@@ -113,20 +102,6 @@ class MonsterTakingSearch(SeatSearch[MatchState, Action]):
             perfect_playout(world, rng)
         else:
             greedy_playout(world, rng)
-
-    @staticmethod
-    def small(world: MatchState) -> bool:
-        """Both hands together hold :data:`SOLVE_CARDS` cards or fewer (and the game is
-        in its tricks)."""
-        return len(world._hands[0]) + len(world._hands[1]) <= SOLVE_CARDS
-
-    @staticmethod
-    def solved(world: MatchState) -> tuple[float, float] | None:
-        """The rewards of the game in ``world`` played perfectly by both players, who see
-        both hands (:func:`~..engine.solve.solve`); None past :data:`SOLVE_LIMIT`
-        positions."""
-        value = solve(world, 0, SOLVE_LIMIT)
-        return None if value is None else (value, 1.0 - value)
 
     def points(self, world: MatchState) -> float:
         """How many cards the searching player is ahead when the game ends in ``world``:
