@@ -79,13 +79,13 @@ class HardBot(SearchingPlayer[PlayerView, Action], Bot):
     def hint_search(
         self, view: PlayerView, rng: random.Random, include: Action | None
     ) -> HintSearch[Action]:
-        """Medium's candidates, as :meth:`analyse` has them, searched flat: every
-        candidate played out on the same worlds with the same random numbers by the
-        perfect-information policy, with no tree and no halving (a hint lists every
-        option's chance, each measured on as many worlds as the others, and the cards
-        each leaves the player ahead when the game ends); at most :data:`HINT_PLAYOUTS`
-        playouts; candidates a stopped search did not reach follow in medium's
-        order."""
+        """Every action medium ranks (payments: its cheapest few), not only the
+        :data:`CANDIDATES` that :meth:`analyse` searches, searched flat: each played out
+        on the same worlds with the same random numbers by the perfect-information
+        policy, with no tree and no halving (a hint lists every option's chance, each
+        measured on as many worlds as the others, and the cards each leaves the player
+        ahead when the game ends); at most :data:`HINT_PLAYOUTS` playouts; actions a
+        stopped search did not reach follow in medium's order."""
         from ....search import analyse
         from ....search.assess import Common, Watched
         from .search import MonsterTakingSearch
