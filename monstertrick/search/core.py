@@ -316,12 +316,10 @@ def _paired(
     rng: random.Random,
     budget: Budget,
     stop: StopCheck | None,
-    head_start: float,
 ) -> list[Option[A]]:
     """Flat search with common random numbers: every root action is played out on the
     same worlds with the same random choices, round-robin, so that the luck of a world
-    falls on all of them alike; the first action (the game's preference) starts
-    ``head_start`` reward ahead per world."""
+    falls on all of them alike."""
     me = game.player
     probe = game.sample(random.Random(0))
     actions = list(game.actions(probe))
@@ -343,14 +341,12 @@ def _paired(
         game.playout(world, random.Random(playout_seed))
         totals[c] += game.rewards(world)[me]
         visits[c] += 1
-    worlds = visits[0]
     options = [
         Option(a, visits[j], totals[j] / visits[j] if visits[j] else 0.0)
         for j, a in enumerate(actions)
         if visits[j]
     ]
-    bonus = {actions[0]: head_start * worlds / visits[0]} if worlds else {}
-    options.sort(key=lambda o: o.value + bonus.get(o.action, 0.0), reverse=True)
+    options.sort(key=lambda o: o.value, reverse=True)
     return options
 
 
@@ -370,7 +366,6 @@ def analyse(
     paranoid: bool = False,
     depth: int | None = None,
     paired: bool = False,
-    head_start: float = 0.0,
     expand: Expand[W, A] | None = None,
     halving: Copy[W] | None = None,
 ) -> list[Option[A]]:
@@ -391,7 +386,7 @@ def analyse(
     (benchmarks/README.md, "Playing to win").
     """
     if paired:
-        return _paired(game, rng, budget, stop, head_start)
+        return _paired(game, rng, budget, stop)
     if halving is not None:
         return _halving(
             game,

@@ -85,7 +85,7 @@ def pimc(
     numbers for all), so ``Budget(iterations=N)`` is N playouts in all and a time
     budget ends at the first check after its time (``stop`` is asked every 16). After
     the action, the round is solved exactly when ``small`` says it is small enough
-    (:func:`solve`; the rewards, None if it gives up), else finished by ``policy`` (a
+    (:func:`solve`), else (or should the solution give up) finished by ``policy`` (a
     perfect-information policy: it may look at every hand of the world; None: the
     game's own playout).
     """
