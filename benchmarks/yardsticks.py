@@ -13,6 +13,14 @@ A long run (the default budget: hours a row) can be given ``--log FILE``: every 
 appended to it as it ends, and the same command run again plays only the games the file
 does not hold yet, then reports the row over all of them (resume only with the same code:
 the log does not know which version played its games).
+
+At the default budget ``hard`` plays a fixed number of playouts and each yardstick its own
+default count, which need not take the same time. ``--yardstick-budget N`` gives the
+yardstick another count (or time), chosen so that its median decision takes what
+``hard``'s does: equal time, with each side's work still fixed whatever the load.
+
+    python benchmarks/yardsticks.py --budget default --yardstick-budget 1150 \
+        --only monster-taking --yardstick pimc --games 1600 --log taking-pimc.jsonl
 """
 
 from __future__ import annotations
@@ -79,12 +87,16 @@ def measure(
     seed: int,
     jobs: int,
     log: Path | None = None,
+    yardstick_budget: str | None = None,
 ) -> dict:
     """One row; with ``log``, every game is appended to it as it ends and the games of
     the row already there are not played again (a long run can be stopped and resumed)."""
     game, chairs = TABLES[table]
-    seats = [level("hard", budget), level(yardstick, budget)] + ["medium"] * (chairs - 2)
+    theirs = budget if yardstick_budget is None else yardstick_budget
+    seats = [level("hard", budget), level(yardstick, theirs)] + ["medium"] * (chairs - 2)
     key = {"table": table, "yardstick": yardstick, "budget": budget, "seed": seed}
+    if theirs != budget:
+        key["yardstick_budget"] = theirs
     done = {g: e for g, e in logged(log, key).items() if g < games}
     missing = [g for g in range(games) if g not in done]
     if missing:
@@ -125,13 +137,26 @@ def main() -> None:
     parser.add_argument("--only", action="append", choices=sorted(TABLES), help="these tables")
     parser.add_argument("--yardstick", action="append", choices=YARDSTICKS)
     parser.add_argument(
+        "--yardstick-budget",
+        help="the yardstick's budget when it is not --budget (equal time at the default)",
+    )
+    parser.add_argument(
         "--log",
         type=Path,
         help="append every game to this file, and resume from it: its games are not replayed",
     )
     args = parser.parse_args()
     rows = [
-        measure(table, yardstick, args.budget, args.games, args.seed, args.jobs, args.log)
+        measure(
+            table,
+            yardstick,
+            args.budget,
+            args.games,
+            args.seed,
+            args.jobs,
+            args.log,
+            args.yardstick_budget,
+        )
         for table in (args.only or TABLES)
         for yardstick in (args.yardstick or YARDSTICKS)
     ]
@@ -140,7 +165,8 @@ def main() -> None:
     for r in rows:
         d = r["difference"]
         print(
-            f"| {r['table']} | {r['yardstick']}:{r['budget']} | {r['games']} | "
+            f"| {r['table']} | {r['yardstick']}:{r.get('yardstick_budget', r['budget'])} | "
+            f"{r['games']} | "
             f"{r['hard_win']:.1%} | {r['yardstick_win']:.1%} | "
             f"{d[0]:+.1%} [{d[1]:+.1%}, {d[2]:+.1%}] | "
             f"{r['hard_ms_median']:.1f} / {r['yardstick_ms_median']:.1f} |"
