@@ -21,13 +21,29 @@ yardstick another count (or time), chosen so that its median decision takes what
 
     python benchmarks/yardsticks.py --budget default --yardstick-budget 1150 \
         --only monster-taking --yardstick pimc --games 1600 --log taking-pimc.jsonl
+
+A row longer than one sitting can be played in parts: ``--part 2/4`` plays only the
+second quarter of the row's games (the same deals as in a whole run) and prints that
+part's row with the sums that pooling needs, a digest of the package's source and the
+commit that played it. Keep each part's JSON line in a file in the repository
+(``benchmarks/parts/``): a machine's logs may not outlive it. ``--pool FILE`` then
+reports the whole row from its parts, exactly as one run over all the games would, once
+every part is there and all were played by the same package code (the digests agree);
+its median decision times are the medians of the parts' medians.
+
+    python benchmarks/yardsticks.py --budget default --games 1600 --seed 9001 --jobs 2 \
+        --only monster-trick:4 --yardstick ismcts --part 1/4 >> benchmarks/parts/default.txt
+    python benchmarks/yardsticks.py --pool benchmarks/parts/default.txt
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import math
 import statistics
+import subprocess
 import sys
 from pathlib import Path
 
@@ -88,24 +104,28 @@ def measure(
     jobs: int,
     log: Path | None = None,
     yardstick_budget: str | None = None,
+    part: tuple[int, int] | None = None,
 ) -> dict:
     """One row; with ``log``, every game is appended to it as it ends and the games of
-    the row already there are not played again (a long run can be stopped and resumed)."""
+    the row already there are not played again (a long run can be stopped and resumed).
+    With ``part`` (i, n): only the i-th of n equal parts of the row's games."""
     game, chairs = TABLES[table]
     theirs = budget if yardstick_budget is None else yardstick_budget
     seats = [level("hard", budget), level(yardstick, theirs)] + ["medium"] * (chairs - 2)
     key = {"table": table, "yardstick": yardstick, "budget": budget, "seed": seed}
     if theirs != budget:
         key["yardstick_budget"] = theirs
-    done = {g: e for g, e in logged(log, key).items() if g < games}
-    missing = [g for g in range(games) if g not in done]
+    first, stop = (0, games) if part is None else bounds(games, *part)
+    done = {g: e for g, e in logged(log, key).items() if first <= g < stop}
+    skip = set(done) | set(range(first))
+    missing = [g for g in range(first, stop) if g not in done]
     if missing:
         print(f"{table} against {yardstick}: {len(missing)} games to play", file=sys.stderr)
     out = log.open("a", encoding="utf-8") if log is not None else None
     if out is not None and torn(out.name):
         out.write("\n")  # after the torn line of a killed run
     try:
-        for g, r in zip(missing, results(seats, games, seed, jobs, game, skip=done)):
+        for g, r in zip(missing, results(seats, stop, seed, jobs, game, skip=skip)):
             entry = {**key, "index": g, "win": r.win[:2], "ms": r.decision_ms[:2]}
             done[g] = entry
             if out is not None:
@@ -114,18 +134,133 @@ def measure(
     finally:
         if out is not None:
             out.close()
-    wins = [[done[g]["win"][s] for g in range(games)] for s in (0, 1)]
-    ms = [[t for g in range(games) for t in done[g]["ms"][s]] for s in (0, 1)]
-    diff = interval([a - b for a, b in zip(wins[0], wins[1])])
-    return {
+    played = range(first, stop)
+    wins = [[done[g]["win"][s] for g in played] for s in (0, 1)]
+    ms = [[t for g in played for t in done[g]["ms"][s]] for s in (0, 1)]
+    diffs = [a - b for a, b in zip(wins[0], wins[1])]
+    row = {
         **key,
         "games": games,
         "hard_win": statistics.fmean(wins[0]),
         "yardstick_win": statistics.fmean(wins[1]),
-        "difference": diff,
+        "difference": interval(diffs) if len(diffs) > 1 else (diffs[0],) * 3,
         "hard_ms_median": statistics.median(ms[0]),
         "yardstick_ms_median": statistics.median(ms[1]),
     }
+    if part is not None:
+        row |= {
+            "part": f"{part[0]}/{part[1]}",
+            "played": len(diffs),
+            "sums": [sum(wins[0]), sum(wins[1]), sum(diffs), sum(d * d for d in diffs)],
+            "package": package_digest(),
+            "commit": commit(),
+        }
+    return row
+
+
+def bounds(games: int, i: int, n: int) -> tuple[int, int]:
+    """The game indices ``first .. stop - 1`` of part ``i`` (1-based) of ``n``."""
+    return (i - 1) * games // n, i * games // n
+
+
+def parse_part(text: str) -> tuple[int, int]:
+    """``"2/4"`` → (2, 4)."""
+    try:
+        i, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a part like 2/4") from None
+    if not 1 <= i <= n:
+        raise argparse.ArgumentTypeError(f"part {text}: the first number is 1 to the second")
+    return i, n
+
+
+def package_digest() -> str:
+    """A digest of the source of the ``monstertrick`` package that plays (the copy on
+    the path, whether or not it is a git checkout): equal for equal code."""
+    import monstertrick
+
+    root = Path(monstertrick.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def commit() -> str | None:
+    """The commit of the checkout this script runs in, if it is one (for the reader)."""
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=Path(__file__).parent,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return out.stdout.strip() or None
+
+
+ROW_KEY = ("table", "yardstick", "budget", "seed", "yardstick_budget", "games")
+"""What a part's row shares with the other parts of its row."""
+
+
+def pool(paths: list[Path]) -> list[dict]:
+    """The whole rows made of the parts' JSON lines in ``paths`` (other lines are
+    ignored); every part of a row once, all played by the same package code."""
+    rows: dict[tuple, dict[str, dict]] = {}
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            if not isinstance(r, dict) or "part" not in r:
+                continue
+            parts = rows.setdefault(tuple(r.get(k) for k in ROW_KEY), {})
+            if r["part"] in parts and parts[r["part"]] != r:
+                raise SystemExit(f"part {r['part']} of {describe(r)} is there twice, differently")
+            parts[r["part"]] = r
+    pooled = []
+    for parts in rows.values():
+        any_part = next(iter(parts.values()))
+        n = int(any_part["part"].split("/")[1])
+        wanted = {f"{i}/{n}" for i in range(1, n + 1)}
+        if set(parts) != wanted:
+            lacking = sorted(wanted - set(parts), key=lambda p: int(p.split("/")[0]))
+            print(
+                f"{describe(any_part)}: parts {', '.join(lacking)} still to play", file=sys.stderr
+            )
+            continue
+        codes = {p["package"] for p in parts.values()}
+        if len(codes) > 1:
+            raise SystemExit(f"{describe(any_part)}: the parts were played by different code")
+        count = sum(p["played"] for p in parts.values())
+        hard, theirs, total, squares = (sum(p["sums"][k] for p in parts.values()) for k in range(4))
+        mean = total / count
+        half = 1.96 * math.sqrt(max(0.0, squares - count * mean * mean) / (count - 1) / count)
+        pooled.append(
+            {
+                **{k: any_part[k] for k in ROW_KEY if k in any_part},
+                "hard_win": hard / count,
+                "yardstick_win": theirs / count,
+                "difference": (mean, mean - half, mean + half),
+                "hard_ms_median": statistics.median(p["hard_ms_median"] for p in parts.values()),
+                "yardstick_ms_median": statistics.median(
+                    p["yardstick_ms_median"] for p in parts.values()
+                ),
+                "parts": n,
+                "package": codes.pop(),
+                "commits": sorted({p["commit"] for p in parts.values() if p.get("commit")}),
+            }
+        )
+    return pooled
+
+
+def describe(row: dict) -> str:
+    return f"{row['table']} against {row['yardstick']} ({row['budget']}, seed {row['seed']})"
 
 
 def main() -> None:
@@ -145,28 +280,46 @@ def main() -> None:
         type=Path,
         help="append every game to this file, and resume from it: its games are not replayed",
     )
+    parser.add_argument(
+        "--part",
+        type=parse_part,
+        metavar="I/N",
+        help="play only the I-th of N equal parts of each row's games",
+    )
+    parser.add_argument(
+        "--pool",
+        type=Path,
+        action="append",
+        metavar="FILE",
+        help="report the whole rows made of the parts' JSON lines in FILE (plays nothing)",
+    )
     args = parser.parse_args()
-    rows = [
-        measure(
-            table,
-            yardstick,
-            args.budget,
-            args.games,
-            args.seed,
-            args.jobs,
-            args.log,
-            args.yardstick_budget,
-        )
-        for table in (args.only or TABLES)
-        for yardstick in (args.yardstick or YARDSTICKS)
-    ]
+    if args.pool:
+        rows = pool(args.pool)
+    else:
+        rows = [
+            measure(
+                table,
+                yardstick,
+                args.budget,
+                args.games,
+                args.seed,
+                args.jobs,
+                args.log,
+                args.yardstick_budget,
+                args.part,
+            )
+            for table in (args.only or TABLES)
+            for yardstick in (args.yardstick or YARDSTICKS)
+        ]
     print("| table | yardstick | games | hard | yardstick | hard − yardstick | median ms |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:
         d = r["difference"]
+        games = f"{r['played']} (part {r['part']} of {r['games']})" if "part" in r else r["games"]
         print(
             f"| {r['table']} | {r['yardstick']}:{r.get('yardstick_budget', r['budget'])} | "
-            f"{r['games']} | "
+            f"{games} | "
             f"{r['hard_win']:.1%} | {r['yardstick_win']:.1%} | "
             f"{d[0]:+.1%} [{d[1]:+.1%}, {d[2]:+.1%}] | "
             f"{r['hard_ms_median']:.1f} / {r['yardstick_ms_median']:.1f} |"
