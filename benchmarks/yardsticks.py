@@ -24,12 +24,13 @@ yardstick another count (or time), chosen so that its median decision takes what
 
 A row longer than one sitting can be played in parts: ``--part 2/4`` plays only the
 second quarter of the row's games (the same deals as in a whole run) and prints that
-part's row with the sums that pooling needs, a digest of the package's source and the
-commit that played it. Keep each part's JSON line in a file in the repository
-(``benchmarks/parts/``): a machine's logs may not outlive it. ``--pool FILE`` then
-reports the whole row from its parts, exactly as one run over all the games would, once
-every part is there and all were played by the same package code (the digests agree);
-its median decision times are the medians of the parts' medians.
+part's row with the sums that pooling needs, a fingerprint of how its seats play (the
+scores of a few games at a small fixed count), a digest of the package's source and the
+commit. Keep each part's JSON line in a file in the repository (``benchmarks/parts/``):
+a machine's logs may not outlive it. ``--pool FILE`` then reports the whole row from its
+parts, exactly as one run over all the games would, once every part is there and all
+were played by the same players (the fingerprints agree: a change elsewhere in the
+package does not part them); its median decision times are the medians of the parts'.
 
     python benchmarks/yardsticks.py --budget default --games 1600 --seed 9001 --jobs 2 \
         --only monster-trick:4 --yardstick ismcts --part 1/4 >> benchmarks/parts/default.txt
@@ -152,10 +153,25 @@ def measure(
             "part": f"{part[0]}/{part[1]}",
             "played": len(diffs),
             "sums": [sum(wins[0]), sum(wins[1]), sum(diffs), sum(d * d for d in diffs)],
+            "behaviour": behaviour(game, seats),
             "package": package_digest(),
             "commit": commit(),
         }
     return row
+
+
+def behaviour(game: str, seats: list[str]) -> str:
+    """A fingerprint of how the row's seats play: the scores of a few games of theirs at
+    a small fixed count of playouts (time budgets replaced by it), which any change to
+    what they decide is all but sure to change. Parts whose fingerprints agree were
+    played by the same players, whatever else changed in the package."""
+    fixed = [s if s == "medium" else f"{s.split(':')[0]}:{FINGERPRINT_PLAYOUTS}" for s in seats]
+    scores = [(r.score, r.win) for r in results(fixed, FINGERPRINT_GAMES, 424242, 1, game)]
+    return hashlib.sha256(json.dumps(scores).encode()).hexdigest()[:16]
+
+
+FINGERPRINT_PLAYOUTS = 40
+FINGERPRINT_GAMES = 4
 
 
 def bounds(games: int, i: int, n: int) -> tuple[int, int]:
@@ -234,9 +250,9 @@ def pool(paths: list[Path]) -> list[dict]:
                 f"{describe(any_part)}: parts {', '.join(lacking)} still to play", file=sys.stderr
             )
             continue
-        codes = {p["package"] for p in parts.values()}
-        if len(codes) > 1:
-            raise SystemExit(f"{describe(any_part)}: the parts were played by different code")
+        players = {p["behaviour"] for p in parts.values()}
+        if len(players) > 1:
+            raise SystemExit(f"{describe(any_part)}: the parts were played by players that differ")
         count = sum(p["played"] for p in parts.values())
         hard, theirs, total, squares = (sum(p["sums"][k] for p in parts.values()) for k in range(4))
         mean = total / count
@@ -252,7 +268,7 @@ def pool(paths: list[Path]) -> list[dict]:
                     p["yardstick_ms_median"] for p in parts.values()
                 ),
                 "parts": n,
-                "package": codes.pop(),
+                "behaviour": players.pop(),
                 "commits": sorted({p["commit"] for p in parts.values() if p.get("commit")}),
             }
         )
