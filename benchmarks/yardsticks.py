@@ -228,12 +228,19 @@ def pool(paths: list[Path]) -> list[dict]:
     ignored); every part of a row once, all played by the same package code."""
     rows: dict[tuple, dict[str, dict]] = {}
     for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise SystemExit(f"{path}: cannot read the parts ({e})") from None
+        for number, line in enumerate(text.splitlines(), 1):
             try:
                 r = json.loads(line)
             except ValueError:
-                continue
+                continue  # the Markdown table printed with the line, or prose
             if not isinstance(r, dict) or "part" not in r:
+                continue
+            if not whole_part(r):
+                print(f"{path}:{number}: not a whole part's row, skipped", file=sys.stderr)
                 continue
             parts = rows.setdefault(tuple(r.get(k) for k in ROW_KEY), {})
             if r["part"] in parts and parts[r["part"]] != r:
@@ -273,6 +280,24 @@ def pool(paths: list[Path]) -> list[dict]:
             }
         )
     return pooled
+
+
+def whole_part(r: dict) -> bool:
+    """The line has every field of a part's row that pooling reads, of the right kind."""
+    try:
+        i, n = parse_part(r["part"])
+        first, stop = bounds(r["games"], i, n)
+        return (
+            all(isinstance(r[k], str) for k in ("table", "yardstick", "budget", "behaviour"))
+            and all(isinstance(r[k], int) for k in ("seed", "games", "played"))
+            and r["played"] == stop - first > 0
+            and len([float(x) for x in r["sums"]]) == 4
+            and all(
+                isinstance(r[k], (int, float)) for k in ("hard_ms_median", "yardstick_ms_median")
+            )
+        )
+    except (KeyError, TypeError, ValueError, argparse.ArgumentTypeError):
+        return False
 
 
 def describe(row: dict) -> str:
