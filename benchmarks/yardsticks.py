@@ -33,7 +33,7 @@ were played by the same players (the fingerprints agree: a change elsewhere in t
 package does not part them); its median decision times are the medians of the parts'.
 
     python benchmarks/yardsticks.py --budget default --games 1600 --seed 9001 --jobs 2 \
-        --only monster-trick:4 --yardstick ismcts --part 1/4 >> benchmarks/parts/default.txt
+        --only monster-trick:4 --yardstick ismcts --part 1/4 | tail -1 >> benchmarks/parts/default.txt
     python benchmarks/yardsticks.py --pool benchmarks/parts/default.txt
 """
 
