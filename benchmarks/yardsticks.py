@@ -32,9 +32,10 @@ parts, exactly as one run over all the games would, once every part is there and
 were played by the same players (the fingerprints agree: a change elsewhere in the
 package does not part them); its median decision times are the medians of the parts'.
 
-    python benchmarks/yardsticks.py --budget default --games 1600 --seed 9001 --jobs 2 \
-        --only monster-trick:4 --yardstick ismcts --part 1/4 | tail -1 >> benchmarks/parts/default.txt
-    python benchmarks/yardsticks.py --pool benchmarks/parts/default.txt
+    python benchmarks/yardsticks.py --budget default --yardstick-budget 500 --games 1600 \
+        --seed 9001 --jobs 2 --only magic-trick --yardstick pimc --part 1/4 \
+        | tail -1 >> benchmarks/parts/magic-trick.txt
+    python benchmarks/yardsticks.py --pool benchmarks/parts/magic-trick.txt
 """
 
 from __future__ import annotations
