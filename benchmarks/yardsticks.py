@@ -226,7 +226,7 @@ ROW_KEY = ("table", "yardstick", "budget", "seed", "yardstick_budget", "games")
 
 def pool(paths: list[Path]) -> list[dict]:
     """The whole rows made of the parts' JSON lines in ``paths`` (other lines are
-    ignored); every part of a row once, all played by the same package code."""
+    ignored); every part of a row once, all played by the same players (fingerprints)."""
     rows: dict[tuple, dict[str, dict]] = {}
     for path in paths:
         try:
@@ -251,6 +251,10 @@ def pool(paths: list[Path]) -> list[dict]:
     for parts in rows.values():
         any_part = next(iter(parts.values()))
         n = int(any_part["part"].split("/")[1])
+        if len({p.split("/")[1] for p in parts}) > 1:
+            raise SystemExit(
+                f"{describe(any_part)}: parts of different splits ({', '.join(parts)})"
+            )
         wanted = {f"{i}/{n}" for i in range(1, n + 1)}
         if set(parts) != wanted:
             lacking = sorted(wanted - set(parts), key=lambda p: int(p.split("/")[0]))
@@ -264,7 +268,8 @@ def pool(paths: list[Path]) -> list[dict]:
         count = sum(p["played"] for p in parts.values())
         hard, theirs, total, squares = (sum(p["sums"][k] for p in parts.values()) for k in range(4))
         mean = total / count
-        half = 1.96 * math.sqrt(max(0.0, squares - count * mean * mean) / (count - 1) / count)
+        spread = max(0.0, squares - count * mean * mean) / (count - 1) if count > 1 else 0.0
+        half = 1.96 * math.sqrt(spread / count)
         pooled.append(
             {
                 **{k: any_part[k] for k in ROW_KEY if k in any_part},
