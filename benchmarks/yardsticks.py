@@ -17,7 +17,11 @@ the log does not know which version played its games).
 At the default budget ``hard`` plays a fixed number of playouts and each yardstick its own
 default count, which need not take the same time. ``--yardstick-budget N`` gives the
 yardstick another count (or time), chosen so that its median decision takes what
-``hard``'s does: equal time, with each side's work still fixed whatever the load.
+``hard``'s does: equal time, with each side's work still fixed whatever the load. Where
+``hard`` stops early on easy decisions and the yardstick is given a time (Monster Trick's
+default), the two sides' decision times are not spread alike and their medians part:
+there the yardstick's time is chosen by the mean decision time (equal thinking time per
+game), which every row also reports.
 
     python benchmarks/yardsticks.py --budget default --yardstick-budget 1150 \
         --only monster-taking --yardstick pimc --games 1600 --log taking-pimc.jsonl
@@ -47,6 +51,7 @@ import math
 import statistics
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -148,12 +153,15 @@ def measure(
         "difference": interval(diffs) if len(diffs) > 1 else (diffs[0],) * 3,
         "hard_ms_median": statistics.median(ms[0]),
         "yardstick_ms_median": statistics.median(ms[1]),
+        "hard_ms_mean": statistics.fmean(ms[0]),
+        "yardstick_ms_mean": statistics.fmean(ms[1]),
     }
     if part is not None:
         row |= {
             "part": f"{part[0]}/{part[1]}",
             "played": len(diffs),
             "sums": [sum(wins[0]), sum(wins[1]), sum(diffs), sum(d * d for d in diffs)],
+            "time": [sum(ms[0]), len(ms[0]), sum(ms[1]), len(ms[1])],
             "behaviour": behaviour(game, seats),
             "package": package_digest(),
             "commit": commit(),
@@ -280,12 +288,26 @@ def pool(paths: list[Path]) -> list[dict]:
                 "yardstick_ms_median": statistics.median(
                     p["yardstick_ms_median"] for p in parts.values()
                 ),
+                **mean_times(parts.values()),
                 "parts": n,
                 "behaviour": players.pop(),
                 "commits": sorted({p["commit"] for p in parts.values() if p.get("commit")}),
             }
         )
     return pooled
+
+
+def mean_times(parts: Iterable[dict]) -> dict[str, float]:
+    """Both sides' mean decision times over all the parts' decisions (none if a part
+    lacks its ``time`` sums: parts played before they carried them)."""
+    try:
+        sums = [[float(x) for x in p["time"]] for p in parts]
+    except (KeyError, TypeError, ValueError):
+        return {}
+    if len(sums) == 0 or any(len(t) != 4 or t[1] <= 0 or t[3] <= 0 for t in sums):
+        return {}
+    hard, count, theirs, their_count = (sum(t[k] for t in sums) for k in range(4))
+    return {"hard_ms_mean": hard / count, "yardstick_ms_mean": theirs / their_count}
 
 
 def whole_part(r: dict) -> bool:
@@ -359,8 +381,10 @@ def main() -> None:
             for table in (args.only or TABLES)
             for yardstick in (args.yardstick or YARDSTICKS)
         ]
-    print("| table | yardstick | games | hard | yardstick | hard − yardstick | median ms |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        "| table | yardstick | games | hard | yardstick | hard − yardstick | median ms | mean ms |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
     for r in rows:
         d = r["difference"]
         games = f"{r['played']} (part {r['part']} of {r['games']})" if "part" in r else r["games"]
@@ -369,7 +393,12 @@ def main() -> None:
             f"{games} | "
             f"{r['hard_win']:.1%} | {r['yardstick_win']:.1%} | "
             f"{d[0]:+.1%} [{d[1]:+.1%}, {d[2]:+.1%}] | "
-            f"{r['hard_ms_median']:.1f} / {r['yardstick_ms_median']:.1f} |"
+            f"{r['hard_ms_median']:.1f} / {r['yardstick_ms_median']:.1f} | "
+            + (
+                f"{r['hard_ms_mean']:.1f} / {r['yardstick_ms_mean']:.1f} |"
+                if "hard_ms_mean" in r
+                else "|"
+            )
         )
     for r in rows:
         print(json.dumps(r))
