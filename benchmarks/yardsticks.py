@@ -34,7 +34,8 @@ commit. Keep each part's JSON line in a file in the repository (``benchmarks/par
 a machine's logs may not outlive it. ``--pool FILE`` then reports the whole row from its
 parts, exactly as one run over all the games would, once every part is there and all
 were played by the same players (the fingerprints agree: a change elsewhere in the
-package does not part them); its median decision times are the medians of the parts'.
+package does not part them); its median decision times are the medians of the parts',
+its mean times the means over all their decisions (where every part carries them).
 
     python benchmarks/yardsticks.py --budget default --yardstick-budget 500 --games 1600 \
         --seed 9001 --jobs 2 --only magic-trick --yardstick pimc --part 1/4 \
