@@ -90,6 +90,14 @@ class GameScreen(Screen[None], Generic[SessionT]):
     panel: Panel | None = None
     """The panel open on this screen, if any."""
 
+    @property
+    def gone(self) -> bool:
+        """Whether the screen went before it came up: replaced at once (a computers'
+        table moves on fast) or closed with the app. Its widgets may have gone with it,
+        so its mount handler has nothing to show and returns at once."""
+        app = self.app
+        return not app.is_running or self not in app.screen_stack
+
     _advance_pending: bool
     _waiting_for_panel = False
 
@@ -462,6 +470,8 @@ class PauseScreen(GameScreen[SessionT]):
         return Static(Content(text), classes="hint")
 
     def on_mount(self) -> None:
+        if self.gone:
+            return
         if not self.session.humans:
             pace = self.session.pace * self.PACES
             if pace <= 0:

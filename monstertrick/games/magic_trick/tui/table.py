@@ -120,6 +120,8 @@ class TableScreen(DecisionScreen[GameSession]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        if self.gone:
+            return
         self._refresh_all()
 
     # ------------------------------------------------------------------ state

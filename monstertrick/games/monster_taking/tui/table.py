@@ -145,6 +145,8 @@ class MonsterTakingTable(DecisionScreen[GameSession]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        if self.gone:
+            return
         self.query_one("#mt-trick").border_title = "Trick"
         self.refresh_table()
 
@@ -298,6 +300,8 @@ class TurnScreen(MonsterTakingTable, PersonTurnScreen[GameSession]):
         self.since = [e for e in session.since_last_turn(seat) if isinstance(e, Event)]
 
     def on_mount(self) -> None:
+        if self.gone:
+            return
         super().on_mount()
         v = self.the_view()
         if v.hand:
@@ -503,6 +507,8 @@ class WatchScreen(MonsterTakingTable, ComputerTurnScreen[GameSession]):
     BINDINGS = COMPUTER_TURN_KEYS
 
     def on_mount(self) -> None:
+        if self.gone:
+            return
         super().on_mount()
         self._say()
 

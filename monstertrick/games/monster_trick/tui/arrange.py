@@ -83,6 +83,8 @@ class ArrangeScreen(PersonTurnScreen[GameSession]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        if self.gone:
+            return
         self._show()
 
     def _show(self) -> None:

@@ -133,6 +133,8 @@ class TableScreen(PersonTurnScreen[GameSession]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        if self.gone:
+            return
         since = self.query_one("#since")
         since.border_title = "Since your last turn"
         self.query_one("#players").border_title = "Players"

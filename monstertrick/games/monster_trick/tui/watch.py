@@ -17,7 +17,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from ....tui import theme
@@ -85,12 +84,9 @@ class WatchScreen(ComputerTurnScreen[GameSession]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        try:
-            since = self.query_one("#since")
-        except NoMatches:
-            # Already replaced (a computers' table moves on fast): nothing to show.
+        if self.gone:
             return
-        since.border_title = "This round"
+        self.query_one("#since").border_title = "This round"
         self.query_one("#players").border_title = "Players"
         self.show_turn()
 
