@@ -1,6 +1,7 @@
 """A game's screen that went before it came up (replaced at once at a fast computers'
 table, or closed with the app) may still be told it is mounted, without its widgets:
-it then shows nothing, starts nothing and raises nothing, in every game."""
+it then shows nothing, starts nothing and raises nothing, in every game. One that comes
+up draws its table once (Textual calls every class's ``on_mount``, a base class's too)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 
 from monstertrick.games import GAMES
 from monstertrick.seating import parse_seats
-from monstertrick.session import BotTurn, GameEnd, RoundOver, Session
+from monstertrick.session import BotTurn, GameEnd, Handoff, RoundOver, Session, Turn
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.base import GameScreen
 from monstertrick.tui.screens.start import StartScreen
@@ -67,3 +68,36 @@ async def test_a_screen_gone_before_it_came_up_mounts_without_a_trace(key: str) 
             assert screen._message_queue.empty()  # nor at once
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)  # nothing went on from a gone screen
+
+
+async def test_a_monster_taking_screen_draws_its_table_once_as_it_comes_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from monstertrick.games.monster_taking.tui.table import MonsterTakingTable
+
+    drawn: list[MonsterTakingTable] = []
+    original = MonsterTakingTable.refresh_table
+
+    def counted(self: MonsterTakingTable) -> None:
+        drawn.append(self)
+        original(self)
+
+    monkeypatch.setattr(MonsterTakingTable, "refresh_table", counted)
+    key = "monster-taking"
+    session = Session.start(parse_seats(["Ann", "Bob"], game=key), 4, game=key)
+    step = session.next_step()
+    assert isinstance(step, (Handoff, Turn))
+    screens = GAMES[key].load_screens()
+    app = MonsterTrickApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for screen in (
+            screens.turn(session, step.seat, step.task),
+            screens.watch(session, step.seat, None),
+            screens.watch(session, step.seat, 1 - step.seat),
+        ):
+            await app.push_screen(screen)
+            await pilot.pause()
+            assert drawn.count(screen) == 1
+            assert "Trick" in str(screen.query_one("#mt-trick").border_title)
+            app.pop_screen()
+            await pilot.pause()

@@ -144,9 +144,9 @@ class MonsterTakingTable(DecisionScreen[GameSession]):
         yield Static(id="mt-status")
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        if self.gone:
-            return
+    def show_table(self) -> None:
+        """Draw the table as the screen comes up (each screen's ``on_mount`` calls it:
+        Textual calls every class's ``on_mount``, so this one has another name)."""
         self.query_one("#mt-trick").border_title = "Trick"
         self.refresh_table()
 
@@ -302,13 +302,12 @@ class TurnScreen(MonsterTakingTable, PersonTurnScreen[GameSession]):
     def on_mount(self) -> None:
         if self.gone:
             return
-        super().on_mount()
         v = self.the_view()
         if v.hand:
             allowed = self.allowed(v)
             first = next((i for i, c in enumerate(v.hand) if c in allowed), 0)
             self.cursor = first
-        self.refresh_table()
+        self.show_table()
         self.query_one("#mt-since", Static).update(
             Content(
                 "Since your last turn: " + describe(self.since, v.players)
@@ -509,7 +508,7 @@ class WatchScreen(MonsterTakingTable, ComputerTurnScreen[GameSession]):
     def on_mount(self) -> None:
         if self.gone:
             return
-        super().on_mount()
+        self.show_table()
         self._say()
 
     def topbar(self, v: PlayerView) -> Content:
