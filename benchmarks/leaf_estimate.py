@@ -152,15 +152,9 @@ def data(players: int, games: int, seed: int) -> list[tuple[int, int, list[float
     return rows
 
 
-def softmax(logits: list[float]) -> list[float]:
-    top = max(logits)
-    e = [math.exp(z - top) for z in logits]
-    z = sum(e)
-    return [v / z for v in e]
-
-
 def probabilities(w: list[list[float]], x: list[float]) -> list[float]:
-    return softmax([sum(a * b for a, b in zip(wc, x, strict=True)) for wc in w])
+    """The model's chances of the classes: the softmax of its logits."""
+    return win_chances([sum(a * b for a, b in zip(wc, x, strict=True)) for wc in w], 1.0)
 
 
 def fit(
