@@ -43,18 +43,11 @@ import time
 from monstertrick.games.monster_trick.bots.search import TEMPERATURE, win_chances
 from monstertrick.games.monster_trick.engine import GameState, Phase
 from monstertrick.games.monster_trick.engine.cards import HAND_SIZE
-from monstertrick.games.monster_trick.engine.playout import _SCORED, playout
-from monstertrick.games.monster_trick.engine.state import _TAKERS, VP_ORDERS
+from monstertrick.games.monster_trick.engine.playout import playout
+from monstertrick.games.monster_trick.engine.state import _TAKERS, VP_ORDERS, vp_scored
 
 CLASSES = 4
 DISTANCES = 4
-
-
-def scored_at(scored: tuple[int, ...], tricks: int) -> int:
-    """The VP scored with ``tricks`` tricks (the row repeats every three)."""
-    while tricks >= len(scored):
-        tricks -= 3
-    return scored[tricks]
 
 
 def tricks_class(more: int) -> int:
@@ -81,9 +74,8 @@ def features(game: GameState) -> list[tuple[int, list[float]]]:
     for p in range(n):
         row = game._arr[p]
         assert row is not None
-        scored = _SCORED[row]
         d = 0
-        while scored_at(scored, game._tricks[p] + d) != max(row):
+        while vp_scored(game._tricks[p] + d, row) != max(row):
             d += 1
         distance.append(d)
     wanting = sum(1 for d in distance if d)
@@ -197,11 +189,10 @@ class Model:
         for p, (d, x) in enumerate(features(game)):
             row = game._arr[p]
             assert row is not None
-            scored = _SCORED[row]
             tricks = game._tricks[p]
             probs = probabilities(self.weights[d], x)
             weights.append(
-                sum(q * math.exp(scored_at(scored, tricks + k) / t) for k, q in enumerate(probs))
+                sum(q * math.exp(vp_scored(tricks + k, row) / t) for k, q in enumerate(probs))
             )
         z = sum(weights)
         return [v / z for v in weights]
