@@ -78,6 +78,10 @@ class MonsterTrickApp(App[int]):
         Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="rules"),
         Binding("ctrl+c", "help_quit", show=False, system=True),
+        # Tab moves the focus as it arrives, not after the keys that follow it: over an
+        # SSH link "Ann", Tab, "Bob" can come in one read, and Bob must not join Ann.
+        Binding("tab", "focus_next", show=False, priority=True, system=True),
+        Binding("shift+tab", "focus_previous", show=False, priority=True, system=True),
     ]
     SCREENSHOT_DELAY: ClassVar[float] = 0.1
     """Seconds between choosing Screenshot and taking it (the palette is gone by then)."""

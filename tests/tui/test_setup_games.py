@@ -4,6 +4,7 @@ app starts the chosen game, and the form remembers the last game's table."""
 from __future__ import annotations
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, OptionList, Select, Static
 
@@ -172,6 +173,23 @@ async def test_changing_the_game_keeps_the_names_and_levels_typed_so_far() -> No
             ("Bob", "hard"),
             ("Cid", None),
         ]
+
+
+async def test_names_and_tabs_arriving_in_one_burst_land_in_their_own_fields() -> None:
+    """A terminal far away (an SSH link, a paste) may deliver "ann", Tab, Tab, "bob" in
+    one read: Tab moves the focus before the next key is handed on, so Bob's name is not
+    typed onto Ann's."""
+    app = MonsterTrickApp()
+    app.theme = THEME
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_form(pilot)
+        burst = [*"ann", "tab", "tab", *"bob", "shift+tab", "shift+tab"]
+        for key in burst:
+            char = {"tab": "\t", "shift+tab": None}.get(key, key)
+            app.post_message(events.Key(key, char))  # all queued before any is handled
+        await pilot.pause()
+        assert names_in(screen)[:2] == ["ann", "bob"]
+        assert screen.query_one("#name-0", Input).has_focus
 
 
 async def test_a_monster_taking_table_of_three_cannot_be_started() -> None:
