@@ -60,7 +60,9 @@ async def test_double_tap_after_a_turn_leaves_the_next_handoff_on_screen(gap: fl
             assert "press Enter" not in text  # the prompt shows only once it accepts
         # A deliberate press after it accepts passes it.
         await until_handoff_accepts(pilot)
-        assert "Bob, press Enter to play your turn." in screen_text(app)
+        # The prompt is drawn on the next refresh after the screen starts accepting.
+        prompt = "Bob, press Enter to play your turn."
+        await until(pilot, lambda: prompt in screen_text(app), "the prompt is drawn")
         await pilot.press("enter")
         assert isinstance(app.screen, TableScreen)
         assert app.screen.player == 1
