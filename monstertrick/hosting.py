@@ -26,10 +26,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from .errors import RecordError
 from .games import GAMES
 from .guards import HostNames, MessageLimits, is_loopback
-from .records import shown
-from .saves import SavedGame, SaveStore, home
+from .records import parse_json, read_record_file, shown
+from .saves import SavedGame, SaveStore, atomic_write, home
 from .seating import Seating
 from .session import Session
 from .table import TableHost, normal_code, table_socket
@@ -40,6 +41,9 @@ TABLES = "tables"
 """The data folder's folder of hosted tables' codes, one file per save."""
 MAX_PAGES = 16
 """Browser tabs (join screens) at once."""
+
+MAX_CODES_BYTES = 4096
+"""The largest codes file read (one is a few hundred bytes): anything larger is damaged."""
 
 LIMITS = MessageLimits()
 """What one screen may send (a decision is a few dozen bytes)."""
@@ -70,17 +74,16 @@ def table_file(save: Path) -> Path:
 
 def write_codes(path: Path, save: Path, table: TableHost) -> str | None:
     """Keep the table's codes (for ``--resume``), readable by this user alone; why it
-    failed, in words, or None."""
+    failed, in words, or None. Written as the saves are: a new file (mode 0600) in the
+    folder, then renamed over ``path``, so that a link there is replaced, never
+    followed, and an older file's mode is not kept."""
     doc = {
         "save": str(save),
         "codes": {str(seat): code for seat, code in table.codes.items()},
         "watch": table.watch_code,
     }
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(doc, fh)
+        atomic_write(path, json.dumps(doc))
     except OSError as exc:
         return f"the codes could not be kept in {shown(str(path))} ({exc.strerror or exc})"
     return None
@@ -88,10 +91,11 @@ def write_codes(path: Path, save: Path, table: TableHost) -> str | None:
 
 def read_codes(path: Path, seats: Sequence[int]) -> tuple[dict[int, str], str] | None:
     """The codes kept for a table of these people's ``seats``; None when there are
-    none, or they do not read."""
+    none, or they do not read (a damaged file, or no file at all: a folder, a pipe,
+    anything over :data:`MAX_CODES_BYTES`)."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        doc = parse_json(read_record_file(path, MAX_CODES_BYTES))
+    except RecordError:
         return None
     if not isinstance(doc, dict) or not isinstance(doc.get("codes"), dict):
         return None

@@ -1,0 +1,107 @@
+"""``monstertrick host`` itself against what can go wrong around it, on loopback: its
+codes file (a link there, an old file's mode, a damaged file, a pipe). Each host is a
+process of its own, killed at the end with whatever it started."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browser import wait_until
+from .test_host import Hosted, exchange, hosting
+
+TIMEOUT = 30.0
+"""Seconds any one wait may take before the test fails (a bound, not a test)."""
+
+
+def saved_game(home: Path) -> Path:
+    """A hosted game of Monster Taking with one decision made, saved in ``home``: the
+    file ``host --resume`` reopens."""
+    from monstertrick.saves import SaveStore, release_all_locks
+    from monstertrick.seating import Seat, Seating
+    from monstertrick.session import Handoff, Session
+
+    store = SaveStore(home / "saves")
+    session = Session.start(Seating((Seat("Ann"), Seat("Bob")), 0), 3, store, game="monster-taking")
+    step = session.next_step()
+    assert isinstance(step, Handoff)
+    session.pass_keyboard(step.seat)
+    session.apply(step.seat, session.view(step.seat).legal_actions[0])
+    assert session.save_path is not None
+    release_all_locks()
+    return session.save_path
+
+
+def codes_file(home: Path, save: Path) -> Path:
+    return home / "tables" / f"{save.stem}.table.json"
+
+
+def resumed(home: Path, tmp_path: Path, save: Path, name: str) -> Any:
+    return hosting(home, tmp_path / f"{name}.log", "--resume", str(save), "--pace", "0")
+
+
+def codes_of(host: Hosted) -> list[str]:
+    return [s["code"] for s in host.announced()["seats"]]
+
+
+def assert_quiet(host: Hosted) -> None:
+    console = host.output()
+    for sign in ("Traceback", "Error handling request", "Task exception was never retrieved"):
+        assert sign not in console, console
+
+
+def test_the_codes_file_is_written_as_the_saves_are_never_through_a_link(
+    tmp_path: Path,
+) -> None:
+    """A link where the codes are kept is replaced, not followed (its target is left as
+    it was); a codes file of another mode becomes this user's alone."""
+    home = tmp_path / "home"
+    save = saved_game(home)
+    path = codes_file(home, save)
+    path.parent.mkdir(parents=True)
+    victim = tmp_path / "precious.txt"
+    victim.write_text("not the host's to write\n")
+    path.symlink_to(victim)
+    with resumed(home, tmp_path, save, "first") as host:
+        codes = codes_of(host)
+        wait_until(lambda: path.exists() and not path.is_symlink(), TIMEOUT, "the codes kept")
+        assert victim.read_text() == "not the host's to write\n"
+        assert stat.S_IMODE(path.lstat().st_mode) == 0o600
+        assert json.loads(path.read_text())["codes"]["0"] == codes[0]
+    path.chmod(0o644)
+    with resumed(home, tmp_path, save, "again") as host:
+        assert codes_of(host) == codes  # (the file read: the same codes)
+        wait_until(lambda: stat.S_IMODE(path.stat().st_mode) == 0o600, TIMEOUT, "mode 0600")
+        assert_quiet(host)
+
+
+@pytest.mark.parametrize("damage", ["brackets", "pipe", "folder", "huge"])
+def test_a_damaged_codes_file_gives_new_codes_and_the_table_opens(
+    tmp_path: Path, damage: str
+) -> None:
+    """3,000 ``[`` (too deep to read), a pipe (never to be read from), a folder or a file
+    far too large where the codes are kept: the host says the codes were not kept,
+    gives new ones and serves, at once."""
+    home = tmp_path / "home"
+    save = saved_game(home)
+    path = codes_file(home, save)
+    path.parent.mkdir(parents=True)
+    if damage == "brackets":
+        path.write_text("[" * 3000)
+    elif damage == "pipe":
+        os.mkfifo(path)
+    elif damage == "folder":
+        path.mkdir()
+    else:
+        path.write_text(" " * 100_000 + "{}")
+    with resumed(home, tmp_path, save, damage) as host:
+        codes = codes_of(host)
+        wait_until(lambda: "not kept" in host.output(), TIMEOUT, "codes not kept")
+        assert exchange(host.port, codes[0])[0]["type"] == "welcome"
+        assert host.proc.poll() is None
+        assert_quiet(host)
