@@ -89,13 +89,24 @@ class Played:
 
 @dataclass(frozen=True)
 class HintTaken:
-    """A person asked the computer for a hint: the table's log says so (never what the
-    hint was, which only that person saw)."""
+    """A person asked the computer for a hint for one decision: the table's log says so,
+    and for which (never what the hint was, which only that person saw). ``task`` is
+    the decision's (the game's word: "play", "arrange"...), ``at`` the position it was
+    to be made at (chapter, decisions made in it before), ``chapter`` what a chapter
+    is called ("round"). One per decision is logged, however many hints it got."""
 
     player: int
+    task: str = ""
+    at: tuple[int, int] = (0, 0)
+    chapter: str = ""
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} took a hint."
+        name = names[self.player]
+        if not self.chapter:
+            return f"{name} took a hint."
+        chapter, made = self.at
+        task = f" ({self.task})" if self.task else ""
+        return f"{name} took a hint for decision {made + 1} of {self.chapter} {chapter}{task}."
 
 
 @dataclass(frozen=True)
@@ -484,19 +495,25 @@ class Session(Generic[S, A, E, V, P]):
             view = self.view(seat)
         return list(self.rules.hint(view, seat, self.seed, stop))
 
-    def note_hint(self, seat: int) -> None:
+    def note_hint(self, seat: int) -> bool:
         """The person at ``seat`` took a hint on their turn: counted with the game (the
-        save's meta, shown in History) and noted in the public log."""
+        save's meta, shown in History: the decisions that got a hint) and noted in the
+        public log, once per decision (a second hint for the same decision changes
+        nothing). Whether it was news."""
         step = self.next_step()
         if not isinstance(step, Turn) or step.seat != seat:
             raise ValueError(f"it is not {self.names[seat]}'s decision now")
+        noted = HintTaken(seat, step.task, self.position, self.rules.chapter_name)
+        if noted in self.log:
+            return False
         if len(self.hints) != len(self.names):
             self.hints = [0] * len(self.names)
         self.hints[seat] += 1
-        self.log.append(HintTaken(seat))
+        self.log.append(noted)
         self.seen[seat] = len(self.log)
         if self.meta is not None:
             self.meta.hints = list(self.hints)
+        return True
 
     def simple_decision(self, seat: int) -> A:
         """The easiest computer player's decision for ``seat`` (when a bot fails)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -93,7 +94,7 @@ async def test_a_hint_on_the_vp_row_and_on_a_move_from_the_persons_view_only(
         view, seat = door_hint.calls[-1]
         assert seat == 0 and isinstance(view, PlayerView) and view == session.view(0)
         assert session.hints == [1, 0, 0]
-        assert HintTaken(0) in session.log
+        assert [e.player for e in session.log if isinstance(e, HintTaken)] == [0]
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ArrangeScreen) and app.screen.panel is None
@@ -113,7 +114,10 @@ async def test_a_hint_on_the_vp_row_and_on_a_move_from_the_persons_view_only(
         from tests.tui.helpers import screen_text
 
         log = screen_text(app)
-        assert "Ann took a hint." in log and "Suggestion" not in log
+        # For which decision: her VP row (the first of the round), then her first card.
+        assert "Ann took a hint for decision 1 of round 1 (arrange)." in log
+        assert re.search(r"Ann took a hint for decision [0-9]+ of round 1 \(play\)\.", log)
+        assert "Suggestion" not in log
 
 
 async def test_a_move_hint_names_the_cards_that_would_do_just_the_same(
