@@ -5,7 +5,8 @@ The app is the hot-seat app with its session on the other side of a WebSocket
 view, with no handoffs (nobody else looks at this screen). The other seats' moves come
 as they happen; this seat's decisions go to the host, which answers with the next table
 or the reason it refused one. A dropped connection is tried again until it comes back,
-and the seat is found as it was.
+and the seat is found as it was; so is one on which the host sent what this screen
+cannot read.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ class JoinApp(MonsterTrickApp):
         self._ever_joined = False
         self._finished = False
         self._host_closed = False
+        self._unreadable: str | None = None
+        """Why the host's last message could not be read (the screen joins again)."""
 
     # ------------------------------------------------------------------ joining
 
@@ -119,6 +122,8 @@ class JoinApp(MonsterTrickApp):
                 ):
                     tries = 0
                     await self._follow(ws)
+                    if ws.closed and ws.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG:
+                        self._unreadable = "it sent a message too large for this screen"
             except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
                 reason = str(exc) or type(exc).__name__
                 if isinstance(exc, aiohttp.WSServerHandshakeError) and exc.status in (403, 421):
@@ -135,6 +140,9 @@ class JoinApp(MonsterTrickApp):
             if self._host_closed:
                 self._host_closed = False
                 reason = "the host closed the table (it may open it again)"
+            if self._unreadable is not None:
+                reason = f"this screen could not read what the host sent ({self._unreadable})"
+                self._unreadable = None
             wait = RETRY_WAITS[min(tries, len(RETRY_WAITS) - 1)]
             tries += 1
             self.say(f"{reason[:1].upper()}{reason[1:]}: trying again in {wait:.0f} s.")
@@ -164,9 +172,9 @@ class JoinApp(MonsterTrickApp):
                         raise WireError("a message from the host is one JSON object")
                     if not self.received(data):
                         return
-                except (ValueError, WireError) as exc:
-                    self.say(f"The host sent what this version cannot read: {exc}", error=True)
-                    self._finished = True
+                except (ValueError, RecursionError, WireError) as exc:
+                    # Said, and joined again: the next table may read (a table is whole).
+                    self._unreadable = str(exc)[:200] or type(exc).__name__
                     return
         finally:
             sender.cancel()

@@ -42,20 +42,35 @@ class Hosted:
 
 
 @contextmanager
-def hosting(home: Path, log: Path, *args: str, port: int | None = None) -> Iterator[Hosted]:
+def hosting(
+    home: Path,
+    log: Path,
+    *args: str,
+    port: int | None = None,
+    stdin: int = subprocess.DEVNULL,
+    open_files: int | None = None,
+) -> Iterator[Hosted]:
     """``monstertrick host --json --port P ARGS...``, in a process group of its own,
-    killed at the end with whatever it started."""
+    killed at the end with whatever it started. ``stdin=subprocess.PIPE``: lines may be
+    typed at it (``proc.stdin``); ``open_files``: its open-file limit."""
     port = port or free_port()
     env = {**os.environ, "MONSTERTRICK_HOME": str(home)}
     argv = [sys.executable, "-m", "monstertrick", "host", "--json", "--port", str(port), *args]
+
+    def limited() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
+
     with open(log, "wb") as out:
         proc = subprocess.Popen(
             argv,
             stdout=out,
             stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
+            stdin=stdin,
             env=env,
             start_new_session=True,
+            preexec_fn=limited if open_files is not None else None,
         )
     try:
         yield Hosted(proc, port, log)

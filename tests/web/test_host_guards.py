@@ -1,11 +1,13 @@
 """``monstertrick host`` itself against what can go wrong around it, on loopback: its
-codes file (a link there, an old file's mode, a damaged file, a pipe). Each host is a
-process of its own, killed at the end with whatever it started."""
+codes file (a link there, an old file's mode, a damaged file, a pipe) and the open-file
+limit with hundreds of idle connections. Each host is a process of its own, killed at
+the end with whatever it started."""
 
 from __future__ import annotations
 
 import json
 import os
+import socket
 import stat
 from pathlib import Path
 from typing import Any
@@ -13,7 +15,7 @@ from typing import Any
 import pytest
 
 from .browser import wait_until
-from .test_host import Hosted, exchange, hosting
+from .test_host import Hosted, act, exchange, hosting
 
 TIMEOUT = 30.0
 """Seconds any one wait may take before the test fails (a bound, not a test)."""
@@ -104,4 +106,41 @@ def test_a_damaged_codes_file_gives_new_codes_and_the_table_opens(
         wait_until(lambda: "not kept" in host.output(), TIMEOUT, "codes not kept")
         assert exchange(host.port, codes[0])[0]["type"] == "welcome"
         assert host.proc.poll() is None
+        assert_quiet(host)
+
+
+def test_hundreds_of_idle_connections_under_a_low_open_file_limit_hold_no_one(
+    tmp_path: Path,
+) -> None:
+    """A host with 512 open files at most: 500 connections that never say a word, from
+    five addresses, and 100 requests left half-sent. The host refuses those beyond its
+    limits, stays up, says nothing on its console, and Ann and Bob join and play."""
+    home = tmp_path / "home"
+    players = ["--game", "monster-taking", "--players", "Ann, Bob", "--seed", "3", "--pace", "0"]
+    with hosting(home, tmp_path / "host.log", *players, open_files=512) as host:
+        codes = codes_of(host)
+        held: list[socket.socket] = []
+        try:
+            for n in range(2, 7):
+                for _ in range(100):
+                    sock = socket.socket()
+                    sock.bind((f"127.0.0.{n}", 0))
+                    sock.connect(("127.0.0.1", host.port))
+                    held.append(sock)
+            for _ in range(100):
+                sock = socket.socket()
+                sock.bind(("127.0.0.7", 0))
+                sock.connect(("127.0.0.1", host.port))
+                sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+                held.append(sock)
+            # Ann's and Bob's screens, from this machine's own address: a whole exchange.
+            first = exchange(host.port, codes[0])
+            mover = first[1]["turn"]["seat"]
+            table = exchange(host.port, codes[mover])[1]
+            done = exchange(host.port, codes[mover], [act(table)])
+            assert done[-1]["type"] == "table" and done[-1]["at"] != table["at"]
+            assert host.proc.poll() is None
+        finally:
+            for sock in held:
+                sock.close()
         assert_quiet(host)
