@@ -53,6 +53,10 @@ MAX_CODES_BYTES = 4096
 LIMITS = MessageLimits()
 """What one screen may send (a decision is a few dozen bytes)."""
 
+PAGE_FAREWELL_WAIT = 1.0
+"""Seconds a closing host gives its browser tabs' screens to show its goodbye before it
+ends their games (a game ended at once would not have drawn it)."""
+
 HEADER_WAIT = 10.0
 """Seconds a connection has to send a whole request (and, between requests, to start
 the next one) before it is closed."""
@@ -384,9 +388,12 @@ async def _host(
         opening.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await opening
-        await table.close("the host closed the table; it may reopen it with the same codes")
+        goodbye = table.goodbye()
+        await table.close(goodbye)
+        closing = [_pages_shown(page_server)]
         if door is not None:
-            await door.close()
+            closing.append(door.close(f"{goodbye[:1].upper()}{goodbye[1:]}."))
+        await asyncio.gather(*closing)
         await runner.cleanup()
     if table.session.running:
         console.say("The table is closed. Reopen it with: monstertrick host --resume")
@@ -424,6 +431,13 @@ async def listen(
         await runner.cleanup()
         raise
     return runner, int(site.port)
+
+
+async def _pages_shown(page_server: Any) -> None:
+    """Give the browser tabs' screens :data:`PAGE_FAREWELL_WAIT` seconds to show the
+    host's goodbye before their games end with the page server (none without tabs)."""
+    if page_server is not None and any(game.running for game in page_server.games):
+        await asyncio.sleep(PAGE_FAREWELL_WAIT)
 
 
 def limited_site(runner: Any, host: str, port: int, limiter: ConnectionLimiter) -> Any:

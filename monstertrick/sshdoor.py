@@ -569,15 +569,15 @@ class SshDoor:
     def max_connections(self) -> int:
         return self.max_sessions + SPARE_CONNECTIONS
 
-    async def close(self) -> None:
-        """Stop listening, end every screen (each client is told the table closed) and
-        close every connection."""
+    async def close(self, notice: str = CLOSED) -> None:
+        """Stop listening, end every screen (each client is told ``notice``: by default
+        that the table closed) and close every connection."""
         self.closing = True
         acceptor, self._acceptor = self._acceptor, None
         if acceptor is not None:
             acceptor.close()
             await acceptor.wait_closed()
-        await asyncio.gather(*(seat.end(CLOSED) for seat in list(self.seats)))
+        await asyncio.gather(*(seat.end(notice) for seat in list(self.seats)))
         connections = list(self.connections)
         if connections:
             # A client leaves once its session has closed. Disconnected before, OpenSSH's

@@ -42,7 +42,9 @@ host → client
     public by then); ``refused`` (``reason``) for a message it did not carry out;
     ``bye`` (``why`` and ``reason``) as it closes the connection: ``code`` (not one of
     the table's), ``version``, ``hello`` (none came first), ``replaced`` (a newer screen
-    took the seat) or ``closed`` (the host is closing; it may reopen the table).
+    took the seat) or ``closed`` (the host closed the table: ``reason`` says whether
+    the game is saved, to be reopened with ``host --resume``; a screen told so stops
+    trying to reconnect, while one whose connection merely dropped tries again).
 
 Every input is bounded (:mod:`monstertrick.guards`): a message's size and rate, the
 time to say hello (:data:`HELLO_WAIT`), wrong codes (:class:`WrongCodes`), and what
@@ -207,6 +209,8 @@ class TableHost:
         self._screens: dict[int | None, list[Screen]] = {}
         self._lock = asyncio.Lock()
         self._advancing = False
+        self._closed = False
+        """The host has closed the table: nothing more is played."""
         self._closing: set[asyncio.Task[None]] = set()
         self._last: dict[str, Any] | None = None
         self._ready: set[int] = set()
@@ -253,6 +257,9 @@ class TableHost:
         seat = await self.check_code(data.get("code"), address)
         if seat is False:
             bye("code", "that code is not one of this table's")
+            return None
+        if self._closed:
+            bye("closed", self.goodbye())  # (come as the host closes: told the same)
             return None
         assert seat is not True
         if data.get("watch") is True:
@@ -302,10 +309,22 @@ class TableHost:
                 self.notice(f"{self.session.names[screen.seat]} is away.")
             await self.changed()  # (a round's end waits for the people present only)
 
-    async def close(self, reason: str) -> None:
-        """Tell every screen ``reason`` with a ``bye`` of why "closed", and end its
-        connection: all at once, each within its bound."""
-        text = json.dumps({"type": "bye", "why": "closed", "reason": reason})
+    def goodbye(self) -> str:
+        """What every screen is told as the host closes the table."""
+        session = self.session
+        if not session.running:
+            return "the host closed the table; the game is over"
+        if session.save_path is None or not session.save_path.exists():
+            return "the host closed the table; nothing was saved (no decision was made)"
+        if session.save_error is not None:
+            return "the host closed the table; the game could not be saved (the host says why)"
+        return "the host closed the table; the game is saved (host --resume to go on)"
+
+    async def close(self, reason: str | None = None) -> None:
+        """Tell every screen ``reason`` (:meth:`goodbye` by default) with a ``bye`` of
+        why "closed", and end its connection: all at once, each within its bound."""
+        self._closed = True
+        text = json.dumps({"type": "bye", "why": "closed", "reason": reason or self.goodbye()})
         screens = [screen for each in self._screens.values() for screen in each]
         for screen in screens:
             if not screen.closed:
@@ -461,7 +480,7 @@ class TableHost:
         try:
             loop = asyncio.get_running_loop()
             session = self.session
-            while True:
+            while not self._closed:
                 async with self._lock:
                     step = session.next_step()
                     if isinstance(step, Handoff):
@@ -507,6 +526,8 @@ class TableHost:
                 decision = await loop.run_in_executor(
                     None, session.rules.decide, bot, view, seat, session.seed, None
                 )
+                if self._closed:
+                    break  # (closed while the computer player thought: the game is saved)
                 async with self._lock:
                     if session.position != position or session.next_step() != step:
                         continue  # (the seat's person came back meanwhile, and decided)
@@ -516,8 +537,9 @@ class TableHost:
                     await asyncio.sleep(self.pace)
         finally:
             self._advancing = False
-        self.broadcast()
-        self._say_whose_turn()
+        if not self._closed:
+            self.broadcast()
+            self._say_whose_turn()
 
     def _say_whose_turn(self) -> None:
         decider = self.decider()

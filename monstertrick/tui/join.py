@@ -6,7 +6,8 @@ view, with no handoffs (nobody else looks at this screen). The other seats' move
 as they happen; this seat's decisions go to the host, which answers with the next table
 or the reason it refused one. A dropped connection is tried again until it comes back,
 and the seat is found as it was; so is one on which the host sent what this screen
-cannot read.
+cannot read. When the host closes the table (its ``bye`` of why "closed"), the screen
+says so and stops trying; the same words are left in the terminal when the app ends.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import sys
 from typing import TYPE_CHECKING, Any
 
 from textual import on, work
@@ -71,9 +73,10 @@ class JoinApp(MonsterTrickApp):
         """The other people seen at the table since this screen joined."""
         self._ever_joined = False
         self._finished = False
-        self._host_closed = False
         self._unreadable: str | None = None
         """Why the host's last message could not be read (the screen joins again)."""
+        self.farewell: str | None = None
+        """What the host said as it closed the table (left in the terminal at the end)."""
 
     # ------------------------------------------------------------------ joining
 
@@ -137,9 +140,6 @@ class JoinApp(MonsterTrickApp):
                 if self.code is None or self._finished:
                     return  # (the host said goodbye)
                 reason = "the table closed the connection"
-            if self._host_closed:
-                self._host_closed = False
-                reason = "the host closed the table (it may open it again)"
             if self._unreadable is not None:
                 reason = f"this screen could not read what the host sent ({self._unreadable})"
                 self._unreadable = None
@@ -214,8 +214,8 @@ class JoinApp(MonsterTrickApp):
             reason = str(data.get("reason", "the host closed the table"))[:200]
             why = data.get("why")
             if why == "closed":
-                self._host_closed = True
-                return False  # (tried again: the host may reopen the table)
+                self.host_closed(reason)
+                return False
             if why == "code":
                 self.code = None
                 self.session = None
@@ -228,6 +228,13 @@ class JoinApp(MonsterTrickApp):
                 self.say(f"The host says: {reason}. Ctrl+Q quits.", error=True)
             return False
         return True
+
+    def host_closed(self, reason: str) -> None:
+        """The host closed the table: the screen says so and stops trying (the game,
+        saved at the host, goes on only when the host reopens it)."""
+        self._finished = True
+        self.farewell = f"{reason[:1].upper()}{reason[1:].rstrip('.')}."
+        self.say(f"{self.farewell} Ctrl+Q quits.", error=True)
 
     def screens_title(self) -> str:
         from ..games import GAMES
@@ -363,4 +370,10 @@ def run_join(url: str, address: str, code: str | None, *, watch: bool = False) -
     from .app import run_app
 
     collect_when_idle()
-    return run_app(JoinApp(url, address, code, watch=watch, idle_collection=True))
+    app = JoinApp(url, address, code, watch=watch, idle_collection=True)
+    status = run_app(app)
+    if app.farewell is not None and sys.stdout.isatty():  # (a browser tab's is no terminal)
+        from ..records import shown
+
+        print(f"monstertrick: {shown(app.farewell)}")  # (the host's words: shown as text)
+    return status

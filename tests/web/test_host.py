@@ -250,3 +250,31 @@ async def test_the_hosts_terminal_covers_an_away_seat_and_lists_the_seats() -> N
     await host.command("codes")
     assert f"monstertrick join 127.0.0.1:8100 {table.codes[1]}" in out.getvalue()
     assert await host.command("quit") is False
+
+
+@pytest.mark.web
+@pytest.mark.skipif(missing() is not None, reason=str(missing()))
+def test_a_browser_page_is_told_when_the_host_closes_the_table(tmp_path: Path) -> None:
+    """Ann's page shows the host's goodbye (the game is saved) before its game ends
+    with the host: the host gives the tabs' screens a moment to draw it."""
+    import re
+
+    from .browser import Screen
+
+    home = tmp_path / "home"
+    players = ["--game", "monster-taking", "--players", "Ann, Bob", "--seed", "3", "--pace", "0"]
+    with hosting(home, tmp_path / "host.log", *players) as host, chromium() as browser:
+        codes = [s["code"] for s in host.announced()["seats"]]
+        first = exchange(host.port, codes[0])
+        mover = first[1]["turn"]["seat"]
+        table = exchange(host.port, codes[mover])[1]
+        exchange(host.port, codes[mover], [act(table)])  # (a decision: the game is saved)
+        screen = Screen.open(browser, f"http://127.0.0.1:{host.port}/")
+        screen.wait_for(re.compile(r"Type the code"))
+        screen.focus()
+        screen.page.keyboard.type(codes[0])
+        screen.press_until("Enter", re.compile(r"Game 1 ·"))
+        since = len(screen.frames)
+        host.proc.send_signal(signal.SIGTERM)
+        screen.wait_for(re.compile(r"The host closed the table; the game is saved"), since=since)
+        assert host.proc.wait(30) == 0

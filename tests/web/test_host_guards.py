@@ -1,24 +1,33 @@
 """``monstertrick host`` itself against what can go wrong around it, on loopback: its
-codes file (a link there, an old file's mode, a damaged file, a pipe) and the open-file
-limit with hundreds of idle connections. Each host is a process of its own, killed at
-the end with whatever it started."""
+codes file (a link there, an old file's mode, a damaged file, a pipe), the open-file
+limit with hundreds of idle connections, and the goodbye every screen is told when the
+host closes the table (``quit``, Ctrl+C, SIGTERM). Each host is a process of its own,
+killed at the end with whatever it started."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import signal
 import socket
 import stat
+import subprocess
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
+
+from monstertrick.table import VERSION
 
 from .browser import wait_until
 from .test_host import Hosted, act, exchange, hosting
 
 TIMEOUT = 30.0
 """Seconds any one wait may take before the test fails (a bound, not a test)."""
+
+SAVED = "the host closed the table; the game is saved (host --resume to go on)"
 
 
 def saved_game(home: Path) -> Path:
@@ -143,4 +152,62 @@ def test_hundreds_of_idle_connections_under_a_low_open_file_limit_hold_no_one(
         finally:
             for sock in held:
                 sock.close()
+        assert_quiet(host)
+
+
+def _screens_told(port: int, codes: list[str], close: Any) -> list[list[dict[str, Any]]]:
+    """A decision is made (so the game is saved); Ann's screen and a watcher's join;
+    then ``close()`` closes the table: what each screen was sent after its first table,
+    to the end of its connection (tables left out)."""
+    first = exchange(port, codes[0])
+    mover = first[1]["turn"]["seat"]
+    table = exchange(port, codes[mover])[1]
+    assert exchange(port, codes[mover], [act(table)])[-1]["at"] != table["at"]
+
+    async def run() -> list[list[dict[str, Any]]]:
+        async with aiohttp.ClientSession() as http:
+            screens = []
+            for code, watch in ((codes[0], False), (codes[1], True)):
+                ws = await http.ws_connect(f"ws://127.0.0.1:{port}/table")
+                hello = {"type": "hello", "version": VERSION, "code": code, "watch": watch}
+                await ws.send_json(hello)
+                assert (await ws.receive_json())["type"] == "welcome"
+                assert (await ws.receive_json())["type"] == "table"
+                screens.append(ws)
+            close()
+            told = []
+            for ws in screens:
+                seen = [json.loads(msg.data) async for msg in ws]
+                told.append([m for m in seen if m["type"] != "table"])
+                assert ws.closed
+            return told
+
+    async def bounded() -> list[list[dict[str, Any]]]:
+        return await asyncio.wait_for(run(), TIMEOUT)
+
+    return asyncio.run(bounded())
+
+
+@pytest.mark.parametrize("how", ["quit", "SIGTERM", "SIGINT"])
+def test_closing_the_host_tells_every_screen_the_game_is_saved(tmp_path: Path, how: str) -> None:
+    """``quit`` typed at the host, or SIGTERM, or Ctrl+C (SIGINT): every screen is sent
+    the goodbye that stops it trying again, the host exits with 0, and says how to
+    reopen the table."""
+    home = tmp_path / "home"
+    players = ["--game", "monster-taking", "--players", "Ann, Bob", "--seed", "3", "--pace", "0"]
+    with hosting(home, tmp_path / "host.log", *players, stdin=subprocess.PIPE) as host:
+        codes = codes_of(host)
+
+        def close() -> None:
+            if how == "quit":
+                assert host.proc.stdin is not None
+                host.proc.stdin.write(b"quit\n")
+                host.proc.stdin.flush()
+            else:
+                os.kill(host.proc.pid, getattr(signal, how))
+
+        told = _screens_told(host.port, codes, close)
+        assert told == [[{"type": "bye", "why": "closed", "reason": SAVED}]] * 2
+        assert host.proc.wait(TIMEOUT) == 0
+        assert "The table is closed. Reopen it with: monstertrick host --resume" in host.output()
         assert_quiet(host)

@@ -232,6 +232,23 @@ async def test_a_wrong_code_or_a_user_name_that_is_no_code_starts_no_screen(
     assert asked == [("2222-2222", "127.0.0.1"), ("K7QF-9XMB", "127.0.0.1")]
 
 
+async def test_closing_the_door_tells_each_screen_what_the_host_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host's goodbye (the game is saved, how to go on) is what each SSH client is
+    left with, not a bare "closed"."""
+    monkeypatch.setattr(sshdoor, "CLOSE_WAIT", 0)
+    goodbye = "The host closed the table; the game is saved (host --resume to go on)."
+    async with door_open(tmp_path, Screens()) as door:
+        connection = await connect(door)
+        process, pid = await screen(connection)
+        await asyncio.wait_for(door.close(goodbye), SAFETY)
+        await ended(pid)
+        result = await asyncio.wait_for(process.wait(), SAFETY)
+        assert result.stderr == f"\r\n{goodbye}\r\n".encode()
+        await asyncio.wait_for(connection.wait_closed(), SAFETY)
+
+
 async def test_a_client_without_a_terminal_is_told_to_use_t_and_no_screen_starts(
     tmp_path: Path,
 ) -> None:
