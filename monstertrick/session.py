@@ -260,6 +260,17 @@ class Session(Generic[S, A, E, V, P]):
         return not self.seating.seats[seat].is_human
 
     @property
+    def away_seats(self) -> tuple[int, ...]:
+        """The people away from the table (at a hosted table: with no screen joined;
+        at one keyboard, nobody)."""
+        return ()
+
+    @property
+    def covered_seats(self) -> tuple[int, ...]:
+        """The away people a computer player plays for meanwhile (a hosted table's)."""
+        return ()
+
+    @property
     def running(self) -> bool:
         return not self.rules.is_over(self.state)
 

@@ -19,13 +19,14 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from textual import on, work
+from textual.notifications import SeverityLevel
 
 from ..session import BotTurn, GameEnd, Played, RoundOver, Session, Step, Turn
 from ..table import VERSION
 from ..wire import WireError
 from .app import MonsterTrickApp
 from .messages import Decided, NewGame, TakeBack
-from .screens.base import DecisionScreen, PauseScreen
+from .screens.base import ComputerTurnScreen, DecisionScreen, PauseScreen
 from .screens.join import CodeGiven, JoinScreen
 
 if TYPE_CHECKING:
@@ -43,6 +44,18 @@ MAX_MESSAGE = 4 * 1024 * 1024
 class JoinApp(MonsterTrickApp):
     """One seat (or a watcher) of a table at ``url``; ``code``: the seat's join code
     (None: the first screen asks for it)."""
+
+    CSS = """
+    /* What happens at the table is told in one line, the newest only, just above the
+       keys: where it covers none of the table's lines (at 80x24, the VP row's line is
+       two rows above the keys). Who is away is said on the status line too. */
+    Toast {
+        padding: 0 1;
+        margin-top: 0;
+        width: auto;
+        max-width: 100%;
+    }
+    """
 
     def __init__(
         self,
@@ -77,6 +90,19 @@ class JoinApp(MonsterTrickApp):
         """Why the host's last message could not be read (the screen joins again)."""
         self.farewell: str | None = None
         """What the host said as it closed the table (left in the terminal at the end)."""
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast, in place of the one shown before (one line at a time: see ``CSS``)."""
+        self.clear_notifications()
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # ------------------------------------------------------------------ joining
 
@@ -194,9 +220,12 @@ class JoinApp(MonsterTrickApp):
             self._ever_joined = True
             self.title = f"{self.screens_title()} · {self._who()}"
         elif kind == "table" and self.session is not None:
+            before = self._away, self.session.covered_seats
             self.session.update(data)
             self._tell_comings_and_goings()
             self.follow()
+            if before != (self._away, self.session.covered_seats):
+                self._show_who_is_away()
             if self.idle_collection:
                 # Once the table has been drawn and nothing new came for a moment.
                 if self._collecting is not None:
@@ -272,6 +301,13 @@ class JoinApp(MonsterTrickApp):
             if self._shown != ("took-back", last.get("at")):
                 seat = int(last.get("seat", 0))
                 self.notify(f"{session.names[seat]} took back their last decision.", markup=False)
+
+    def _show_who_is_away(self) -> None:
+        """Someone came or went while another seat's turn is on screen: its lines say
+        whether that person is away (the screen itself stays as it is)."""
+        screen = self.screen
+        if isinstance(screen, ComputerTurnScreen) and screen.is_mounted and screen.result is None:
+            screen.show_turn()
 
     # ------------------------------------------------------------------ the flow
 

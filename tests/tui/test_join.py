@@ -301,3 +301,96 @@ async def test_the_host_closing_the_table_is_said_and_not_tried_again(served: An
                 "no more tries",
             )
     assert table.goodbye() == said[:1].lower() + said[1:-1]  # (what the host closes with)
+
+
+# ---------------------------------------------------------------------- own-device polish
+
+
+async def _ann_joins(address: str, table: TableHost) -> Any:
+    """Ann's screen, a bare client (joined until it is closed)."""
+    import aiohttp
+
+    from monstertrick.table import VERSION
+
+    http = aiohttp.ClientSession()
+    ws = await http.ws_connect(f"ws://{address}/table")
+    await ws.send_json({"type": "hello", "version": VERSION, "code": table.codes[0]})
+
+    async def leave() -> None:
+        await ws.close()
+        await http.close()
+
+    return leave
+
+
+async def test_while_a_person_is_away_the_others_status_line_says_so(served: Any) -> None:
+    """Bob watches Ann's turn: while Ann has no screen joined, his status line says she
+    is away (not "deciding"), and it says so again when she comes and goes."""
+    table = hosted("monster-trick")
+    url, address = await hosted_at(served, table)
+    app = JoinApp(url, address, table.codes[1], pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        away = "Ann is away: the table waits for them to come back."
+        await until(pilot, lambda: away in words_of(app), "Ann away on the status line")
+        assert "Ann is deciding" not in words_of(app)
+        assert "· away" in words_of(app)  # (and on the top line)
+        leave = await _ann_joins(address, table)
+        await until(pilot, lambda: "Ann is deciding…" in words_of(app), "Ann deciding")
+        assert away not in words_of(app)
+        await leave()
+        await until(pilot, lambda: away in words_of(app), "Ann away again")
+
+
+async def test_a_toast_covers_no_line_of_the_table_at_80x24(served: Any) -> None:
+    """What happens at the table (Ann joins) is told in one line above the keys, not over
+    Bob's VP row's line (nor his hand, nor the status line's first line: its second
+    holds the rare status that wraps)."""
+    from textual.widgets._toast import Toast
+
+    table = hosted("monster-trick")
+    url, address = await hosted_at(served, table)
+    app = JoinApp(url, address, table.codes[1], pace=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until(pilot, lambda: "Ann arranges" in words_of(app), "Bob's screen")
+        leave = await _ann_joins(address, table)
+        await until(pilot, lambda: bool(app.screen.query(Toast)), "a toast")
+        await pilot.pause()
+        toasts = [toast.region for toast in app.screen.query(Toast)]
+        covered = [app.screen.query_one(f"#{name}").region for name in ("vp-row", "hand")]
+        status = app.screen.query_one("#status").region
+        covered.append(status._replace(height=1))
+        assert toasts and all(region.height == 1 for region in toasts), toasts
+        for toast in toasts:
+            for line in covered:
+                assert not toast.overlaps(line), (toast, line)
+        await leave()
+
+
+async def test_a_watcher_is_not_told_computer_players_move_on_a_persons_turn(
+    served: Any,
+) -> None:
+    table = hosted("monster-trick")
+    url, address = await hosted_at(served, table)
+    app = JoinApp(url, address, table.codes[0], watch=True, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Ann arranges" in words_of(app), "the watcher's screen")
+        text = words_of(app)
+        assert "Only what everyone may see is shown." in text
+        assert "Computer players are moving" not in text
+
+
+async def test_the_code_box_shows_no_code_shaped_placeholder(served: Any) -> None:
+    import re
+
+    from textual.widgets import Input
+
+    from monstertrick.table import normal_code
+
+    table = hosted("monster-taking")
+    url, address = await hosted_at(served, table)
+    app = JoinApp(url, address, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: bool(app.screen.query("#join-code")), "the code box")
+        placeholder = app.screen.query_one("#join-code", Input).placeholder
+        assert placeholder and normal_code(placeholder) is None
+        assert not re.search(r"[A-Z0-9]{4}-[A-Z0-9]{4}", placeholder)
