@@ -395,12 +395,16 @@ async def _host(
             closing.append(door.close(f"{goodbye[:1].upper()}{goodbye[1:]}."))
         await asyncio.gather(*closing)
         await runner.cleanup()
-    if table.session.running:
+    saved = table.session.save_path
+    if table.session.running and saved is not None and saved.exists():
         console.say("The table is closed. Reopen it with: monstertrick host --resume")
+        return 0
+    if table.session.running:
+        console.say("The table is closed; no decision was made, so nothing was saved.")
     else:
         console.say("The table is closed.")
-        if save is not None:
-            table_file(save).unlink(missing_ok=True)  # (a finished game's codes open nothing)
+    if save is not None:
+        table_file(save).unlink(missing_ok=True)  # (codes that open nothing)
     return 0
 
 

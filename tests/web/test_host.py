@@ -169,7 +169,8 @@ def test_the_host_says_who_joins_and_who_is_away(tmp_path: Path) -> None:
         assert "Bob joined." in host.output()
         host.proc.send_signal(signal.SIGTERM)
         assert host.proc.wait(30) == 0
-        assert "The table is closed" in host.output()
+        # Nobody decided: nothing was saved, and no --resume is offered.
+        assert "The table is closed; no decision was made, so nothing was saved." in host.output()
 
 
 def test_a_hosted_game_needs_a_person_and_a_free_port(tmp_path: Path) -> None:
