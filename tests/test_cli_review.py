@@ -59,6 +59,33 @@ def test_a_review_in_words_fits_80_columns(
     assert all(len(line) <= 80 for line in out.splitlines())
 
 
+def test_every_seat_of_a_monster_trick_game_is_reviewed_with_its_own_vp_rows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rounds 2 and 3 begin at seats 1 and 2; the rows differ per seat. Each VP row
+    reviewed is the one its seat laid out, and every card is judged with the rows the
+    record holds (the view of each decision shows its seat's own row)."""
+    doc = record("monster-trick", 3, 4, bots=(0, 1, 2))
+    rows = [r["arrangements"] for r in doc["rounds"]]
+    assert all(len({tuple(row) for row in r}) > 1 for r in rows)
+    path = write(tmp_path, doc)
+    players = ["--player", "Ann", "--player", "Bob", "--player", "Cid"]
+    status, out, _ = run([path, "--every", "--json", *players, *FAST], capsys)
+    assert status == 0
+    decisions = json.loads(out)["decisions"]
+    laid = {(d["chapter"], d["seat"]): d["chosen"] for d in decisions if d["task"] == "arrange"}
+    assert laid == {
+        (r, seat): "-".join(map(str, row))
+        for r, rnd in enumerate(rows, 1)
+        for seat, row in enumerate(rnd)
+    }
+    assert len(decisions) == 3 * (3 + 36)
+    from monstertrick.review import Game
+
+    for d in Game(doc).decisions:
+        assert d.view.arrangement in (None, tuple(rows[d.chapter - 1][d.seat]))
+
+
 def test_the_json_review(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, record("monster-taking", 2, 2, bots=(1,)))
     status, out, _ = run([path, "--json", "--player", "Bob", "--player", "Ann", *FAST], capsys)

@@ -24,6 +24,9 @@ from monstertrick.review import (
     review,
     review_decision,
 )
+from monstertrick.saves import SaveStore, read_save
+from monstertrick.seating import Seat, Seating
+from monstertrick.session import GameEnd, Handoff, Played, RoundOver, Session, Turn
 
 SMALL = Settings(seed=1, playouts=12, luck_samples=2)
 """A review's settings small enough for the tests."""
@@ -111,6 +114,46 @@ def test_a_decision_is_reviewed_from_what_its_player_knew(game_key: str) -> None
         assert review_decision(twin, same, SMALL) == review_decision(game, decision, SMALL)
         compared += 1
     assert compared >= 1
+
+
+def test_a_game_played_at_one_keyboard_is_reviewed_as_it_was_played(
+    game_key: str, tmp_path: Path
+) -> None:
+    """Each decision the review judges is the one made at the table, by its seat, from
+    the view it had there, whether the record is the game just finished or read back
+    from its save; a game resumed from its save rebuilds the same round log."""
+    door = door_of(game_key)
+    game = GAMES[game_key]
+    n = min(max(game.min_players, 3), game.max_players)
+    seats = tuple(Seat(f"P{p}", None) for p in range(n))
+    session = Session.start(Seating(seats, 1 % n), 6, SaveStore(tmp_path), game=game_key)
+    rng = random.Random(6)
+    made: list[tuple[int, int, Any, Any]] = []
+    while not isinstance(step := session.next_step(), GameEnd):
+        if isinstance(step, Handoff):
+            session.pass_keyboard(step.seat)
+        elif isinstance(step, (Played, RoundOver)):
+            state = session.state
+            if door.round_number(state) == 2 and len(made) % 3 == 0 and not state.chapter_over():
+                assert session.save_path is not None
+                resumed = Session.resume(read_save(session.save_path))
+                assert resumed.round_log() == session.round_log()
+            session.done()
+        else:
+            assert isinstance(step, Turn)
+            view = session.view(step.seat)
+            action = rng.choice(list(view.legal_actions))
+            made.append((door.round_number(session.state), step.seat, view, action))
+            session.apply(step.seat, action)
+    assert session.save_path is not None
+    live = Game(session.finished_record())
+    saved = Game(json.loads(session.save_path.read_text(encoding="utf-8")))
+    assert [(d.chapter, d.seat, d.view, d.action) for d in live.decisions] == made
+    assert [(d.chapter, d.seat, d.view, d.action) for d in saved.decisions] == made
+    for d in unforced(saved, 0)[-3:]:
+        assert review_decision(saved, d, SMALL) == review_decision(
+            live, live.decisions[d.index], SMALL
+        )
 
 
 def test_the_review_sees_the_view_not_the_deal(
