@@ -39,7 +39,8 @@ A game that is not over is not reviewed: its secrets are not yet public.
 :func:`review_steps` yields each decision's review as it is computed (a screen shows
 marks as they come; ``stop`` or closing the generator cancels), :func:`review` runs it
 to the end. :class:`ReviewCache` keeps a review beside the saves, keyed by the record's
-fingerprint, checked like a stored summary when read back (never trusted).
+fingerprint and the settings, checked like a stored summary when read back (never
+trusted), and only of this version (:data:`KEPT`).
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMAT",
+    "KEPT",
     "LUCK_SAMPLES",
     "MARKS",
     "PLAYOUTS",
@@ -83,6 +85,11 @@ __all__ = [
 
 FORMAT = "monstertrick-review/1"
 """The ``format`` of a review's JSON (``review --json`` and the cache)."""
+
+KEPT = 2
+"""The version of the reviews this program keeps (the ``kept`` of a kept review's file):
+a review kept by another version is computed again. 2: Monster Trick's VP rows judged
+at the seats that laid them out (version 1 rotated them from round 2 on)."""
 
 SEED = 1
 """The seed of a review unless told otherwise (``review``'s default and the app's: they
@@ -298,7 +305,7 @@ class PlayerSummary:
 class Settings:
     """What a review's numbers depend on besides the record."""
 
-    seed: int = 0
+    seed: int = SEED
     playouts: int = PLAYOUTS
     luck_samples: int = LUCK_SAMPLES
 
@@ -671,53 +678,80 @@ def review(
 
 
 class ReviewCache:
-    """Reviews kept in ``<home>/reviews/<fingerprint>.json`` (the record's fingerprint:
-    a save keeps its review when it moves from saves/ to history/, and a record from
-    anywhere has one too). A review read back is checked as strictly as a stored
-    summary (:func:`check_review`): anything that fails is ignored and recomputed."""
+    """Reviews kept in ``<home>/reviews/`` by the record's fingerprint (a save keeps its
+    review when it moves from saves/ to history/, and a record from anywhere has one
+    too): one review per record and settings, the default review (the app's and
+    ``review``'s) in ``<fingerprint>.json``, one with other settings beside it, so that
+    neither throws the other away. A review read back is checked as strictly as a
+    stored summary (:func:`check_review`) and must be of this version (:data:`KEPT`):
+    anything else is ignored and recomputed."""
 
     def __init__(self, root: Path | None = None) -> None:
         from .saves import home
 
         self.folder = (root if root is not None else home()) / "reviews"
 
-    def path(self, fingerprint: str) -> Path:
-        return self.folder / f"{fingerprint}.json"
+    def path(self, fingerprint: str, settings: Settings | None = None) -> Path:
+        """The file of the review of the record ``fingerprint`` with ``settings`` (the
+        default review's by default)."""
+        s = settings or Settings()
+        if s == Settings():
+            return self.folder / f"{fingerprint}.json"
+        return self.folder / f"{fingerprint}.s{s.seed}-p{s.playouts}-l{s.luck_samples}.json"
 
     def load(self, game: Game, settings: Settings) -> Review | None:
         """The review kept for ``game`` with these settings, checked; None if there is
         none or it is not one this program could have written for this record."""
-        found = self.kept(game)
+        found = self._read(self.path(game.fingerprint, settings), game)
         return found if found is not None and found.settings == settings else None
+
+    def _others(self, fingerprint: str) -> list[Path]:
+        """The files of the reviews of this record with other settings than the
+        default, in the order of their names."""
+        try:
+            return sorted(self.folder.glob(f"{fingerprint}.*.json"))
+        except OSError:
+            return []
 
     def has(self, fingerprint: str) -> bool:
         """Whether a review is kept for the record of this fingerprint (unchecked: only
         to know whether reading it back is worth the record's replay)."""
-        return self.path(fingerprint).is_file()
+        return self.path(fingerprint).is_file() or bool(self._others(fingerprint))
 
     def kept(self, game: Game) -> Review | None:
-        """The review kept for ``game`` whatever its settings, checked; None if there is
-        none or it is not one this program could have written for this record."""
+        """The review kept for ``game``, checked: the default one, or else one with other
+        settings; None if there is none this program could have written for this
+        record."""
+        for path in [self.path(game.fingerprint), *self._others(game.fingerprint)]:
+            found = self._read(path, game)
+            if found is not None:
+                return found
+        return None
+
+    def _read(self, path: Path, game: Game) -> Review | None:
         from .records import read_record_file
 
-        path = self.path(game.fingerprint)
         if not path.exists():
             return None
         try:
             raw = json.loads(read_record_file(path, MAX_REVIEW_BYTES))
         except (RecordError, ValueError, RecursionError):
             return None
+        if not isinstance(raw, dict) or raw.get("kept") != KEPT or type(raw["kept"]) is not int:
+            return None
         try:
-            return check_review(raw, game)
+            review = check_review(raw, game)
         except ReviewError:
             return None
+        return review if path == self.path(game.fingerprint, review.settings) else None
 
     def store(self, review: Review) -> None:
         """Keep ``review`` (a failure to write is not an error: it is only a cache)."""
         from .saves import atomic_write
 
+        text = json.dumps({"kept": KEPT, **review.to_json()}) + "\n"
         try:
-            atomic_write(self.path(review.record), json.dumps(review.to_json()) + "\n")
+            atomic_write(self.path(review.record, review.settings), text)
         except OSError:
             pass
 

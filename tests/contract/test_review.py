@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from monstertrick.games import GAMES
 from monstertrick.games.door import Door
 from monstertrick.review import (
+    KEPT,
     Game,
     ReviewCache,
     ReviewError,
@@ -271,7 +273,7 @@ def test_a_kept_review_is_used_again(
     game = Game(finished_record(game_key, 8))
     cache = ReviewCache(tmp_path)
     first = review(game, [0], SMALL, cache=cache)
-    assert cache.path(game.fingerprint).is_file()
+    assert cache.path(game.fingerprint, SMALL).is_file()
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("computed again")
@@ -310,7 +312,7 @@ def test_a_damaged_kept_review_is_computed_again(game_key: str, tmp_path: Path) 
     game = Game(finished_record(game_key, 9))
     cache = ReviewCache(tmp_path)
     fresh = review(game, [0], SMALL, cache=cache).to_json()
-    path = cache.path(game.fingerprint)
+    path = cache.path(game.fingerprint, SMALL)
     raw = json.loads(path.read_text())
     assert check_review(raw, game).to_json() == fresh
     for bad in damaged(raw):
@@ -324,6 +326,58 @@ def test_a_damaged_kept_review_is_computed_again(game_key: str, tmp_path: Path) 
         assert review(game, [0], SMALL, cache=cache).to_json() == fresh
     path.write_text(json.dumps(raw))
     assert cache.load(game, Settings(seed=2, playouts=12, luck_samples=2)) is None
+
+
+def test_a_review_kept_by_an_earlier_version_is_computed_again(
+    game_key: str, tmp_path: Path
+) -> None:
+    """Version 1 judged Monster Trick's VP rows at the wrong seats from round 2 on:
+    what it kept (no ``kept`` version in the file) is not used."""
+    game = Game(finished_record(game_key, 11))
+    cache = ReviewCache(tmp_path)
+    fresh = review(game, [0], SMALL, cache=cache).to_json()
+    path = cache.path(game.fingerprint, SMALL)
+    raw = json.loads(path.read_text())
+    assert raw["kept"] == KEPT and cache.load(game, SMALL) is not None
+    for version in (None, 1, True, float(KEPT), str(KEPT)):
+        old = {k: v for k, v in raw.items() if k != "kept"}
+        if version is not None:
+            old["kept"] = version
+        path.write_text(json.dumps(old))
+        assert cache.load(game, SMALL) is None and cache.kept(game) is None
+    assert review(game, [0], SMALL, cache=cache).to_json() == fresh
+    assert json.loads(path.read_text())["kept"] == KEPT
+
+
+def test_a_review_with_other_settings_keeps_the_default_one(game_key: str, tmp_path: Path) -> None:
+    """``review --seed 2`` does not throw away the review the app keeps (the default
+    one), nor the other way round; the default one is the one shown beside a game."""
+    game = Game(finished_record(game_key, 12))
+    cache = ReviewCache(tmp_path)
+    small = review(game, [0], SMALL)
+    default = replace(  # (the default review, cheaply)
+        small,
+        settings=Settings(),
+        luck=[replace(luck, samples=Settings().luck_samples) for luck in small.luck],
+    )
+    cache.store(default)
+    other = Settings(seed=2, playouts=12, luck_samples=2)
+    review(game, [0], other, cache=cache)
+    review(game, [0], SMALL, cache=cache)
+    assert len(list(cache.folder.iterdir())) == 3
+    kept = cache.load(game, Settings())
+    assert kept is not None and kept.to_json() == default.to_json()
+    for settings in (other, SMALL):
+        found = cache.load(game, settings)
+        assert found is not None and found.settings == settings
+    found = cache.kept(game)
+    assert found is not None and found.settings == Settings()
+    cache.path(game.fingerprint).unlink()
+    found = cache.kept(game)
+    assert found is not None and found.settings in (other, SMALL)
+    # A file renamed to another's settings is not taken for that review.
+    cache.path(game.fingerprint, other).rename(cache.path(game.fingerprint))
+    assert cache.load(game, Settings()) is None
 
 
 def test_a_kept_review_grows_with_the_seats_asked(game_key: str, tmp_path: Path) -> None:

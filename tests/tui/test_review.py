@@ -3,6 +3,7 @@ History, and beside the replay viewer's steps; cancelled, it keeps nothing half 
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 from typing import Any
@@ -161,7 +162,7 @@ async def test_escape_cancels_the_review_and_keeps_nothing_half_made(
         monkeypatch.setattr(review_module, "review_decision", real)
         await pilot.press("r")
         await reviewed(pilot)
-    assert [p.name for p in kept_files(monstertrick_home)] == [f"{game.fingerprint}.json"]
+    assert kept_files(monstertrick_home) == [ReviewCache().path(game.fingerprint, TINY)]
     assert ReviewCache().load(game, TINY) is not None
 
 
@@ -205,8 +206,6 @@ def save_finished(
     home: Path, name: str, session: Session, bots: tuple[str | None, ...] | None = None
 ) -> dict[str, Any]:
     """``session``'s finished game saved in the history; its record (with its meta)."""
-    import json
-
     from monstertrick.saves import SaveMeta, atomic_write
 
     names = session.names
@@ -242,6 +241,12 @@ async def test_history_shows_each_persons_figures_from_the_kept_reviews(
 
     eve = save_finished(monstertrick_home, "eve", finished_game(("Eve", "Fay")))
     (monstertrick_home / "reviews" / f"{fingerprint(eve)}.json").write_text("{not json")
+    # nor does one kept by the version that judged the VP rows at the wrong seats
+    old = save_finished(monstertrick_home, "old", finished_game(("Gus", "Hal")))
+    review(Game(old), (0, 1), TINY, cache=ReviewCache())
+    path = ReviewCache().path(fingerprint(old), TINY)
+    raw = json.loads(path.read_text())
+    path.write_text(json.dumps({k: v for k, v in raw.items() if k != "kept"}))
 
     def refuse(*args: object, **kwargs: object) -> Any:
         raise AssertionError("History never computes a review")
@@ -263,6 +268,7 @@ async def test_history_shows_each_persons_figures_from_the_kept_reviews(
     bob = kept[0].summary(1)
     assert cells["Bob"] == f"{bob.agreement:.0%} · {bob.mean_given_up * 100:.1f}"
     assert cells["Cy"] == cells["Dee"] == cells["Eve"] == cells["Fay"] == "—"
+    assert cells["Gus"] == cells["Hal"] == "—"
 
 
 async def test_r_in_history_reviews_the_game_under_the_cursor(monstertrick_home: Path) -> None:

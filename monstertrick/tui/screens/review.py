@@ -30,8 +30,6 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from ...games import GAMES
 from ...review import (
     MARKS,
-    PLAYOUTS,
-    SEED,
     DecisionReview,
     Luck,
     Review,
@@ -40,7 +38,7 @@ from ...review import (
 from .. import theme
 from ..widgets import KeyBar
 
-DEFAULT_SETTINGS = Settings(seed=SEED, playouts=PLAYOUTS)
+DEFAULT_SETTINGS = Settings()
 """The app's review: the same as ``monstertrick review``'s by default (one kept review)."""
 
 
