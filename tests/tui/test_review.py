@@ -220,9 +220,8 @@ def save_finished(
 def review_cells(app: MonsterTrickApp) -> dict[str, str]:
     """The Players table's Review column, by the row's name."""
     table = app.screen.query_one("#summary-table", DataTable)
-    names = [str(table.get_row_at(r)[1]) for r in range(table.row_count)]
-    cells = [str(table.get_row_at(r)[-1]) for r in range(table.row_count)]
-    return dict(zip(names, cells))
+    players = [table.get_row_at(r) for r in range(table.row_count)]
+    return {str(row[0]): str(row[-1]) for row in players if str(row[-1])}  # (not a game's)
 
 
 async def test_history_shows_each_persons_figures_from_the_kept_reviews(
@@ -269,6 +268,32 @@ async def test_history_shows_each_persons_figures_from_the_kept_reviews(
     assert cells["Bob"] == f"{bob.agreement:.0%} · {bob.mean_given_up * 100:.1f}"
     assert cells["Cy"] == cells["Dee"] == cells["Eve"] == cells["Fay"] == "—"
     assert cells["Gus"] == cells["Hal"] == "—"
+
+
+async def test_historys_review_figures_are_shown_whole_in_80_columns(
+    monstertrick_home: Path,
+) -> None:
+    """The longest names and figures: no column is cut, nothing scrolls sideways."""
+    from monstertrick.review import review
+    from monstertrick.tui.screens.saved import ReviewFigures
+
+    names = ("Alexandria Smith", "Bartholomew Jone")
+    doc = save_finished(monstertrick_home, "long", finished_game(names))
+    kept = review(Game(doc), (0, 1), TINY, cache=ReviewCache())
+    app = MonsterTrickApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await workers_done(app)
+        await pilot.pause()
+        table = app.screen.query_one("#summary-table", DataTable)
+        assert table.virtual_size.width <= table.size.width
+        text = screen_text(app)
+        for seat, name in enumerate(names):
+            s = kept.summary(seat)
+            cell = ReviewFigures(1, s.unforced, s.agreed, s.mean_given_up * s.unforced).cell()
+            assert f" {cell} " in text  # the agreement and the chance given up, both
+            assert review_cells(app)[name] == cell
+        assert "Monster Trick" in text
 
 
 async def test_r_in_history_reviews_the_game_under_the_cursor(monstertrick_home: Path) -> None:
