@@ -232,7 +232,7 @@ def run(
     }
 
 
-def _count(n: int, unit: str) -> str:
+def counted(n: int, unit: str) -> str:
     """ "1 game", "2 games", "2 matches"."""
     if n == 1:
         return f"1 {unit}"
@@ -242,7 +242,7 @@ def _count(n: int, unit: str) -> str:
 def format_report(report: dict[str, Any], *, seed: int) -> str:
     """The report as a table for people."""
     game = GAMES[report.get("game", DEFAULT_GAME)]
-    lines = [f"{game.title}: {_count(report['games'], report.get('unit', 'game'))}, seed {seed}"]
+    lines = [f"{game.title}: {counted(report['games'], report.get('unit', 'game'))}, seed {seed}"]
     score = f"mean {report.get('score', 'VP')}"
     hit = report.get("hit")
     width = max(8, len(score))

@@ -54,6 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .arena import counted, wilson
 from .errors import RecordError
 from .games import GAMES
 from .games.contract import Action, SomeState, SomeView
@@ -398,8 +399,9 @@ class Game:
         final = self.door.from_record(doc, seed=0)
         if not self.door.is_over(final):
             secret = GAMES[self.key].secret
+            whole = self.door.arena_terms.unit  # the game, or Monster Taking's match
             raise ReviewError(
-                f"the game is not finished: {secret} are still secret, so it is not reviewed"
+                f"the {whole} is not finished: {secret} are still secret, so it is not reviewed"
             )
         self.players: tuple[str, ...] = tuple(final.players)
         self.fingerprint = fingerprint(doc)
@@ -925,6 +927,29 @@ def _points(x: float) -> str:
     return f"{x * 100:.1f}"
 
 
+WIDTH = 80
+"""The widest line of a review in words."""
+
+
+def luck_text(luck: Luck, seat: int) -> str:
+    """``seat``'s chance to win at the deal of ``luck``, as a review shows it: in whole
+    percents, except when the seat lost (won) every one of the games played from the
+    deal: then not "0%" ("100%"), which says it could not happen, but the bound those
+    games leave it under (over), 95% sure (a Wilson interval, as the arena's): "<11%"
+    after 32 games lost."""
+    chance, n = luck.chances[seat], luck.samples
+    if chance <= 0:
+        return f"<{math.ceil(wilson(0, n)[1] * 100)}%"
+    if chance >= 1:
+        return f">{math.floor(wilson(n, n)[0] * 100)}%"
+    return _pct(chance)
+
+
+def _extreme(luck: Luck) -> bool:
+    """Whether some seat's chance at this deal is said as a bound (:func:`luck_text`)."""
+    return any(c <= 0 or c >= 1 for c in luck.chances)
+
+
 def describe_decision(review: Review, d: DecisionReview, chapter_name: str) -> list[str]:
     """A decision in a line or two of at most 80 columns."""
     name = review.players[d.seat]
@@ -942,12 +967,28 @@ def describe_decision(review: Review, d: DecisionReview, chapter_name: str) -> l
     best_text = f"best {_clip(best.action, 20)} {_pct(best.chance)}"
     if v.kind == "equal":
         return [line, f"{'':8}about equal to the {best_text}"]
-    noise = f" ±{_points(2 * v.noise)}" if v.noise is not None else " (too little measured)"
-    return [line, f"{'':8}{best_text}: gave up {_points(v.given_up)}{noise} points"]
+    if v.noise is None:
+        gave = f"gave up {_points(v.given_up)} points (too little measured to mark)"
+    else:
+        gave = f"gave up {_points(v.given_up)} ±{_points(2 * v.noise)} points"
+    return [line, f"{'':8}{best_text}: {gave}"]
 
 
 def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _wrap(head: str, parts: Sequence[str], indent: int) -> list[str]:
+    """``head`` and ``parts`` joined by commas in lines of at most :data:`WIDTH`
+    columns, the lines after the first indented by ``indent``."""
+    lines = [head]
+    for i, part in enumerate(parts):
+        piece = part + ("," if i < len(parts) - 1 else "")
+        if len(lines[-1]) + 1 + len(piece) > WIDTH and lines[-1].strip():
+            lines.append(" " * indent + piece)
+        else:
+            lines[-1] += ("" if lines[-1].endswith(" ") else " ") + piece
+    return lines
 
 
 def format_review(review: Review, *, every: bool = False) -> str:
@@ -957,10 +998,11 @@ def format_review(review: Review, *, every: bool = False) -> str:
     entry = GAMES[review.game]
     door = entry.load()
     chapter = door.chapter_name
-    lines = [
-        f"Review of a game of {entry.title}: {', '.join(review.players)}",
+    whole = door.arena_terms.unit  # what is won: the game, or Monster Taking's match
+    lines = _wrap(f"Review of a {whole} of {entry.title}:", list(review.players), 2)
+    lines += [
         f"(seed {review.settings.seed}, {review.settings.playouts} playouts per option; "
-        "win chances in %)",
+        f"chances to win the {whole} in %)",
         "",
     ]
     by_index = {d.index: d for d in review.decisions}
@@ -972,24 +1014,34 @@ def format_review(review: Review, *, every: bool = False) -> str:
             lines.append(
                 f"  agreed with the review: {_pct(s.agreement)} ({s.agreed} of {s.unforced})"
             )
-            lines.append(f"  win chance given up: {_points(s.mean_given_up)} points per decision")
+            lines.append(
+                f"  chance to win the {whole} given up: {_points(s.mean_given_up)} points per "
+                "decision"
+            )
         marks = ", ".join(f"{s.marks[m]} {m}" for _, m in MARKS)
         lines.append(f"  marks: {marks}")
-        if s.luck:
-            deals = ", ".join(f"{_pct(x)}" for x in s.luck)
-            lines.append(f"  chance to win at each deal ({chapter} 1 on): {deals}")
+        if review.luck:
+            deals = [luck_text(luck, seat) for luck in review.luck]
+            head = f"  chance to win the {whole} at each deal ({chapter} 1 on):"
+            lines += _wrap(head, deals, 4)
         if s.mattered:
             lines.append("  mattered most:")
             for i in s.mattered:
                 lines.extend("    " + t for t in describe_decision(review, by_index[i], chapter))
         lines.append("")
     if review.luck:
-        lines.append(f"Luck: each player's chance to win at each deal ({LUCK_POLICY} plays all)")
+        lines.append(f"Luck: each player's chance to win the {whole} at each deal")
+        samples = counted(review.luck[0].samples, whole)
+        lines.append(f"({samples} played from each deal, {LUCK_POLICY} playing every seat)")
         for luck in review.luck:
-            chances = ", ".join(
-                f"{review.players[p]} {_pct(x)}" for p, x in enumerate(luck.chances)
-            )
-            lines.append(f"  {chapter} {luck.chapter}: {chances}")
+            chances = [
+                f"{review.players[p]} {luck_text(luck, p)}" for p in range(len(review.players))
+            ]
+            lines += _wrap(f"  {chapter} {luck.chapter}:", chances, 4)
+        if any(_extreme(luck) for luck in review.luck):
+            n = review.luck[0].samples
+            low, high = (luck_text(Luck(0, (x,), (0.0,), n), 0) for x in (0.0, 1.0))
+            lines.append(f"  ({low}: lost all {n}, so under {low[1:]}, 95% sure; {high}: won all)")
         lines.append("")
     shown = [d for d in review.decisions if every or d.mark]
     lines.append("Every decision:" if every else "Marked decisions:")

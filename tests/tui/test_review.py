@@ -199,7 +199,30 @@ async def test_a_review_that_fails_says_so_and_the_app_goes_on(
         assert isinstance(app.screen, FinalScreen)
 
 
-# ---------------------------------------------------------------------- History
+def test_a_decision_reads_with_the_card_chosen_and_the_same_best_said_so() -> None:
+    """The search tried G6→4 for the decision G7→4 (equal cards): the options say the
+    card chosen, and the table says the best is the same decision, not another card."""
+    from monstertrick.review import DecisionReview, Luck, OptionReview, Review
+    from monstertrick.tui.screens.review import best_text, decision_lines, gave_up, player_lines
+
+    best = OptionReview("G6→4", 0.4, None, 100, None, None)
+    other = OptionReview("B2→1", 0.3, None, 100, 0.1, 0.01)
+    d = DecisionReview(0, 1, 3, 0, "play", "G7→4", (best, other), 0)
+    text = decision_lines(d, ("Me", "Bob"), "round").plain
+    assert "Me chose G7→4: 40%, the best" in text
+    assert "Options: G7→4 40% (chosen) · B2→1 30%" in text and "G6" not in text
+    assert (best_text(d), gave_up(d)) == ("(the same)", "none")
+    worse = DecisionReview(1, 1, 4, 0, "play", "B2→1", (best, other), 1)
+    assert (
+        best_text(worse) == "G6→4 40%"
+        and "B2→1 30% (chosen)" in decision_lines(worse, ("Me", "Bob"), "round").plain
+    )
+    review = Review("monster-trick", ("Me", "Bob"), "0" * 64, TINY, (0,), [d, worse])
+    review.luck = [Luck(1, (0.0, 1.0), (0.0, 0.0), 32), Luck(2, (0.5, 0.5), (0.1, 0.1), 32)]
+    assert "luck R1 <11% R2 50%" in player_lines(review, 0, "round", 6).plain
+
+
+# ---------------------------------------------------------------------- History# ---------------------------------------------------------------------- History
 
 
 def save_finished(
