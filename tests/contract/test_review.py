@@ -150,8 +150,17 @@ def test_a_game_played_at_one_keyboard_is_reviewed_as_it_was_played(
     assert session.save_path is not None
     live = Game(session.finished_record())
     saved = Game(json.loads(session.save_path.read_text(encoding="utf-8")))
-    assert [(d.chapter, d.seat, d.view, d.action) for d in live.decisions] == made
-    assert [(d.chapter, d.seat, d.view, d.action) for d in saved.decisions] == made
+    for game in (live, saved):
+        # Every decision the table was asked, in order; the others made by themselves
+        # (nothing to choose: Monster Taking's payment from an empty hand).
+        asked = iter(made)
+        expected = next(asked, None)
+        for d in game.decisions:
+            if (d.chapter, d.seat, d.view, d.action) == expected:
+                expected = next(asked, None)
+            else:
+                assert len(d.view.legal_actions) == 1, d
+        assert expected is None
     for d in unforced(saved, 0)[-3:]:
         assert review_decision(saved, d, SMALL) == review_decision(
             live, live.decisions[d.index], SMALL

@@ -219,7 +219,7 @@ def _pays_more_than_d(session: Session) -> bool:
 
 
 async def test_the_reason_to_pay_more_than_d_is_said_before_any_try() -> None:
-    session = session_at(5, _pays_more_than_d)
+    session = session_at(6, _pays_more_than_d)
     seat = session.state.current_player
     due = session.view(seat).payment
     assert due is not None and due.reason is not None
@@ -379,7 +379,7 @@ def test_snapshot_payment(snap_compare: Snap, size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_payment_above_d(snap_compare: Snap, size: tuple[int, int]) -> None:
     # No set of the loser's cards makes d: the reason is on screen before any try.
-    session = session_at(5, _pays_more_than_d)
+    session = session_at(6, _pays_more_than_d)
     assert snap_compare(snap_app(session), terminal_size=size, press=["enter"])
 
 
