@@ -173,9 +173,9 @@ class Session(Generic[S, A, E, V, P]):
     aids: set[str] = field(default_factory=set)
     """The table's aids switched on (e.g. Magic Trick's deduction aid): they stay on from
     screen to screen until switched off (not saved)."""
-    _undo: tuple[int, int, dict[int, int], A] | None = field(default=None, repr=False)
-    """Seat, log length and ``seen`` before the decision that may be taken back, and the
-    decision."""
+    _undo: tuple[int, int, dict[int, int], A, int] | None = field(default=None, repr=False)
+    """Seat, log length and ``seen`` before the decision that may be taken back, the
+    decision, and how many decisions were made by themselves after it."""
     _taken_back: tuple[int, A] | None = field(default=None, repr=False)
     """The seat and decision last taken back, until the next decision."""
 
@@ -243,6 +243,10 @@ class Session(Generic[S, A, E, V, P]):
         log, session.seen = rules.round_log(state)
         session.log = list(log)
         session.hints = list(saved.meta.hints)
+        events: list[Any] = []
+        if session._automatic(events):  # (a record that stops right before one)
+            session._record(events)
+            session.autosave()
         return session
 
     # ------------------------------------------------------------------ facts
@@ -385,6 +389,7 @@ class Session(Generic[S, A, E, V, P]):
             raise ValueError(f"it is not {self.names[seat]}'s decision now")
         before = (seat, len(self.log), dict(self.seen), action)
         events = self.rules.apply(self.state, seat, action)
+        made = self._automatic(events)
         self._taken_back = None
         self._record(events)
         self.seen[seat] = len(self.log)
@@ -393,9 +398,22 @@ class Session(Generic[S, A, E, V, P]):
         if human:
             self.keyboard = seat  # (where nothing is private, the last to decide)
         self.pending = Played(seat, tuple(events), private=private)
-        self._undo = before if private else None
+        self._undo = (*before, made) if private else None
         self.autosave()
         return events
+
+    def _automatic(self, events: list[E]) -> int:
+        """Make the decisions that follow and that the rules leave nobody to choose
+        (:meth:`~monstertrick.games.door.Door.automatic`: Monster Taking's payment from
+        an empty hand), adding their events to ``events``; how many were made. They
+        come with the decision before them: no handoff, no screen, no turn for anyone."""
+        rules, state = self.rules, self.state
+        made = 0
+        while not rules.round_over(state) and (action := rules.automatic(state)) is not None:
+            seat, _ = rules.to_decide(state)
+            events.extend(rules.apply(state, seat, action))
+            made += 1
+        return made
 
     def hands_over_next(self) -> bool:
         """Whether the next decision is another person's, made after a handoff: a
@@ -425,8 +443,9 @@ class Session(Generic[S, A, E, V, P]):
                 f"{self.names[seat]} can no longer take that back: the game has moved on"
             )
         assert self._undo is not None
-        _, length, seen, action = self._undo
-        self.rules.undo(self.state)
+        _, length, seen, action, made = self._undo
+        for _ in range(1 + made):  # (with the decisions made by themselves after it)
+            self.rules.undo(self.state)
         del self.log[length:]
         self.seen = seen
         self.pending = None

@@ -29,10 +29,7 @@ class Timeline(shared.Timeline[Frame]):
         for r, log in enumerate(logs):
             if r > 0:
                 state.next_chapter(log.hands)
-            events: list[Event] = []
-            for p, order in enumerate(log.arrangements):
-                if order is not None:
-                    events.extend(state.arrange(p, order))
+            events: list[Event] = state.lay_rows(log.arrangements)
             frames += shared.play_chapter(shared.Frame, state, r + 1, events, log.moves)
             if state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
                 break
