@@ -10,10 +10,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.geometry import Offset
 from textual.message import Message
 from textual.widgets import Static
 
 from ....tui import theme
+from ....tui.cursor import cell
 from ....tui.messages import Decided
 from ....tui.screens.base import (
     CARD_KEYS,
@@ -66,6 +68,17 @@ class HandRow(Static):
             super().__init__()
             self.index = index
 
+    cursor = -1
+    """The card under the cursor (-1: none)."""
+    cards = 0
+    """How many cards the hand shows."""
+
+    def cursor_spot(self) -> Offset | None:
+        """The card under the cursor (None: no cursor)."""
+        if not 0 <= self.cursor < self.cards:
+            return None
+        return cell(self, self.cursor * CELL, 0)
+
     def show(
         self,
         hand: Sequence[Card],
@@ -75,6 +88,8 @@ class HandRow(Static):
         chosen: frozenset[int] = frozenset(),
         received: frozenset[Card] = frozenset(),
     ) -> None:
+        self.cursor = cursor
+        self.cards = len(hand)
         top: list[Content] = []
         dots: list[str] = []
         marks: list[str] = []
@@ -358,6 +373,14 @@ class TurnScreen(MonsterTakingTable, PersonTurnScreen[GameSession]):
             chosen=frozenset(self.chosen) if choosing else frozenset(),
             received=frozenset(v.received or ()),
         )
+
+    def cursor_spot(self) -> Offset | None:
+        """The card under the cursor while the person decides; the status line after."""
+        for hand in self.query(HandRow):
+            found = hand.cursor_spot()
+            if found is not None:
+                return found
+        return super().cursor_spot()
 
     def received_text(self, v: PlayerView) -> Content | None:
         """The cards the other player gave this viewer since their last decision."""

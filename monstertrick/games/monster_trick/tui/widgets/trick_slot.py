@@ -7,11 +7,13 @@ from dataclasses import dataclass
 
 from textual import events
 from textual.content import Content
+from textual.geometry import Offset
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from .....tui import theme
+from .....tui.cursor import find
 from ...engine import TrickView
 from .. import cards
 
@@ -63,6 +65,10 @@ class TrickSlot(Widget):
         return Content("\n").join(
             line.truncate(width, ellipsis=True) for line in [*lines, holder, lead_line]
         )
+
+    def cursor_spot(self) -> Offset | None:
+        """The slot's title, "Trick 2", in its border."""
+        return find(self, f"Trick {self.slot + 1}", frame=True)
 
     def watch_trick(self, trick: TrickView | None) -> None:
         self.border_subtitle = f"{trick.count}/4" if trick else ""
