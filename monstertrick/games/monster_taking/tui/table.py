@@ -60,8 +60,9 @@ def _cards_ahead(cards: float) -> str:
 
 
 class HandRow(Static):
-    """The viewer's hand: two lines (cards, then their dots); cards that may not be
-    played are dim, the cursor is marked ``^`` and chosen cards ``*``."""
+    """The viewer's hand: three lines (cards, their dots, marks). On the marks' line
+    the cursor is ``^``, a chosen card ``*``, a card just received ``+``, and a card that
+    may not be played now ``×`` (it is dim too, but never marked by its colour alone)."""
 
     class Chosen(Message):
         def __init__(self, index: int) -> None:
@@ -101,6 +102,7 @@ class HandRow(Static):
             dots.append(f"{'•' * card.dots:<{CELL}}")
             mark = "^" if i == cursor else " "
             mark += "*" if i in chosen else ("+" if card in received else " ")
+            mark += "×" if dim else ""
             marks.append(f"{mark:<{CELL}}")
         if not hand:
             self.update(Content("Your hand is empty."))

@@ -81,15 +81,16 @@ class VPRow(Widget):
         return Content("\n").join(lines)
 
     def _face(self, position: int) -> str:
-        """A VP card of the row being arranged, in its column."""
-        return f"[{self.values[position]}]".center(COLUMN)
+        """A VP card of the row being arranged, in its column; the one being moved
+        between arrows (it is highlighted too, but never by its colour alone)."""
+        card = f"[{self.values[position]}]"
+        return (f"▶ {card} ◀" if position == self.cursor else card).center(COLUMN)
 
     def cursor_spot(self) -> Offset | None:
         """The VP card being moved (None: not arranging)."""
         if self.tricks is not None or not 0 <= self.cursor < len(self.values):
             return None
-        face = self._face(self.cursor)
-        return cell(self, self.cursor * (COLUMN + 2) + len(face) - len(face.lstrip()), 0)
+        return cell(self, self.cursor * (COLUMN + 2) + self._face(self.cursor).index("["), 0)
 
     def on_click(self, event: events.Click) -> None:
         if self.tricks is None and event.x >= 0:
