@@ -158,16 +158,21 @@ def option_spot(options: OptionList) -> Offset | None:
     return find(options, _plain(option.prompt).strip() or None)
 
 
+def caret(field: Input) -> Offset | None:
+    """The cell of a field's caret (where the next letter goes). (Textual's own
+    ``cursor_screen_offset`` is a cell beyond it when the caret is at the end.)"""
+    before = field.value[: field.cursor_position]
+    if field.password:
+        before = "•" * len(before)
+    return cell(field, cell_len(before.expandtabs(4)) - round(field.scroll_x), 0)
+
+
 def widget_spot(widget: Widget) -> Offset | None:
     """Where the cursor goes while ``widget`` has the focus."""
     if isinstance(widget, HasSpot):
         return widget.cursor_spot()
     if isinstance(widget, Input):
-        geometry = _geometry(widget)
-        spot = widget.cursor_screen_offset
-        if geometry is None or not geometry.visible_region.contains_point(spot):
-            return None
-        return spot
+        return caret(widget)
     if isinstance(widget, DataTable):
         return row_spot(widget)
     if isinstance(widget, OptionList):
