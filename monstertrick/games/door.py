@@ -23,9 +23,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..decisions import bot_rng
-from ..errors import IllegalMoveError
 from ..records import record_text
 from . import ArenaResult, ArenaTerms
+from .common.state import not_their_turn
 from .contract import Action, Bot, Outcome, State, StopCheck, View
 
 if TYPE_CHECKING:
@@ -157,16 +157,22 @@ class Door(Generic[S, A, E, V, P]):
         state.next_chapter()
 
     def to_decide(self, state: S) -> tuple[int, str]:
-        """Who decides now, and what (the state's task: "play", "arrange"...)."""
+        """Who decides now, and what (the state's task: "play", "arrange"...): the first
+        of the :meth:`deciders`, whom one keyboard asks first."""
         seat = state.current_player
         assert seat is not None, "nobody decides: the chapter or the game is over"
         return seat, state.task
 
+    def deciders(self, state: S) -> tuple[int, ...]:
+        """The seats that may decide now, each without seeing the others' choices (one
+        seat in turn, or several at once: Monster Trick's VP rows); () when nobody does."""
+        return state.deciders
+
     def apply(self, state: S, seat: int, action: A) -> list[E]:
         """Carry out ``seat``'s decision, checked: raises ``IllegalMoveError`` with the
-        reason (nothing changes) when it is not theirs to make or the rules refuse it."""
-        self._check_turn(state.current_player, state.players, seat)
-        events: list[E] = state.apply(action)
+        reason (nothing changes) when it is not theirs to make (``seat`` is not one of the
+        :meth:`deciders`) or the rules refuse it."""
+        events: list[E] = state.apply(action, seat)
         return events
 
     def undo(self, state: S) -> A:
@@ -259,7 +265,7 @@ class Door(Generic[S, A, E, V, P]):
         """The computer player's decision from ``seat``'s view; its randomness from the
         seed and the position only (:meth:`View.decision_key`), so a resumed game plays
         on as an uninterrupted one."""
-        self._check_turn(view.current_player, view.players, seat)
+        self._check_turn(view, seat)
         return bot.choose(view, bot_rng(seed, *view.decision_key(), seat), stop)
 
     def hint(self, view: V, seat: int, seed: int, stop: StopCheck | None = None) -> list[Advice[A]]:
@@ -267,7 +273,7 @@ class Door(Generic[S, A, E, V, P]):
         the options as :class:`~monstertrick.search.assess.Advice` (the chance to win
         each gives, the game's points after it on average, the search's noise), best
         first; randomness as in :meth:`decide`; ``stop`` cuts the search short."""
-        self._check_turn(view.current_player, view.players, seat)
+        self._check_turn(view, seat)
         hard = self._bots().HardBot()
         options: list[Advice[A]] = hard.advise(
             view, bot_rng(seed, *view.decision_key(), seat), stop
@@ -289,7 +295,7 @@ class Door(Generic[S, A, E, V, P]):
         the options as the search tried them (not merged: see :meth:`same_decision`).
         A game whose search tries only some of the legal actions tries ``chosen`` too
         (:meth:`review_options`)."""
-        self._check_turn(view.current_player, view.players, seat)
+        self._check_turn(view, seat)
         hard = self._bots().HardBot()
         rng = bot_rng(seed, *view.decision_key(), seat)
         options: list[Advice[A]] = hard.advise(
@@ -318,10 +324,10 @@ class Door(Generic[S, A, E, V, P]):
             self.apply(state, seat, self.decide(bots[seat], self.view(state, seat), seat, seed))
 
     @staticmethod
-    def _check_turn(current: int | None, players: Sequence[str], seat: int) -> None:
-        if current != seat:
-            name = players[seat] if 0 <= seat < len(players) else f"seat {seat}"
-            raise IllegalMoveError(f"it is not {name}'s turn")
+    def _check_turn(view: View[Any], seat: int) -> None:
+        """Raise ``IllegalMoveError`` unless ``seat`` is one of ``view``'s deciders."""
+        if seat not in view.deciders:
+            raise not_their_turn(view.players, seat)
 
     # ------------------------------------------------------------------ the saves
 
