@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -37,7 +37,11 @@ V = TypeVar("V", bound=View[Any])
 S = TypeVar("S", bound=State[Any, Any, Any])
 P = TypeVar("P", bound=View[Any])
 
-__all__ = ["Door", "outcome_lines"]
+__all__ = ["Door", "Replayed", "outcome_lines"]
+
+Replayed = tuple[S, int | None, str, A | None, list[E]]
+"""A step of a chapter played again (:meth:`Door.chapter_steps`): the game after it, who
+decided, their task, what they decided (None for the deal), what happened."""
 
 
 def outcome_lines(outcome: Outcome | None, names: Sequence[str]) -> list[str]:
@@ -75,6 +79,13 @@ class Door(Generic[S, A, E, V, P]):
     play_events: ClassVar[tuple[type, ...] | None] = None
     """The events that tell the table what happened in play ("since your last turn");
     None: every event."""
+    chapters_key: ClassVar[str]
+    """The key of the record's list of chapters ("rounds", "hands", "games"): a record
+    cut after a chapter is the game as that chapter ended."""
+    deal_tasks: ClassVar[tuple[str, ...]] = ()
+    """The tasks whose decisions at the start of a chapter a replay shows within its
+    deal (Monster Trick's VP rows, laid before the first card): none, unless the game
+    says so."""
 
     # ------------------------------------------------------------------ a game's own
 
@@ -128,6 +139,11 @@ class Door(Generic[S, A, E, V, P]):
     def summary_extra(self, state: S) -> dict[str, object]:
         """What the saved-game lists show beyond the common summary (plain JSON)."""
         return {}
+
+    def deal_events(self, state: S) -> list[E]:
+        """What the deal of the chapter ``state`` has just dealt shows in a replay ("hand
+        2 is dealt"): nothing, unless the game says otherwise."""
+        return []
 
     def distinct_advice(self, view: V, options: list[Advice[A]]) -> list[Advice[A]]:
         """A hint's options with the ones that are the same decision merged (the
@@ -197,23 +213,60 @@ class Door(Generic[S, A, E, V, P]):
     def is_play_event(self, event: E) -> bool:
         return self.play_events is None or isinstance(event, self.play_events)
 
+    # ------------------------------------------------------------------ the replay
+
+    def chapter_end(self, state: S, chapter: int) -> S:
+        """A copy of the game as its chapter ``chapter`` ended (the current chapter: as
+        it stands): the record cut after that chapter, read back."""
+        if chapter == state.chapter:
+            copy: S = state.clone()
+            return copy
+        if not 1 <= chapter < state.chapter:
+            raise ValueError(f"there is no {self.chapter_name} {chapter} in this game yet")
+        doc = self.to_record(state)
+        chapters = doc[self.chapters_key]
+        assert isinstance(chapters, list)
+        doc[self.chapters_key] = chapters[:chapter]
+        return self.from_record(doc)
+
+    def chapter_start(self, state: S, chapter: int) -> S:
+        """A copy of the game at the deal of its chapter ``chapter``, as truly dealt: the
+        chapter as it ended, its decisions taken back."""
+        start = self.chapter_end(state, chapter)
+        while start.decisions:
+            start.pop()
+        return start
+
+    def chapter_steps(self, state: S, chapter: int) -> Iterator[Replayed[S, A, E]]:
+        """Chapter ``chapter`` of the game played again from its deal, step by step:
+        first the deal (no seat, no task, no action, the :meth:`deal_events`), then each
+        decision of its history made again at its seat: who decided, their task, what
+        they decided, what happened. Each step's ``game`` is the game after it: one copy,
+        changed by the next step (clone it to keep it)."""
+        game = self.chapter_end(state, chapter)
+        made = game.history()
+        while game.decisions:
+            game.pop()
+        yield game, None, "", None, self.deal_events(game)
+        for seat, action in made:
+            task = game.task
+            events: list[E] = []
+            game.push(action, events, seat)
+            yield game, seat, task, action, events
+
     def round_log(self, state: S) -> tuple[list[E], dict[int, int]]:
         """The events of the current chapter so far, and how much of them each seat had
-        seen at its last decision (for a resumed game): the chapter's decisions are
-        taken back on a copy and made again."""
+        seen at its last decision (for a resumed game): the chapter's history made again
+        on a copy (:meth:`chapter_steps`)."""
         log: list[E] = []
         seen: dict[int, int] = {}
         if state.chapter_over():
             return log, seen
-        copy = state.clone()
-        made: list[tuple[int, A]] = []
-        while copy.decisions:
-            action: A = copy.pop()
-            seat = copy.current_player
+        steps = self.chapter_steps(state, state.chapter)
+        next(steps)  # (the deal: what it shows is no decision's)
+        for _, seat, _, _, events in steps:
             assert seat is not None
-            made.append((seat, action))
-        for seat, action in reversed(made):
-            copy.push(action, log)
+            log.extend(events)
             seen[seat] = len(log)
         return log, seen
 
@@ -226,16 +279,12 @@ class Door(Generic[S, A, E, V, P]):
         return world
 
     def earlier_logs(self, state: S) -> list[list[E]]:
-        """The events of each chapter before the current one, as the game's replay
-        (its package's ``timeline``, :mod:`monstertrick.timeline`) gives them."""
-        number = state.chapter
-        chapters: list[list[E]] = [[] for _ in range(number - 1)]
-        if chapters:
-            module = importlib.import_module(f"{type(self).__module__}.timeline")
-            for frame in module.Timeline.of(state).frames:
-                if frame.chapter < number:
-                    chapters[frame.chapter - 1].extend(frame.events)
-        return chapters
+        """The events of each chapter before the current one, as a replay shows them
+        (:meth:`chapter_steps`: the deal's events, then every decision's)."""
+        return [
+            [e for *_, events in self.chapter_steps(state, chapter) for e in events]
+            for chapter in range(1, state.chapter)
+        ]
 
     # ------------------------------------------------------------------ the arena
 

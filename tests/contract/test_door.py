@@ -135,6 +135,52 @@ def test_a_resumed_games_log_tells_each_seat_what_it_has_not_seen(game_key: str)
             assert now == then
 
 
+def test_the_chapters_before_are_told_as_they_were_played(game_key: str) -> None:
+    """Each chapter before the current one (``earlier_logs``, its history made again
+    from its deal): its deal's events, then every decision's, as they happened, for
+    decisions made in any order by those who decide at once; the toy game too, into its
+    second chapter."""
+    door = door_of(game_key)
+    state = door.new_state(names_for(GAMES[game_key]), 9, 1)
+    rng = random.Random(9)
+    played: list[list[Any]] = [door.deal_events(state)]
+    while True:
+        told = door.earlier_logs(state)
+        assert len(told) == state.chapter - 1
+        for events, then in zip(told, played):
+            assert sorted(map(repr, events)) == sorted(map(repr, then))
+            assert [e for e in events if door.is_play_event(e)] == [
+                e for e in then if door.is_play_event(e)
+            ]
+        if door.is_over(state):
+            break
+        if door.round_over(state):
+            door.next_round(state)
+            played.append(door.deal_events(state))
+            continue
+        seat = rng.choice(door.deciders(state))
+        action = rng.choice(list(door.view(state, seat).legal_actions))
+        played[-1].extend(door.apply(state, seat, action))
+    assert state.chapter >= 2
+
+
+def test_a_chapter_starts_at_its_deal_as_truly_dealt(game_key: str) -> None:
+    door = door_of(game_key)
+    *_, (state, _, _) = positions(game_key, 5)
+    for chapter in range(1, state.chapter + 1):
+        start = door.chapter_start(state, chapter)
+        end = door.chapter_end(state, chapter)
+        assert start.chapter == end.chapter == chapter
+        assert start.decisions == 0 and start.history() == ()
+        assert door.round_over(end) or chapter == state.chapter
+        for seat, action in end.history():
+            start.apply(action, seat)
+        assert door.to_record(start) == door.to_record(end)
+    assert door.to_record(door.chapter_end(state, state.chapter)) == door.to_record(state)
+    with pytest.raises(ValueError, match=f"no {door.chapter_name} {state.chapter + 1}"):
+        door.chapter_start(state, state.chapter + 1)
+
+
 def test_a_finished_game_gives_the_arena_its_scores_winners_and_hits(game_key: str) -> None:
     key = game_key
     door = door_of(key)

@@ -83,9 +83,14 @@ class MagicTrick(Door[MagicTrickState, Action, Event, View, View]):
     and a bid made with the prestige bonus."""
     arena_terms = ArenaTerms(unit="game", hit="bid-hit rate")
     chapter_name = "hand"
+    chapters_key = "hands"
     play_events = PLAY_EVENTS
 
     parse_action = staticmethod(parse_action)
+
+    def deal_events(self, state: MagicTrickState) -> list[Event]:
+        """A hand after the first is dealt to the table: it says so, and who leads."""
+        return [HandDealt(state.chapter, state.starter)] if state.chapter > 1 else []
 
     def hits(self, state: MagicTrickState) -> tuple[tuple[int, ...], int]:
         """Per seat, the hands in which it took exactly the tricks it bid."""

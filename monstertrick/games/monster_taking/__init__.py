@@ -95,8 +95,13 @@ class MonsterTaking(Door[MatchState, Action, Event, PlayerView, PlayerView]):
     """A player's final total: the games they won in the match."""
     arena_terms = ArenaTerms(unit="match", hit=None)
     chapter_name = "game"
+    chapters_key = "games"
     play_events = None
     """Every event of this game is public (a face-down discard is counted, not shown)."""
+
+    def deal_events(self, state: MatchState) -> list[Event]:
+        """Each game of the match is dealt to the table: it says so, and who leads."""
+        return [GameDealt(state.chapter, state.lead)]
 
     def new_state(self, names: Sequence[str], seed: int, first: int) -> MatchState:
         return MatchState(names, seed=seed, first_lead=first)

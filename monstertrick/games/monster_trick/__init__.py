@@ -52,6 +52,9 @@ class MonsterTrick(Door[GameState, Action, Event, PlayerView, PublicView]):
     """A player's final total (VP): at most the highest VP card of every round."""
     arena_terms = ArenaTerms(unit="game", hit="hit rate")
     chapter_name = "round"
+    chapters_key = "rounds"
+    deal_tasks = ("arrange",)
+    """A replay shows a round's deal with every VP row laid out (before its first card)."""
     play_events = PLAY_EVENTS
 
     parse_action = staticmethod(parse_action)

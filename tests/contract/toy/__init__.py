@@ -52,6 +52,7 @@ class LittleTricksDoor(Door[LittleTricks, Play, Event, View, View]):
     totals_range = (0, ROUNDS * HAND_SIZE)
     arena_terms = ArenaTerms(unit="game", hit=None)
     chapter_name = "round"
+    chapters_key = "rounds"
     play_events = (Played,)
 
     parse_action = staticmethod(parse_action)
