@@ -12,13 +12,14 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from monstertrick.games import GAMES
+from monstertrick.games.magic_trick import GAME as DOOR
 from monstertrick.games.magic_trick import MagicTrickState
 from monstertrick.games.magic_trick.engine.cards import NUM_HANDS, NUM_PLAYERS, NUM_TRICKS
-from monstertrick.games.magic_trick.timeline import Timeline
 from monstertrick.games.magic_trick.tui.viewer import ViewerScreen
 from monstertrick.saves import read_save
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import Session
+from monstertrick.timeline import Timeline
 from monstertrick.tui.app import MonsterTrickApp
 
 GAME = "magic-trick"
@@ -38,7 +39,7 @@ def finished_game(seed: int = 3) -> MagicTrickState:
 @given(st.integers(0, 10_000))
 def test_the_timeline_replays_the_game_to_the_same_end(seed: int) -> None:
     state = finished_game(seed)
-    timeline = Timeline.of(state)
+    timeline = Timeline.of(DOOR, state)
     assert timeline[-1].state == state
     starts = timeline.chapter_starts()
     assert len(starts) == NUM_HANDS and starts[0] == 0
@@ -80,7 +81,7 @@ async def test_the_viewer_steps_through_the_game() -> None:
         assert text_of(screen, "#step-status").startswith("Hand 1 of 4 · the deal · step 1 of")
         deal = text_of(screen, "#step-frame")
         assert "Hand 1 is dealt" in deal
-        first = Timeline.of(state)[1]
+        first = Timeline.of(DOOR, state)[1]
         await pilot.press("right")
         assert screen.index == 1
         assert f"{NAMES[first.seat]} led {first.events[0].card}" in text_of(  # type: ignore[index, union-attr, attr-defined]
