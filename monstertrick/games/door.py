@@ -16,10 +16,8 @@ while the state holds the rules. This module imports no game, nor Textual.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Hashable, Iterator, Mapping, Sequence
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..decisions import bot_rng
@@ -30,6 +28,7 @@ from .contract import Action, Bot, Outcome, State, StopCheck, View
 
 if TYPE_CHECKING:
     from ..search.assess import Advice
+    from ..search.player import SearchingPlayer
 
 A = TypeVar("A", bound=Action)
 E = TypeVar("E")
@@ -149,6 +148,24 @@ class Door(Generic[S, A, E, V, P]):
         """A hint's options with the ones that are the same decision merged (the
         best-ranked kept): all of them, unless the game says otherwise."""
         return options
+
+    def sample_world(self, view: V, rng: random.Random) -> S:
+        """A whole game that ``view``'s seat cannot tell from the true one: what it may
+        not see drawn with ``rng``, as the search samples its worlds and a review
+        rebuilds a decision (a game gives its engine's, imported when first needed)."""
+        raise NotImplementedError
+
+    def make_bot(self, level: object) -> Bot[V, A]:
+        """The computer player of a level (:mod:`monstertrick.levels`); raises
+        ``ValueError`` in words for anything that is not one (a level may come from a
+        file: it is not trusted to be text). A game gives its ``bots``' (imported when
+        first needed, so that a game is loaded without its computer players)."""
+        raise NotImplementedError
+
+    def hard_player(self) -> SearchingPlayer[V, A]:
+        """The hard player at its default level, whose analysis of a decision is a hint
+        or a review's (a game gives its ``bots``', imported when first needed)."""
+        raise NotImplementedError
 
     def same_decision(self, view: V, action: A) -> Hashable:
         """What ``action`` of ``view``'s seat amounts to: two actions with equal values
@@ -270,14 +287,6 @@ class Door(Generic[S, A, E, V, P]):
             seen[seat] = len(log)
         return log, seen
 
-    def sample_world(self, view: V, rng: random.Random) -> S:
-        """A whole game that ``view``'s seat cannot tell from the true one: what it may
-        not see drawn with ``rng`` (the game's ``engine.determinize``), as the search
-        samples its worlds and a review rebuilds a decision."""
-        module = importlib.import_module(f"{type(self).__module__}.engine.determinize")
-        world: S = module.determinize(view, rng)
-        return world
-
     def earlier_logs(self, state: S) -> list[list[E]]:
         """The events of each chapter before the current one, as a replay shows them
         (:meth:`chapter_steps`: the deal's events, then every decision's)."""
@@ -297,17 +306,6 @@ class Door(Generic[S, A, E, V, P]):
 
     # ------------------------------------------------------------------ computer players
 
-    def _bots(self) -> ModuleType:
-        """The game's ``bots`` package (imported when first needed)."""
-        return importlib.import_module(f"{type(self).__module__}.bots")
-
-    def make_bot(self, level: object) -> Bot[V, A]:
-        """The computer player of a level (:mod:`monstertrick.levels`); raises
-        ``ValueError`` in words for anything that is not one (a level may come from a
-        file: it is not trusted to be text)."""
-        bot: Bot[V, A] = self._bots().make_bot(level)
-        return bot
-
     def decide(
         self, bot: Bot[V, A], view: V, seat: int, seed: int, stop: StopCheck | None = None
     ) -> A:
@@ -323,10 +321,8 @@ class Door(Generic[S, A, E, V, P]):
         each gives, the game's points after it on average, the search's noise), best
         first; randomness as in :meth:`decide`; ``stop`` cuts the search short."""
         self._check_turn(view, seat)
-        hard = self._bots().HardBot()
-        options: list[Advice[A]] = hard.advise(
-            view, bot_rng(seed, *view.decision_key(), seat), stop
-        )
+        hard = self.hard_player()
+        options = hard.advise(view, bot_rng(seed, *view.decision_key(), seat), stop)
         return self.distinct_advice(view, options)
 
     def review_advice(
@@ -343,13 +339,12 @@ class Door(Generic[S, A, E, V, P]):
         per option instead of a time, so that the same seed gives the same numbers, and
         the options as the search tried them (not merged: see :meth:`same_decision`).
         A game whose search tries only some of the legal actions tries ``chosen`` too
-        (:meth:`review_options`)."""
+        (:meth:`review_include`)."""
         self._check_turn(view, seat)
-        hard = self._bots().HardBot()
+        hard = self.hard_player()
         rng = bot_rng(seed, *view.decision_key(), seat)
-        options: list[Advice[A]] = hard.advise(
-            view, rng, stop, playouts=playouts, **self.review_options(chosen)
-        )
+        include = self.review_include(chosen)
+        options = hard.advise(view, rng, stop, playouts=playouts, include=include)
         return self.game_chances(view, options)
 
     def game_chances(self, view: V, options: list[Advice[A]]) -> list[Advice[A]]:
@@ -357,10 +352,11 @@ class Door(Generic[S, A, E, V, P]):
         the search gives them, unless its chances are of a part of it."""
         return options
 
-    def review_options(self, chosen: A) -> dict[str, object]:
-        """What a review asks of the hard player's ``advise`` beyond a hint's (a game
-        whose search tries only some actions asks it to try ``chosen`` too)."""
-        return {}
+    def review_include(self, chosen: A) -> A | None:
+        """What a review asks the hard player's ``advise`` to try beyond what a hint
+        tries: nothing, unless the game's search tries only some actions (it then asks
+        it to try ``chosen`` too)."""
+        return None
 
     def play_to_end(self, state: S, bots: Sequence[Bot[V, A]], seed: int) -> None:
         """Play ``state`` on to the end of the game, ``bots[seat]`` deciding for each seat

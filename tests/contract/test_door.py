@@ -4,15 +4,17 @@ of a resumed game, the computer players' randomness, the arena's result, the sum
 
 from __future__ import annotations
 
+import ast
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from monstertrick.decisions import bot_rng
 from monstertrick.errors import IllegalMoveError
-from monstertrick.games import GAMES, GameType
+from monstertrick.games import GAMES, GameType, door
 from monstertrick.games.door import Door
 
 
@@ -208,3 +210,36 @@ def test_the_summary_says_where_a_game_stands_and_names_the_chapter(game_key: st
         assert summary["round"] == state.chapter
         assert summary["over"] is False and summary["totals"] is None
         assert summary["where"].startswith(f"{door.chapter_name} {state.chapter}")
+
+
+def imported(path: Path) -> set[str]:
+    """Every module a source file imports and every name it imports from one, wherever in
+    the file (under TYPE_CHECKING, in a function); relative modules with their dots."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            names.add("." * node.level + (node.module or ""))
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+PARTS = ("make_bot", "hard_player", "sample_world", "parse_action", "to_record", "from_record")
+"""A game door's own parts: its computer players, world sampling and record codec."""
+
+
+def test_the_door_names_no_game_and_each_game_gives_its_parts_itself(game_key: str) -> None:
+    """``door.py`` finds nothing by name (no importlib, no game's module): each game's
+    door subclass gives its parts as typed methods, its modules imported by them."""
+    names = imported(Path(door.__file__))
+    assert not {n for n in names if n.startswith("importlib")}
+    games = {entry.package.rpartition(".")[2] for entry in GAMES.values()}
+    assert not {n for n in names for g in games if g in n.split(".")}, names
+    game = door_of(game_key)
+    for part in PARTS:
+        assert getattr(type(game), part) is not getattr(Door, part, None), part
+    view = game.view(game.new_state(names_for(GAMES[game_key]), 1, 0), 0)
+    assert game.make_bot("easy").choose(view, random.Random(1)) in view.legal_actions
+    assert game.sample_world(view, random.Random(1)).view(0) == view
+    assert game.hard_player().name == "hard"
