@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ast
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -243,3 +245,21 @@ def test_the_door_names_no_game_and_each_game_gives_its_parts_itself(game_key: s
     assert game.make_bot("easy").choose(view, random.Random(1)) in view.legal_actions
     assert game.sample_world(view, random.Random(1)).view(0) == view
     assert game.hard_player().name == "hard"
+
+
+def test_the_registry_knows_nothing_of_the_terminal_app() -> None:
+    """The app maps a game to its screens (``monstertrick.tui.game_screens``); the
+    registry imports nothing of the app, not even for typing, and loading every game's
+    door brings in neither the app nor Textual."""
+    import monstertrick.games as registry
+
+    names = imported(Path(registry.__file__))
+    assert not {n for n in names if "tui" in n.split(".") or n.startswith("textual")}, names
+    code = (
+        "import sys\n"
+        "from monstertrick.games import GAMES\n"
+        "doors = [game.load() for game in GAMES.values()]\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('textual', 'monstertrick.tui'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -21,6 +21,7 @@ from monstertrick.seating import Seat, Seating
 from monstertrick.session import Session
 from monstertrick.timeline import Timeline
 from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.game_screens import load_screens
 
 GAME = "magic-trick"
 NAMES = ("Ann", "Bob", "Cid", "Dee")
@@ -119,7 +120,7 @@ async def test_the_viewer_opens_a_record_file_and_closing_it_ends_the_app(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ViewerScreen)
-        assert GAMES[GAME].load_screens().viewer is not None
+        assert load_screens(GAME).viewer is not None
         await pilot.press("q")
     assert app.return_code == 0
 

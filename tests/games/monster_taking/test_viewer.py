@@ -28,6 +28,7 @@ from monstertrick.seating import parse_seats
 from monstertrick.session import Handoff, Session, Turn
 from monstertrick.timeline import Timeline
 from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.game_screens import load_screens
 
 from ...tui.helpers import screen_text
 from .helpers import NAMES
@@ -288,7 +289,7 @@ async def test_the_viewer_opens_a_record_file_and_closing_it_ends_the_app(
     path.write_text(GAMES[GAME].load().record_text(state), encoding="utf-8")
     saved = read_save(path)
     assert saved.game_key == GAME and saved.finished
-    screens = GAMES[saved.game_key].load_screens()
+    screens = load_screens(saved.game_key)
     app = viewer_app()
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(screens.viewer(saved.game, title=path.name, exit_on_close=True))
