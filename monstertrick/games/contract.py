@@ -1,19 +1,21 @@
 """The contract every game of the table keeps: one set of verbs for every game.
 
 Like OpenSpiel's ``State`` (``current_player``, ``legal_actions``, ``apply_action``,
-``undo_action``, information states) and python-chess's ``Board`` (``push`` the fast
-path, a checked move raising ``IllegalMoveError``, ``pop`` returning the move), every
+``undo_action``, ``History()``, information states, simultaneous decisions as one kind
+of node) and python-chess's ``Board`` (``push`` the fast path, a checked move raising
+``IllegalMoveError``, ``pop`` returning the move), every
 game's state speaks the same dialect, so the shell (the session, the saves, the arena, the
 CLI, the search, the app) is written once and typed against these protocols, never
 against one game.
 
 - An **action** is a frozen value that prints (``str(action)``, as the record writes it
-  where it can) and compares; the game's :meth:`GameRules.parse_action` reads it back.
+  where it can) and compares; the game's door reads it back
+  (:meth:`~monstertrick.games.door.Door.parse_action`).
 - A **state** holds the whole game, hidden cards included. Only the session and the
   records hold one; everything a player, a computer player or a screen sees comes from
   :meth:`State.view` (one seat) or :meth:`State.public_view` (everyone).
 - A **view** is what one seat may know (or, with ``viewer`` None, everyone): it says
-  whose decision it is and, for that seat, the legal actions.
+  who may decide now and, for that seat when it is one of them, its legal actions.
 - The **deciders** are the seats that may decide now. Mostly one seat in turn; where
   the rules have several decide at the same time without seeing each other's choice
   (Monster Trick's VP rows), all of them, each deciding for itself (``apply`` with its

@@ -3,15 +3,23 @@
 The shell (the session, the saves, the arena, the CLI, the app) reaches a game only
 through its door: a :class:`Door` whose type parameters are the game's state, action,
 event and view classes, so the shell is checked against each game's own types. What
-every game does alike is written here, on the verbs of :mod:`.contract` (whose
-decision it is, a decision checked and carried out, undo, where the game stands, the
-round's log, the computer players' randomness, the arena's result, the saved-game
-summary). A game's package subclasses it with the small table of what is truly its
-own: its facts (``key``, ``levels``, ``totals_range``...), how a new game is dealt,
-its record codec, how it tells where a chapter stands in words.
+every game does alike is written here, on the verbs of :mod:`.contract` (who may decide
+now, a decision checked for its seat and carried out, undo, where the game stands, the
+computer players' randomness, the arena's result, the saved-game summary) and on the
+chapters' histories: a chapter played again from its deal (:meth:`Door.chapter_steps`),
+on which the round's log, the earlier chapters' logs and the replay's timeline
+(:mod:`monstertrick.timeline`) are written once.
+
+A game's package subclasses it with the small table of what is truly its own: its facts
+(``key``, ``levels``, ``totals_range``, ``chapters_key``...), how a new game is dealt,
+its record codec, its computer players and world sampling (``make_bot``,
+``hard_player``, ``sample_world``: methods that import the game's own modules when first
+needed, so that they are typed and checked), how it tells where a chapter stands in
+words.
 
 Like OpenSpiel's ``Game`` object beside its ``State``: the game's facts and factory,
-while the state holds the rules. This module imports no game, nor Textual.
+while the state holds the rules. This module imports no game (finds none by name), nor
+Textual.
 """
 
 from __future__ import annotations
@@ -54,8 +62,9 @@ def outcome_lines(outcome: Outcome | None, names: Sequence[str]) -> list[str]:
 
 class Door(Generic[S, A, E, V, P]):
     """What the shell asks of a game (``S`` its state, ``A`` its actions, ``E`` its
-    events, ``V`` a seat's views, ``P`` the public view). A game's package makes one, ``GAME``, of a subclass that
-    fills in the class attributes and the methods marked "a game's own" below."""
+    events, ``V`` a seat's views, ``P`` the public view). A game's package makes one,
+    ``GAME``, of a subclass that fills in the class attributes and the methods marked "a
+    game's own" below."""
 
     # ------------------------------------------------------------------ its facts
 
