@@ -141,6 +141,15 @@ def test_several_seats_decide_at_once_in_any_order_and_one_keyboard_asks_in_turn
     door.apply(state, 1, rows[0])
     door.apply(state, 3, rows[1])
     assert state.deciders == (2, 0) and door.to_decide(state) == (2, "arrange")
+    # A game saved now and resumed asks only those who have not laid their rows.
+    resumed = door.from_record(json.loads(json.dumps(door.to_record(state))), seed=3)
+    assert resumed.deciders == (2, 0) and door.to_decide(resumed) == (2, "arrange")
+    assert [bool(resumed.view(seat).legal_actions) for seat in range(4)] == [
+        True,
+        False,
+        True,
+        False,
+    ]
     door.apply(state, 0, rows[2])
     door.apply(state, 2, rows[3])
     assert [seat for seat, _ in state.history()] == [1, 3, 0, 2]
