@@ -119,6 +119,8 @@ def results(
 @dataclass
 class SeatStats:
     bot: str
+    bounds: tuple[int, int] = (0, 0)
+    """The game's range of scores (its door's ``totals_range``)."""
     score: list[int] = field(default_factory=list)
     win: list[float] = field(default_factory=list)
     hits: int = 0
@@ -135,7 +137,7 @@ class SeatStats:
             "win_share": round(win, 4),
             "win_ci95": [round(x, 4) for x in wilson(sum(self.win), n)],
             "mean_score": round(mean_score, 3),
-            "score_ci95": [round(x, 3) for x in _ci(self.score)],
+            "score_ci95": [round(x, 3) for x in _ci(self.score, self.bounds)],
             "hit_rate": round(self.hits / self.chances, 4) if self.chances else None,
             "decision_ms_median": round(statistics.median(times), 2) if times else 0.0,
             "decision_ms_p95": round(_percentile(times, 0.95), 2) if times else 0.0,
@@ -166,17 +168,25 @@ def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _ci(values: Sequence[float]) -> tuple[float, float]:
-    """The 95% confidence interval of the mean (normal approximation: the mean score's;
-    win shares use :func:`wilson`)."""
+def _ci(values: Sequence[float], bounds: tuple[int, int]) -> tuple[float, float]:
+    """The 95% confidence interval of the mean score: the normal approximation while
+    the games' scores vary (win shares use :func:`wilson`). Games that all scored the
+    same (or a single game) tell nothing of the spread, and a zero-width interval would
+    claim the mean is known exactly: the interval is then the one the game's range of
+    scores (``bounds``) allows, the :func:`wilson` interval of the mean as a share of
+    that range (a score within it varies no more than a win-or-lose one does). No
+    games: the whole range."""
+    low, high = bounds
     n = len(values)
     if n == 0:
-        return (0.0, 0.0)
+        return (float(low), float(high))
     mean = statistics.fmean(values)
-    if n == 1:
-        return (mean, mean)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(n)
-    return (mean - half, mean + half)
+    spread = statistics.stdev(values) if n > 1 else 0.0
+    if spread > 0 or high <= low:
+        half = 1.96 * spread / math.sqrt(n)
+        return (mean - half, mean + half)
+    lo, hi = wilson(n * (mean - low) / (high - low), n)
+    return (low + lo * (high - low), low + hi * (high - low))
 
 
 def _percentile(sorted_values: Sequence[float], q: float) -> float:
@@ -211,8 +221,9 @@ def run(
 ) -> dict[str, Any]:
     """Play the arena and return the report as a JSON-ready dict."""
     specs = check_seats(specs, game)
-    terms = GAMES[game].load().arena_terms
-    stats = [SeatStats(s) for s in specs]
+    door = GAMES[game].load()
+    terms = door.arena_terms
+    stats = [SeatStats(s, door.totals_range) for s in specs]
     for done, result in enumerate(results(specs, games, seed, jobs, game), 1):
         for s, st in enumerate(stats):
             st.score.append(result.score[s])
@@ -232,7 +243,7 @@ def run(
     }
 
 
-def _count(n: int, unit: str) -> str:
+def counted(n: int, unit: str) -> str:
     """ "1 game", "2 games", "2 matches"."""
     if n == 1:
         return f"1 {unit}"
@@ -242,7 +253,7 @@ def _count(n: int, unit: str) -> str:
 def format_report(report: dict[str, Any], *, seed: int) -> str:
     """The report as a table for people."""
     game = GAMES[report.get("game", DEFAULT_GAME)]
-    lines = [f"{game.title}: {_count(report['games'], report.get('unit', 'game'))}, seed {seed}"]
+    lines = [f"{game.title}: {counted(report['games'], report.get('unit', 'game'))}, seed {seed}"]
     score = f"mean {report.get('score', 'VP')}"
     hit = report.get("hit")
     width = max(8, len(score))

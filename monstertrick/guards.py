@@ -6,6 +6,11 @@
   anything but this server's own names is refused.
 - :class:`MessageLimits` and :class:`MessageMeter`: how large and how frequent one
   client's messages may be.
+- :class:`Outbox`: one client's outgoing messages, queued and sent by a task of its own,
+  so that a client that stops reading holds nobody else; it is dropped instead.
+- :class:`ConnectionLimiter` and :func:`settle`: how many connections a server holds at
+  once, from one address and in all, within the process's open-file limit, the oldest
+  of those not yet known as screens closed to make room for a new one.
 - :func:`terminal_size`: the size of terminal a client may ask for.
 - :func:`start_process_group` and :func:`end_process_group`: a process (a game) in a
   process group of its own, on pipes or on a pseudo-terminal, and ending it whatever
@@ -24,7 +29,8 @@ import signal
 import socket
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -237,6 +243,333 @@ class MessageMeter:
         if size > self.limits.max_bytes:
             return False
         return self._messages.take(1) and self._bytes.take(size)
+
+
+# ---------------------------------------------------------------------- sending
+
+SEND_WAIT = 10.0
+"""Seconds one message to a client may take to go out (into the connection's buffers):
+a client that has taken nothing for that long is dropped."""
+
+MAX_QUEUED = 64
+"""Messages waiting to go to one client: one more, and the client is dropped."""
+
+MAX_QUEUED_BYTES = 8 * 1024 * 1024
+"""Bytes waiting to go to one client: more, and the client is dropped."""
+
+
+@dataclass(frozen=True)
+class OutboxLimits:
+    """How long one message may take to go out (:attr:`send_wait` seconds) and how
+    much may wait behind it (:attr:`max_queued` messages, :attr:`max_bytes` bytes)."""
+
+    send_wait: float = SEND_WAIT
+    max_queued: int = MAX_QUEUED
+    max_bytes: int = MAX_QUEUED_BYTES
+
+
+class Outbox:
+    """One client's outgoing messages (text), sent in order by a task of its own.
+
+    :meth:`put` never waits, so whoever sends to many clients (a table to its screens)
+    is never held by one of them. A client whose message takes longer than
+    :attr:`OutboxLimits.send_wait` to go out, or that lets more than the limits pile
+    up, or whose connection fails, is dropped: ``abort`` ends its connection at once,
+    quietly (it may connect again). :meth:`close` sends what is queued, then ``close``
+    ends the connection politely, within a bound.
+
+    ``send`` and ``close`` are the connection's (a WebSocket's ``send_str`` and
+    ``close``); ``abort`` ends it without a word (its transport's ``abort``). Made in a
+    running event loop."""
+
+    def __init__(
+        self,
+        send: Callable[[str], Awaitable[object]],
+        close: Callable[[], Awaitable[object]],
+        abort: Callable[[], None],
+        limits: OutboxLimits | None = None,
+    ) -> None:
+        self._send = send
+        self._close = close
+        self._abort = abort
+        self.limits = limits or OutboxLimits()
+        self._queue: deque[str] = deque()
+        self._bytes = 0
+        self._wake = asyncio.Event()
+        self._closing = False
+        self.dropped: str | None = None
+        """Why the client was dropped ("slow", "full", "failed"), or None."""
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    @property
+    def open(self) -> bool:
+        """Whether messages put now may still go out."""
+        return not self._closing and self.dropped is None
+
+    def put(self, text: str) -> bool:
+        """Queue ``text`` for the client; False if it will not go (the outbox is closing,
+        or the client has been dropped, now or before)."""
+        if not self.open:
+            return False
+        if len(self._queue) >= self.limits.max_queued or (
+            self._bytes + len(text) > self.limits.max_bytes
+        ):
+            self.drop("full")
+            return False
+        self._queue.append(text)
+        self._bytes += len(text)
+        self._wake.set()
+        return True
+
+    def drop(self, why: str) -> None:
+        """End the client's connection now, without a word (it may connect again)."""
+        if self.dropped is not None:
+            return
+        self.dropped = why
+        self._queue.clear()
+        self._bytes = 0
+        if asyncio.current_task() is not self._task:
+            self._task.cancel()
+        self._abort()
+
+    async def close(self, wait: float) -> None:
+        """Send what is queued and end the connection politely, within ``wait`` seconds
+        for each (else it is dropped)."""
+        self._closing = True
+        self._wake.set()
+        if self.dropped is None:
+            done, _ = await asyncio.wait({self._task}, timeout=wait)
+            if not done:
+                self.drop("slow")
+        if self.dropped is not None:
+            return
+        try:
+            await asyncio.wait_for(self._close(), wait)
+        except asyncio.TimeoutError:
+            self.drop("slow")
+        except Exception:
+            self.drop("failed")
+
+    async def _run(self) -> None:
+        try:
+            while True:
+                while not self._queue:
+                    if self._closing:
+                        return
+                    self._wake.clear()
+                    await self._wake.wait()
+                text = self._queue.popleft()
+                self._bytes -= len(text)
+                await asyncio.wait_for(self._send(text), self.limits.send_wait)
+        except asyncio.TimeoutError:
+            self.drop("slow")
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # (whatever the connection raises: a reset, a closed transport)
+            self.drop("failed")
+
+
+# ---------------------------------------------------------------------- connections
+
+MAX_CONNECTIONS = 256
+"""Connections a server holds at once, in all (fewer under a low open-file limit:
+:func:`connection_cap`)."""
+
+CONNECTIONS_PER_ADDRESS = 64
+"""Connections a server holds at once from one address (this machine's own screens,
+a browser's tabs and its SSH screens, come from one address)."""
+
+FILES_KEPT_FREE = 160
+"""Open files a server keeps for its own work beyond its connections: each browser
+tab's game process (three pipes), the SSH door's connections and terminals, the saves."""
+
+
+def connection_cap(wanted: int = MAX_CONNECTIONS, files: Callable[[], int] | None = None) -> int:
+    """The connections a server may hold at once: ``wanted``, or fewer when the open-file
+    limit (``files``: the soft ``RLIMIT_NOFILE``) leaves less beside
+    :data:`FILES_KEPT_FREE`; at least 8."""
+    limit = files() if files is not None else _open_file_limit()
+    if limit <= 0:
+        return wanted
+    return max(8, min(wanted, limit - FILES_KEPT_FREE))
+
+
+def _open_file_limit() -> int:
+    try:
+        import resource
+    except ImportError:  # (not POSIX)
+        return 0
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return 0 if soft == resource.RLIM_INFINITY else int(soft)
+
+
+WAITING_SHARE = 2
+"""At most one connection in this many may be waiting (not yet known as a screen)."""
+
+
+@dataclass
+class ConnectionLimiter:
+    """Counts a server's open connections by address, so that it never runs out of open
+    files and no one can keep others out by holding connections open.
+
+    A connection is *waiting* until the server says it is a screen (:func:`settle`:
+    a table's screen that said hello, a browser tab's game). A new connection makes
+    room when its address holds :attr:`per_address` connections, or the server
+    :attr:`in_all` (or :attr:`waiting` are waiting): the oldest waiting connection (of
+    that address, or of any) is closed. Only when there is none to close is the new one
+    refused, closed as it is accepted. ``in_all`` defaults to :func:`connection_cap`,
+    ``waiting`` to half of it."""
+
+    per_address: int = CONNECTIONS_PER_ADDRESS
+    in_all: int = field(default_factory=connection_cap)
+    waiting: int = 0
+    refused: int = 0
+    """Connections refused so far."""
+    evicted: int = 0
+    """Waiting connections closed so far to make room for newer ones."""
+
+    def __post_init__(self) -> None:
+        if self.waiting <= 0:
+            self.waiting = max(1, self.in_all // WAITING_SHARE)
+        self._open: dict[str, int] = {}
+        self._total = 0
+        self._queue: dict[_Counted, None] = {}
+        """The waiting connections, oldest first."""
+        self._queues: dict[str, dict[_Counted, None]] = {}
+        """The same, by address."""
+
+    @property
+    def total(self) -> int:
+        """The connections open now."""
+        return self._total
+
+    @property
+    def waiting_now(self) -> int:
+        """The connections open now that are not known as screens yet."""
+        return len(self._queue)
+
+    def admit(self, connection: _Counted) -> bool:
+        """Count a new connection, making room for it if need be; False (not counted)
+        if there is no room."""
+        address = connection.address
+        if self._open.get(address, 0) >= self.per_address and not self._evict(address):
+            self.refused += 1
+            return False
+        if (self._total >= self.in_all or len(self._queue) >= self.waiting) and not self._evict():
+            self.refused += 1
+            return False
+        self._open[address] = self._open.get(address, 0) + 1
+        self._total += 1
+        self._queue[connection] = None
+        self._queues.setdefault(address, {})[connection] = None
+        return True
+
+    def settle(self, connection: _Counted) -> None:
+        """``connection`` is a screen now: it no longer waits (nor makes room)."""
+        self._queue.pop(connection, None)
+        mine = self._queues.get(connection.address)
+        if mine is not None:
+            mine.pop(connection, None)
+            if not mine:
+                del self._queues[connection.address]
+
+    def release(self, connection: _Counted) -> None:
+        """A connection :meth:`admit` counted has closed."""
+        self.settle(connection)
+        address = connection.address
+        held = self._open.get(address, 0)
+        if held <= 1:
+            self._open.pop(address, None)
+        else:
+            self._open[address] = held - 1
+        self._total = max(0, self._total - 1)
+
+    def _evict(self, address: str | None = None) -> bool:
+        """Close the oldest waiting connection (of ``address``, if given): whether there
+        was one."""
+        queue = self._queue if address is None else self._queues.get(address, {})
+        if not queue:
+            return False
+        oldest = next(iter(queue))
+        self.release(oldest)  # (counted out now: its end comes a moment later)
+        oldest.evict()
+        self.evicted += 1
+        return True
+
+    def protocols(
+        self, factory: Callable[[], asyncio.BaseProtocol]
+    ) -> Callable[[], asyncio.Protocol]:
+        """A protocol factory for ``loop.create_server`` that counts each connection of
+        ``factory``'s protocols (an HTTP server's)."""
+        return lambda: _Counted(factory(), self)
+
+
+def settle(transport: asyncio.BaseTransport | None) -> None:
+    """The connection of ``transport`` is a screen now (a server counting its
+    connections with a :class:`ConnectionLimiter` no longer counts it as waiting); of a
+    server that does not count them, nothing."""
+    protocol = transport.get_protocol() if transport is not None else None
+    if isinstance(protocol, _Counted):
+        protocol.limiter.settle(protocol)
+
+
+class _Counted(asyncio.Protocol):
+    """A server connection's protocol, counted by a :class:`ConnectionLimiter`: refused
+    (aborted before its own protocol hears of it) when there is no room for it."""
+
+    def __init__(self, inner: asyncio.BaseProtocol, limiter: ConnectionLimiter) -> None:
+        self.inner = inner
+        self.limiter = limiter
+        self.address = ""
+        self.counted = False
+        """Whether the limiter counts it (until it closes, or is closed to make room)."""
+        self.open = False
+        """Whether its own protocol has it (from its start to its end)."""
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        peer = transport.get_extra_info("peername")
+        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        self.transport = transport
+        if not self.limiter.admit(self):
+            transport.abort()
+            return
+        self.counted = self.open = True
+        self.inner.connection_made(transport)
+
+    def evict(self) -> None:
+        """Closed to make room (the limiter has counted it out); its own protocol hears
+        of the end as of any other, a moment later."""
+        self.counted = False
+        if self.transport is not None:
+            self.transport.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.counted = False
+            self.limiter.release(self)
+        if self.open:
+            self.open = False
+            self.inner.connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self.open:
+            self.inner.data_received(data)  # type: ignore[attr-defined]
+
+    def eof_received(self) -> bool | None:
+        if not self.open:
+            return None
+        result: bool | None = self.inner.eof_received()  # type: ignore[attr-defined]
+        return result
+
+    def pause_writing(self) -> None:
+        if self.open:
+            self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.open:
+            self.inner.resume_writing()
 
 
 # ---------------------------------------------------------------------- terminals

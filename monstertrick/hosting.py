@@ -16,6 +16,8 @@ so that ``monstertrick host --resume`` reopens the table with the same codes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import json
 import os
 import signal
@@ -24,15 +26,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
+from .errors import RecordError
 from .games import GAMES
-from .guards import HostNames, MessageLimits, is_loopback
-from .records import shown
-from .saves import SavedGame, SaveStore, home
+from .guards import ConnectionLimiter, HostNames, MessageLimits, is_loopback
+from .records import parse_json, read_record_file, shown
+from .saves import SavedGame, SaveStore, atomic_write, home
 from .seating import Seating
 from .session import Session
 from .table import TableHost, normal_code, table_socket
+
+if TYPE_CHECKING:
+    from aiohttp import web
 
 DEFAULT_PORT = 8100
 """The port ``host`` listens on unless told."""
@@ -41,8 +47,19 @@ TABLES = "tables"
 MAX_PAGES = 16
 """Browser tabs (join screens) at once."""
 
+MAX_CODES_BYTES = 4096
+"""The largest codes file read (one is a few hundred bytes): anything larger is damaged."""
+
 LIMITS = MessageLimits()
 """What one screen may send (a decision is a few dozen bytes)."""
+
+PAGE_FAREWELL_WAIT = 1.0
+"""Seconds a closing host gives its browser tabs' screens to show its goodbye before it
+ends their games (a game ended at once would not have drawn it)."""
+
+HEADER_WAIT = 10.0
+"""Seconds a connection has to send a whole request (and, between requests, to start
+the next one) before it is closed."""
 
 
 def loopback_of(host: str) -> str:
@@ -70,17 +87,16 @@ def table_file(save: Path) -> Path:
 
 def write_codes(path: Path, save: Path, table: TableHost) -> str | None:
     """Keep the table's codes (for ``--resume``), readable by this user alone; why it
-    failed, in words, or None."""
+    failed, in words, or None. Written as the saves are: a new file (mode 0600) in the
+    folder, then renamed over ``path``, so that a link there is replaced, never
+    followed, and an older file's mode is not kept."""
     doc = {
         "save": str(save),
         "codes": {str(seat): code for seat, code in table.codes.items()},
         "watch": table.watch_code,
     }
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(doc, fh)
+        atomic_write(path, json.dumps(doc))
     except OSError as exc:
         return f"the codes could not be kept in {shown(str(path))} ({exc.strerror or exc})"
     return None
@@ -88,10 +104,11 @@ def write_codes(path: Path, save: Path, table: TableHost) -> str | None:
 
 def read_codes(path: Path, seats: Sequence[int]) -> tuple[dict[int, str], str] | None:
     """The codes kept for a table of these people's ``seats``; None when there are
-    none, or they do not read."""
+    none, or they do not read (a damaged file, or no file at all: a folder, a pipe,
+    anything over :data:`MAX_CODES_BYTES`)."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        doc = parse_json(read_record_file(path, MAX_CODES_BYTES))
+    except RecordError:
         return None
     if not isinstance(doc, dict) or not isinstance(doc.get("codes"), dict):
         return None
@@ -326,13 +343,9 @@ async def _host(
         page_server.initialize_logging()
         app = await page_server._make_app()
     app.router.add_get("/table", table_socket(table, names, LIMITS))
-    runner = web.AppRunner(app, handle_signals=False, access_log=None)
-    await runner.setup()
     try:
-        site = web.TCPSite(runner, host, port)
-        await site.start()
+        runner, _ = await listen(app, host, port)
     except OSError as exc:
-        await runner.cleanup()
         reason = os.strerror(exc.errno) if exc.errno else str(exc)
         print(f"monstertrick: cannot host on {host}:{port}: {reason}", file=sys.stderr)
         return 1
@@ -367,22 +380,99 @@ async def _host(
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(signum, stop.set)
     _read_commands(console, stop)
-    await table.advance()
+    opening = asyncio.create_task(table.advance())  # (the computer players' first moves)
     try:
         await stop.wait()
     finally:
         _stop_reading()
-        await table.close("the host closed the table; it may reopen it with the same codes")
+        opening.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await opening
+        goodbye = table.goodbye()
+        await table.close(goodbye)
+        closing = [_pages_shown(page_server)]
         if door is not None:
-            await door.close()
+            closing.append(door.close(f"{goodbye[:1].upper()}{goodbye[1:]}."))
+        await asyncio.gather(*closing)
         await runner.cleanup()
-    if table.session.running:
+    saved = table.session.save_path
+    if table.session.running and saved is not None and saved.exists():
         console.say("The table is closed. Reopen it with: monstertrick host --resume")
+        return 0
+    if table.session.running:
+        console.say("The table is closed; no decision was made, so nothing was saved.")
     else:
         console.say("The table is closed.")
-        if save is not None:
-            table_file(save).unlink(missing_ok=True)  # (a finished game's codes open nothing)
+    if save is not None:
+        table_file(save).unlink(missing_ok=True)  # (codes that open nothing)
     return 0
+
+
+async def listen(
+    app: web.Application,
+    host: str,
+    port: int,
+    *,
+    limiter: ConnectionLimiter | None = None,
+    header_wait: float = HEADER_WAIT,
+) -> tuple[web.AppRunner, int]:
+    """Serve ``app`` on ``host``:``port`` (0: any free port) as the host does: every
+    connection counted by ``limiter`` (by default a
+    :class:`~monstertrick.guards.ConnectionLimiter` of the default limits), a request
+    (or the next request on a kept-alive connection) closed unless it comes whole
+    within ``header_wait`` seconds. The runner (``cleanup()`` ends it) and the port;
+    raises OSError when the address cannot be listened on."""
+    from aiohttp import web
+
+    runner = web.AppRunner(
+        app, handle_signals=False, access_log=None, keepalive_timeout=header_wait
+    )
+    await runner.setup()
+    site = limited_site(runner, host, port, limiter or ConnectionLimiter())
+    try:
+        await site.start()
+    except OSError:
+        await runner.cleanup()
+        raise
+    return runner, int(site.port)
+
+
+async def _pages_shown(page_server: Any) -> None:
+    """Give the browser tabs' screens :data:`PAGE_FAREWELL_WAIT` seconds to show the
+    host's goodbye before their games end with the page server (none without tabs)."""
+    if page_server is not None and any(game.running for game in page_server.games):
+        await asyncio.sleep(PAGE_FAREWELL_WAIT)
+
+
+def limited_site(runner: Any, host: str, port: int, limiter: ConnectionLimiter) -> Any:
+    """aiohttp's TCP site for ``runner`` on ``host``:``port``, every connection counted
+    by ``limiter`` (:class:`~monstertrick.guards.ConnectionLimiter`), so that the host
+    never runs out of open files and idle connections keep no one out (started with
+    ``await site.start()``, stopped with the runner)."""
+    return _site_class()(runner, host, port, limiter=limiter)
+
+
+@functools.cache
+def _site_class() -> type[Any]:
+    from aiohttp import web
+
+    class LimitedSite(web.TCPSite):
+        def __init__(
+            self, runner: web.BaseRunner, host: str, port: int, *, limiter: ConnectionLimiter
+        ) -> None:
+            super().__init__(runner, host, port)
+            self.limiter = limiter
+
+        async def start(self) -> None:
+            await web.BaseSite.start(self)  # (TCPSite's own would not count connections)
+            server = self._runner.server
+            assert server is not None
+            self._server = await asyncio.get_running_loop().create_server(
+                self.limiter.protocols(server), self._host, self._port
+            )
+            self._bound_port = self._server.sockets[0].getsockname()[1]
+
+    return LimitedSite
 
 
 def _this_machine() -> str:
@@ -393,7 +483,9 @@ def _this_machine() -> str:
 
 async def _open_door(table: TableHost, host: str, ssh_port: int, local: str, port: int) -> Any:
     """The SSH door, each connection running a join screen for the code typed as its
-    user name; None (having said why) when it cannot open."""
+    user name, once the table has checked the code (a wrong one starts nothing, and
+    waits its turn as it would on the table's own port); None (having said why) when
+    it cannot open."""
     from .serve import app_argv
     from .sshdoor import SshDoorError, open_ssh_door
 
@@ -405,9 +497,16 @@ async def _open_door(table: TableHost, host: str, ssh_port: int, local: str, por
     def command(code: str | None) -> list[str]:
         return app_argv(["join", url] + ([code] if code is not None else []))
 
+    async def admits(code: str, address: str) -> bool:
+        return await table.check_code(code, address) is not False
+
     try:
         return await open_ssh_door(
-            host=host, port=ssh_port, key_path=home() / "ssh_host_key", command=command
+            host=host,
+            port=ssh_port,
+            key_path=home() / "ssh_host_key",
+            command=command,
+            admits=admits,
         )
     except SshDoorError as exc:
         print(f"monstertrick: {exc}", file=sys.stderr)

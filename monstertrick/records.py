@@ -96,11 +96,12 @@ def read_record_stream(stream: IO[bytes], limit: int = MAX_RECORD_BYTES) -> byte
 
 
 def parse_json(text: str | bytes) -> Any:
-    """JSON text to a value, with a :class:`RecordError` for anything that is not JSON."""
+    """JSON text to a value, with a :class:`RecordError` for anything that is not JSON
+    (``NaN``, ``Infinity`` and ``-Infinity`` are not, anywhere in a record)."""
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8")
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant)
     except UnicodeDecodeError as exc:
         raise RecordError(
             f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})"
@@ -113,6 +114,10 @@ def parse_json(text: str | bytes) -> Any:
         ) from None
     except (ValueError, RecursionError) as exc:
         raise RecordError(f"not valid JSON: {exc}") from None
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def quote(value: object, limit: int = 40) -> str:

@@ -16,6 +16,7 @@ This module never imports Textual or aiohttp (:mod:`monstertrick.tui.join` conne
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic
@@ -115,6 +116,7 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
     _ready_for: int = field(default=0, repr=False)
     _sent_at: object = field(default=None, repr=False)
     _final: S | None = field(default=None, repr=False)
+    _hinted_at: object = field(default=None, repr=False)
 
     @classmethod
     def joined(cls, welcome: Welcome, post: Post) -> RemoteSession:
@@ -188,10 +190,23 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
 
     def _logged(self, wire: Wire[Any, Any, Any, Any, Any], data: object) -> Any:
         if isinstance(data, dict) and data.get("kind") == "HintTaken":
-            player = data.get("player")
-            if isinstance(player, int) and 0 <= player < len(self.names):
-                return HintTaken(player)
+            return self._hint_taken(data)
         return wire.event(data)
+
+    def _hint_taken(self, data: dict[str, Any]) -> HintTaken:
+        """A "took a hint" of the log, checked (a host of an older version sends the
+        player alone)."""
+        player, task, at = data.get("player"), data.get("task"), data.get("at")
+        if not _is_seat(player, len(self.names)):
+            raise WireError("a hint taken names no seat of the table")
+        assert isinstance(player, int)
+        if task is None and at is None:
+            return HintTaken(player)
+        if not isinstance(task, str) or not _TASK.fullmatch(task):
+            raise WireError("a hint taken names no decision")
+        if not isinstance(at, list) or len(at) != 2 or not all(_is_count(n) for n in at):
+            raise WireError("a hint taken has no position")
+        return HintTaken(player, task, (at[0], at[1]), self.rules.chapter_name)
 
     def refused(self) -> None:
         """The host refused what this seat sent: the seat may decide again."""
@@ -315,12 +330,29 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
     def hands_over_next(self) -> bool:
         return False  # (nobody else looks at this screen)
 
-    def note_hint(self, seat: int) -> None:
-        if seat == self.me:
-            self.post({"type": "hint"})
+    def note_hint(self, seat: int) -> bool:
+        """Tell the host, once per decision, that this seat took a hint for it."""
+        at = self.table.get("at")
+        if seat != self.me or self._hinted_at == at:
+            return False
+        self._hinted_at = at
+        self.post({"type": "hint"})
+        return True
 
     def autosave(self) -> None:
         return None  # (the host saves the game)
+
+
+_TASK = re.compile(r"[a-z-]{0,20}")
+"""A decision's task as the games name them ("play", "arrange")."""
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1_000_000
+
+
+def _is_seat(value: object, seats: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
 
 
 def _seats_in(data: object, seats: range, what: str) -> None:

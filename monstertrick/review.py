@@ -39,7 +39,8 @@ A game that is not over is not reviewed: its secrets are not yet public.
 :func:`review_steps` yields each decision's review as it is computed (a screen shows
 marks as they come; ``stop`` or closing the generator cancels), :func:`review` runs it
 to the end. :class:`ReviewCache` keeps a review beside the saves, keyed by the record's
-fingerprint, checked like a stored summary when read back (never trusted).
+fingerprint and the settings, checked like a stored summary when read back (never
+trusted), and only of this version (:data:`KEPT`).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .arena import counted, wilson
 from .errors import RecordError
 from .games import GAMES
 from .games.contract import Action, SomeState, SomeView
@@ -64,6 +66,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMAT",
+    "KEPT",
     "LUCK_SAMPLES",
     "MARKS",
     "PLAYOUTS",
@@ -83,6 +86,11 @@ __all__ = [
 
 FORMAT = "monstertrick-review/1"
 """The ``format`` of a review's JSON (``review --json`` and the cache)."""
+
+KEPT = 2
+"""The version of the reviews this program keeps (the ``kept`` of a kept review's file):
+a review kept by another version is computed again. 2: Monster Trick's VP rows judged
+at the seats that laid them out (version 1 rotated them from round 2 on)."""
 
 SEED = 1
 """The seed of a review unless told otherwise (``review``'s default and the app's: they
@@ -298,7 +306,7 @@ class PlayerSummary:
 class Settings:
     """What a review's numbers depend on besides the record."""
 
-    seed: int = 0
+    seed: int = SEED
     playouts: int = PLAYOUTS
     luck_samples: int = LUCK_SAMPLES
 
@@ -391,8 +399,9 @@ class Game:
         final = self.door.from_record(doc, seed=0)
         if not self.door.is_over(final):
             secret = GAMES[self.key].secret
+            whole = self.door.arena_terms.unit  # the game, or Monster Taking's match
             raise ReviewError(
-                f"the game is not finished: {secret} are still secret, so it is not reviewed"
+                f"the {whole} is not finished: {secret} are still secret, so it is not reviewed"
             )
         self.players: tuple[str, ...] = tuple(final.players)
         self.fingerprint = fingerprint(doc)
@@ -671,53 +680,80 @@ def review(
 
 
 class ReviewCache:
-    """Reviews kept in ``<home>/reviews/<fingerprint>.json`` (the record's fingerprint:
-    a save keeps its review when it moves from saves/ to history/, and a record from
-    anywhere has one too). A review read back is checked as strictly as a stored
-    summary (:func:`check_review`): anything that fails is ignored and recomputed."""
+    """Reviews kept in ``<home>/reviews/`` by the record's fingerprint (a save keeps its
+    review when it moves from saves/ to history/, and a record from anywhere has one
+    too): one review per record and settings, the default review (the app's and
+    ``review``'s) in ``<fingerprint>.json``, one with other settings beside it, so that
+    neither throws the other away. A review read back is checked as strictly as a
+    stored summary (:func:`check_review`) and must be of this version (:data:`KEPT`):
+    anything else is ignored and recomputed."""
 
     def __init__(self, root: Path | None = None) -> None:
         from .saves import home
 
         self.folder = (root if root is not None else home()) / "reviews"
 
-    def path(self, fingerprint: str) -> Path:
-        return self.folder / f"{fingerprint}.json"
+    def path(self, fingerprint: str, settings: Settings | None = None) -> Path:
+        """The file of the review of the record ``fingerprint`` with ``settings`` (the
+        default review's by default)."""
+        s = settings or Settings()
+        if s == Settings():
+            return self.folder / f"{fingerprint}.json"
+        return self.folder / f"{fingerprint}.s{s.seed}-p{s.playouts}-l{s.luck_samples}.json"
 
     def load(self, game: Game, settings: Settings) -> Review | None:
         """The review kept for ``game`` with these settings, checked; None if there is
         none or it is not one this program could have written for this record."""
-        found = self.kept(game)
+        found = self._read(self.path(game.fingerprint, settings), game)
         return found if found is not None and found.settings == settings else None
+
+    def _others(self, fingerprint: str) -> list[Path]:
+        """The files of the reviews of this record with other settings than the
+        default, in the order of their names."""
+        try:
+            return sorted(self.folder.glob(f"{fingerprint}.*.json"))
+        except OSError:
+            return []
 
     def has(self, fingerprint: str) -> bool:
         """Whether a review is kept for the record of this fingerprint (unchecked: only
         to know whether reading it back is worth the record's replay)."""
-        return self.path(fingerprint).is_file()
+        return self.path(fingerprint).is_file() or bool(self._others(fingerprint))
 
     def kept(self, game: Game) -> Review | None:
-        """The review kept for ``game`` whatever its settings, checked; None if there is
-        none or it is not one this program could have written for this record."""
+        """The review kept for ``game``, checked: the default one, or else one with other
+        settings; None if there is none this program could have written for this
+        record."""
+        for path in [self.path(game.fingerprint), *self._others(game.fingerprint)]:
+            found = self._read(path, game)
+            if found is not None:
+                return found
+        return None
+
+    def _read(self, path: Path, game: Game) -> Review | None:
         from .records import read_record_file
 
-        path = self.path(game.fingerprint)
         if not path.exists():
             return None
         try:
             raw = json.loads(read_record_file(path, MAX_REVIEW_BYTES))
         except (RecordError, ValueError, RecursionError):
             return None
+        if not isinstance(raw, dict) or raw.get("kept") != KEPT or type(raw["kept"]) is not int:
+            return None
         try:
-            return check_review(raw, game)
+            review = check_review(raw, game)
         except ReviewError:
             return None
+        return review if path == self.path(game.fingerprint, review.settings) else None
 
     def store(self, review: Review) -> None:
         """Keep ``review`` (a failure to write is not an error: it is only a cache)."""
         from .saves import atomic_write
 
+        text = json.dumps({"kept": KEPT, **review.to_json()}) + "\n"
         try:
-            atomic_write(self.path(review.record), json.dumps(review.to_json()) + "\n")
+            atomic_write(self.path(review.record, review.settings), text)
         except OSError:
             pass
 
@@ -891,6 +927,29 @@ def _points(x: float) -> str:
     return f"{x * 100:.1f}"
 
 
+WIDTH = 80
+"""The widest line of a review in words."""
+
+
+def luck_text(luck: Luck, seat: int) -> str:
+    """``seat``'s chance to win at the deal of ``luck``, as a review shows it: in whole
+    percents, except when the seat lost (won) every one of the games played from the
+    deal: then not "0%" ("100%"), which says it could not happen, but the bound those
+    games leave it under (over), 95% sure (a Wilson interval, as the arena's): "<11%"
+    after 32 games lost."""
+    chance, n = luck.chances[seat], luck.samples
+    if chance <= 0:
+        return f"<{math.ceil(wilson(0, n)[1] * 100)}%"
+    if chance >= 1:
+        return f">{math.floor(wilson(n, n)[0] * 100)}%"
+    return _pct(chance)
+
+
+def _extreme(luck: Luck) -> bool:
+    """Whether some seat's chance at this deal is said as a bound (:func:`luck_text`)."""
+    return any(c <= 0 or c >= 1 for c in luck.chances)
+
+
 def describe_decision(review: Review, d: DecisionReview, chapter_name: str) -> list[str]:
     """A decision in a line or two of at most 80 columns."""
     name = review.players[d.seat]
@@ -908,12 +967,28 @@ def describe_decision(review: Review, d: DecisionReview, chapter_name: str) -> l
     best_text = f"best {_clip(best.action, 20)} {_pct(best.chance)}"
     if v.kind == "equal":
         return [line, f"{'':8}about equal to the {best_text}"]
-    noise = f" ±{_points(2 * v.noise)}" if v.noise is not None else " (too little measured)"
-    return [line, f"{'':8}{best_text}: gave up {_points(v.given_up)}{noise} points"]
+    if v.noise is None:
+        gave = f"gave up {_points(v.given_up)} points (too little measured to mark)"
+    else:
+        gave = f"gave up {_points(v.given_up)} ±{_points(2 * v.noise)} points"
+    return [line, f"{'':8}{best_text}: {gave}"]
 
 
 def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _wrap(head: str, parts: Sequence[str], indent: int) -> list[str]:
+    """``head`` and ``parts`` joined by commas in lines of at most :data:`WIDTH`
+    columns, the lines after the first indented by ``indent``."""
+    lines = [head]
+    for i, part in enumerate(parts):
+        piece = part + ("," if i < len(parts) - 1 else "")
+        if len(lines[-1]) + 1 + len(piece) > WIDTH and lines[-1].strip():
+            lines.append(" " * indent + piece)
+        else:
+            lines[-1] += ("" if lines[-1].endswith(" ") else " ") + piece
+    return lines
 
 
 def format_review(review: Review, *, every: bool = False) -> str:
@@ -923,10 +998,11 @@ def format_review(review: Review, *, every: bool = False) -> str:
     entry = GAMES[review.game]
     door = entry.load()
     chapter = door.chapter_name
-    lines = [
-        f"Review of a game of {entry.title}: {', '.join(review.players)}",
+    whole = door.arena_terms.unit  # what is won: the game, or Monster Taking's match
+    lines = _wrap(f"Review of a {whole} of {entry.title}:", list(review.players), 2)
+    lines += [
         f"(seed {review.settings.seed}, {review.settings.playouts} playouts per option; "
-        "win chances in %)",
+        f"chances to win the {whole} in %)",
         "",
     ]
     by_index = {d.index: d for d in review.decisions}
@@ -938,24 +1014,34 @@ def format_review(review: Review, *, every: bool = False) -> str:
             lines.append(
                 f"  agreed with the review: {_pct(s.agreement)} ({s.agreed} of {s.unforced})"
             )
-            lines.append(f"  win chance given up: {_points(s.mean_given_up)} points per decision")
+            lines.append(
+                f"  chance to win the {whole} given up: {_points(s.mean_given_up)} points per "
+                "decision"
+            )
         marks = ", ".join(f"{s.marks[m]} {m}" for _, m in MARKS)
         lines.append(f"  marks: {marks}")
-        if s.luck:
-            deals = ", ".join(f"{_pct(x)}" for x in s.luck)
-            lines.append(f"  chance to win at each deal ({chapter} 1 on): {deals}")
+        if review.luck:
+            deals = [luck_text(luck, seat) for luck in review.luck]
+            head = f"  chance to win the {whole} at each deal ({chapter} 1 on):"
+            lines += _wrap(head, deals, 4)
         if s.mattered:
             lines.append("  mattered most:")
             for i in s.mattered:
                 lines.extend("    " + t for t in describe_decision(review, by_index[i], chapter))
         lines.append("")
     if review.luck:
-        lines.append(f"Luck: each player's chance to win at each deal ({LUCK_POLICY} plays all)")
+        lines.append(f"Luck: each player's chance to win the {whole} at each deal")
+        samples = counted(review.luck[0].samples, whole)
+        lines.append(f"({samples} played from each deal, {LUCK_POLICY} playing every seat)")
         for luck in review.luck:
-            chances = ", ".join(
-                f"{review.players[p]} {_pct(x)}" for p, x in enumerate(luck.chances)
-            )
-            lines.append(f"  {chapter} {luck.chapter}: {chances}")
+            chances = [
+                f"{review.players[p]} {luck_text(luck, p)}" for p in range(len(review.players))
+            ]
+            lines += _wrap(f"  {chapter} {luck.chapter}:", chances, 4)
+        if any(_extreme(luck) for luck in review.luck):
+            n = review.luck[0].samples
+            low, high = (luck_text(Luck(0, (x,), (0.0,), n), 0) for x in (0.0, 1.0))
+            lines.append(f"  ({low}: lost all {n}, so under {low[1:]}, 95% sure; {high}: won all)")
         lines.append("")
     shown = [d for d in review.decisions if every or d.mark]
     lines.append("Every decision:" if every else "Marked decisions:")

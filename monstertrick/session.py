@@ -89,13 +89,24 @@ class Played:
 
 @dataclass(frozen=True)
 class HintTaken:
-    """A person asked the computer for a hint: the table's log says so (never what the
-    hint was, which only that person saw)."""
+    """A person asked the computer for a hint for one decision: the table's log says so,
+    and for which (never what the hint was, which only that person saw). ``task`` is
+    the decision's (the game's word: "play", "arrange"...), ``at`` the position it was
+    to be made at (chapter, decisions made in it before), ``chapter`` what a chapter
+    is called ("round"). One per decision is logged, however many hints it got."""
 
     player: int
+    task: str = ""
+    at: tuple[int, int] = (0, 0)
+    chapter: str = ""
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} took a hint."
+        name = names[self.player]
+        if not self.chapter:
+            return f"{name} took a hint."
+        chapter, made = self.at
+        task = f" ({self.task})" if self.task else ""
+        return f"{name} took a hint for decision {made + 1} of {self.chapter} {chapter}{task}."
 
 
 @dataclass(frozen=True)
@@ -162,9 +173,9 @@ class Session(Generic[S, A, E, V, P]):
     aids: set[str] = field(default_factory=set)
     """The table's aids switched on (e.g. Magic Trick's deduction aid): they stay on from
     screen to screen until switched off (not saved)."""
-    _undo: tuple[int, int, dict[int, int], A] | None = field(default=None, repr=False)
-    """Seat, log length and ``seen`` before the decision that may be taken back, and the
-    decision."""
+    _undo: tuple[int, int, dict[int, int], A, int] | None = field(default=None, repr=False)
+    """Seat, log length and ``seen`` before the decision that may be taken back, the
+    decision, and how many decisions were made by themselves after it."""
     _taken_back: tuple[int, A] | None = field(default=None, repr=False)
     """The seat and decision last taken back, until the next decision."""
 
@@ -232,6 +243,10 @@ class Session(Generic[S, A, E, V, P]):
         log, session.seen = rules.round_log(state)
         session.log = list(log)
         session.hints = list(saved.meta.hints)
+        events: list[Any] = []
+        if session._automatic(events):  # (a record that stops right before one)
+            session._record(events)
+            session.autosave()
         return session
 
     # ------------------------------------------------------------------ facts
@@ -247,6 +262,17 @@ class Session(Generic[S, A, E, V, P]):
 
     def is_bot(self, seat: int) -> bool:
         return not self.seating.seats[seat].is_human
+
+    @property
+    def away_seats(self) -> tuple[int, ...]:
+        """The people away from the table (at a hosted table: with no screen joined;
+        at one keyboard, nobody)."""
+        return ()
+
+    @property
+    def covered_seats(self) -> tuple[int, ...]:
+        """The away people a computer player plays for meanwhile (a hosted table's)."""
+        return ()
 
     @property
     def running(self) -> bool:
@@ -363,6 +389,7 @@ class Session(Generic[S, A, E, V, P]):
             raise ValueError(f"it is not {self.names[seat]}'s decision now")
         before = (seat, len(self.log), dict(self.seen), action)
         events = self.rules.apply(self.state, seat, action)
+        made = self._automatic(events)
         self._taken_back = None
         self._record(events)
         self.seen[seat] = len(self.log)
@@ -371,9 +398,22 @@ class Session(Generic[S, A, E, V, P]):
         if human:
             self.keyboard = seat  # (where nothing is private, the last to decide)
         self.pending = Played(seat, tuple(events), private=private)
-        self._undo = before if private else None
+        self._undo = (*before, made) if private else None
         self.autosave()
         return events
+
+    def _automatic(self, events: list[E]) -> int:
+        """Make the decisions that follow and that the rules leave nobody to choose
+        (:meth:`~monstertrick.games.door.Door.automatic`: Monster Taking's payment from
+        an empty hand), adding their events to ``events``; how many were made. They
+        come with the decision before them: no handoff, no screen, no turn for anyone."""
+        rules, state = self.rules, self.state
+        made = 0
+        while not rules.round_over(state) and (action := rules.automatic(state)) is not None:
+            seat, _ = rules.to_decide(state)
+            events.extend(rules.apply(state, seat, action))
+            made += 1
+        return made
 
     def hands_over_next(self) -> bool:
         """Whether the next decision is another person's, made after a handoff: a
@@ -403,8 +443,9 @@ class Session(Generic[S, A, E, V, P]):
                 f"{self.names[seat]} can no longer take that back: the game has moved on"
             )
         assert self._undo is not None
-        _, length, seen, action = self._undo
-        self.rules.undo(self.state)
+        _, length, seen, action, made = self._undo
+        for _ in range(1 + made):  # (with the decisions made by themselves after it)
+            self.rules.undo(self.state)
         del self.log[length:]
         self.seen = seen
         self.pending = None
@@ -484,19 +525,25 @@ class Session(Generic[S, A, E, V, P]):
             view = self.view(seat)
         return list(self.rules.hint(view, seat, self.seed, stop))
 
-    def note_hint(self, seat: int) -> None:
+    def note_hint(self, seat: int) -> bool:
         """The person at ``seat`` took a hint on their turn: counted with the game (the
-        save's meta, shown in History) and noted in the public log."""
+        save's meta, shown in History: the decisions that got a hint) and noted in the
+        public log, once per decision (a second hint for the same decision changes
+        nothing). Whether it was news."""
         step = self.next_step()
         if not isinstance(step, Turn) or step.seat != seat:
             raise ValueError(f"it is not {self.names[seat]}'s decision now")
+        noted = HintTaken(seat, step.task, self.position, self.rules.chapter_name)
+        if noted in self.log:
+            return False
         if len(self.hints) != len(self.names):
             self.hints = [0] * len(self.names)
         self.hints[seat] += 1
-        self.log.append(HintTaken(seat))
+        self.log.append(noted)
         self.seen[seat] = len(self.log)
         if self.meta is not None:
             self.meta.hints = list(self.hints)
+        return True
 
     def simple_decision(self, seat: int) -> A:
         """The easiest computer player's decision for ``seat`` (when a bot fails)."""

@@ -13,7 +13,8 @@ agent or X11. It is bounded: at most ``max_sessions`` screens at once, a few mor
 connections waiting to log in or to ask for a screen (:data:`LOGIN_TIMEOUT`,
 :data:`SESSION_WAIT`), at most :data:`CHANNELS_PER_CONNECTION` sessions on one
 connection, input the screen has not taken held up to :data:`MAX_PENDING` bytes (then
-the client waits). A screen ends with
+the client waits). Given ``admits``, the door asks it about the code before it starts a
+screen: a user name that is no code of the table costs no process. A screen ends with
 its connection, and :meth:`SshDoor.close` ends every screen; each is the leader of a
 process group of its own, ended with its group (SIGHUP as its terminal hangs up,
 SIGTERM if it has not ended :data:`HANGUP_WAIT` later, then SIGKILL), and on Linux ends with the host's process however that ends.
@@ -32,7 +33,7 @@ import re
 import signal
 import struct
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -129,9 +130,21 @@ NO_COMMAND = (
 )
 FULL = "This table is full: {count} screens are open already. Try again when one closes."
 CLOSED = "The table has closed."
+NOT_A_CODE = (
+    "Your user name is your seat's code: connect again as ssh -p PORT CODE@ADDRESS, "
+    "with the code the host gave you."
+)
+WRONG_CODE = (
+    "That code is not one of this table's: connect again with the code the host gave you "
+    "(ssh -p PORT CODE@ADDRESS)."
+)
 FAILED = "Your seat's screen could not start: the host's console says why."
 
 logger = logging.getLogger(__name__)
+
+Admits = Callable[[str, str], Awaitable[bool]]
+"""``admits(code, address)``: whether a code (in its written form), sent from that
+address, opens a screen of the table (a wrong code may wait its turn first)."""
 
 
 class SshDoorError(Exception):
@@ -233,9 +246,13 @@ class _Seat:
     asyncssh calls the methods named after its session callbacks (through the thin
     class :func:`_server_class` makes)."""
 
-    def __init__(self, door: SshDoor, code: str | None, release: Callable[[], None]) -> None:
+    def __init__(
+        self, door: SshDoor, code: str | None, release: Callable[[], None], address: str = ""
+    ) -> None:
         self.door = door
         self.code = code
+        self.address = address
+        """The client's address (whose wrong codes wait their turn)."""
         self._release = release
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.request: str | None = None
@@ -333,6 +350,11 @@ class _Seat:
     async def _run(self) -> None:
         status: int | None = None
         try:
+            refusal = await self._refusal()
+            if refusal is not None:
+                self._released()
+                self._refuse(refusal)
+                return
             status = await self._screen()
         except Exception:
             logger.exception("A seat's screen over SSH failed")
@@ -356,6 +378,25 @@ class _Seat:
                 chan.exit(1 if status is None else status)
             else:
                 chan.exit_with_signal(_signal_name(-status))
+
+    async def _refusal(self) -> str | None:
+        """Why no screen starts for this session's code (asked of the door's
+        ``admits``; the session ending meanwhile stops the asking), or None."""
+        admits = self.door.admits
+        if admits is None:
+            return None
+        if self.code is None:
+            return NOT_A_CODE
+        check = asyncio.ensure_future(admits(self.code, self.address))
+        stopped = asyncio.ensure_future(self._stop.wait())
+        try:
+            await asyncio.wait({check, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopped.cancel()
+            check.cancel()
+        if self._stop.is_set():
+            return self.notice or CLOSED
+        return None if check.result() else WRONG_CODE
 
     async def _screen(self) -> int:
         argv = self.door.command(self.code)
@@ -503,8 +544,10 @@ class SshDoor:
         max_sessions: int,
         environment: Mapping[str, str] | None,
         grace: float,
+        admits: Admits | None = None,
     ) -> None:
         self.command = command
+        self.admits = admits
         self.max_sessions = max_sessions
         self.grace = grace
         self._environment = environment
@@ -526,15 +569,15 @@ class SshDoor:
     def max_connections(self) -> int:
         return self.max_sessions + SPARE_CONNECTIONS
 
-    async def close(self) -> None:
-        """Stop listening, end every screen (each client is told the table closed) and
-        close every connection."""
+    async def close(self, notice: str = CLOSED) -> None:
+        """Stop listening, end every screen (each client is told ``notice``: by default
+        that the table closed) and close every connection."""
         self.closing = True
         acceptor, self._acceptor = self._acceptor, None
         if acceptor is not None:
             acceptor.close()
             await acceptor.wait_closed()
-        await asyncio.gather(*(seat.end(CLOSED) for seat in list(self.seats)))
+        await asyncio.gather(*(seat.end(notice) for seat in list(self.seats)))
         connections = list(self.connections)
         if connections:
             # A client leaves once its session has closed. Disconnected before, OpenSSH's
@@ -651,7 +694,9 @@ def _server_class(door: SshDoor) -> type[asyncssh.SSHServer]:
                 if self.channels == 0:
                     self._wait_for_a_session()
 
-            seat = _Seat(door, normal_code(self.username), release)
+            peer = self.connection.get_extra_info("peername") if self.connection else None
+            address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+            seat = _Seat(door, normal_code(self.username), release, address)
             door.seats.add(seat)
             return Session(seat)
 
@@ -675,6 +720,7 @@ async def open_ssh_door(
     max_sessions: int = MAX_SESSIONS,
     environment: Mapping[str, str] | None = None,
     grace: float = TERM_GRACE,
+    admits: Admits | None = None,
 ) -> SshDoor:
     """Listen for SSH on ``host``:``port`` (0: any free port, then :attr:`SshDoor.port`)
     with the host key kept at ``key_path`` (see :func:`host_key`). Each connection's
@@ -682,7 +728,8 @@ async def open_ssh_door(
     code's written form (:func:`monstertrick.table.normal_code`), or None if it is not
     a code. ``environment``: what screens start from (default: this process's), with
     the client's TERM; ``grace``: seconds an ending screen has between SIGTERM and
-    SIGKILL.
+    SIGKILL; ``admits``: asked about each code (and the client's address) before its
+    screen starts (None: every code starts one).
 
     Raises :class:`SshDoorError` (a message for the person hosting) if asyncssh is not
     installed, the host key is damaged or the address cannot be listened on."""
@@ -696,7 +743,9 @@ async def open_ssh_door(
         # host's console unless asked for
         chatter.setLevel(logging.WARNING)
     key = host_key(key_path)
-    door = SshDoor(command, max_sessions=max_sessions, environment=environment, grace=grace)
+    door = SshDoor(
+        command, max_sessions=max_sessions, environment=environment, grace=grace, admits=admits
+    )
     try:
         acceptor = await asyncssh.create_server(
             _server_class(door),

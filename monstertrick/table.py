@@ -22,7 +22,9 @@ client → host
     ``{"type": "take-back"}`` (the seat's last decision, until the next player acts);
     ``{"type": "ready"}`` (the seat has seen a round's end: the next round is dealt
     when every person with a screen is ready); ``{"type": "hint"}`` (the person took a
-    hint, worked out on their own screen from their view: the log says so).
+    hint for the decision before them, worked out on their own screen from their view:
+    the log says so, once per decision: ``HintTaken`` with its ``player``, ``task``
+    and the position ``at``).
 host → client
     ``welcome`` (``seat``, None for a watcher; ``game``; ``names``; ``levels``: each
     seat's computer player or None), then ``table`` after every change: ``view`` (the
@@ -40,7 +42,14 @@ host → client
     public by then); ``refused`` (``reason``) for a message it did not carry out;
     ``bye`` (``why`` and ``reason``) as it closes the connection: ``code`` (not one of
     the table's), ``version``, ``hello`` (none came first), ``replaced`` (a newer screen
-    took the seat) or ``closed`` (the host is closing; it may reopen the table).
+    took the seat) or ``closed`` (the host closed the table: ``reason`` says whether
+    the game is saved, to be reopened with ``host --resume``; a screen told so stops
+    trying to reconnect, while one whose connection merely dropped tries again).
+
+Every input is bounded (:mod:`monstertrick.guards`): a message's size and rate, the
+time to say hello (:data:`HELLO_WAIT`), wrong codes (:class:`WrongCodes`), and what
+waits to go out to each screen (an :class:`~monstertrick.guards.Outbox` per screen: a
+screen that stops reading is dropped, never waited for).
 """
 
 from __future__ import annotations
@@ -48,11 +57,20 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .guards import HostNames, MessageLimits, MessageMeter, same_origin
+from .guards import (
+    HostNames,
+    MessageLimits,
+    MessageMeter,
+    Outbox,
+    OutboxLimits,
+    same_origin,
+    settle,
+)
 from .session import BotTurn, GameEnd, Handoff, HintTaken, Played, RoundOver, Session, Turn
 from .wire import Wire, WireError
 
@@ -67,14 +85,26 @@ CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 8
 """Characters in a code (written as two groups of four): about 39 bits."""
 FREE_TRIES = 3
-"""Wrong codes a connection's address may send before each further try waits."""
+"""Wrong codes an address may send before each of its further tries waits."""
 WRONG_CODE_WAIT = 1.0
-"""Seconds each wrong code waits after :data:`FREE_TRIES`."""
+"""Seconds between two answers to wrong codes from one address, after
+:data:`FREE_TRIES` (tries sent at once wait their turn)."""
+WRONG_CODES_PER_SECOND = 10.0
+"""Wrong codes answered per second from every address together, beyond a burst of
+:data:`WRONG_CODE_BURST` (tries sent at once from many addresses wait their turn)."""
+WRONG_CODE_BURST = 20
+"""Wrong codes from every address together answered at once before the others wait."""
 MAX_ADDRESSES = 10_000
 """Addresses whose wrong codes are counted at once (the count starts again beyond)."""
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
-"""Sends one message to one screen."""
+HELLO_WAIT = 10.0
+"""Seconds a new connection has to say hello before it is told so and closed."""
+CLOSE_WAIT = 2.0
+"""Seconds a closing connection has to take its last messages and say goodbye."""
+HEARTBEAT = 20.0
+"""Seconds between pings to a screen: one that does not answer is closed."""
+MAX_NESTING = 32
+"""The deepest a screen's message may nest lists and objects (a decision nests 2)."""
 
 
 def new_code() -> str:
@@ -94,22 +124,60 @@ def normal_code(text: object) -> str | None:
     return f"{chars[:4]}-{chars[4:]}"
 
 
-async def _nothing() -> None:
-    return None
+class WrongCodes:
+    """When each wrong code is answered: at once for an address's first
+    :data:`FREE_TRIES`, then one answer per :data:`WRONG_CODE_WAIT` seconds per
+    address; and, from every address together, :data:`WRONG_CODES_PER_SECOND` (after a
+    burst of :data:`WRONG_CODE_BURST`). Tries sent at once wait their turn, so sending
+    many together is no faster than sending them one by one."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._tries: dict[str, int] = {}
+        self._next: dict[str, float] = {}
+        self._due_in_all = 0.0
+
+    def wait(self, address: str) -> float:
+        """A wrong code from ``address``: the seconds until it is answered."""
+        now = self._clock()
+        if len(self._tries) >= MAX_ADDRESSES and address not in self._tries:
+            self._tries.clear()  # (bounded: a new count for every address)
+            self._next.clear()
+        tries = self._tries[address] = self._tries.get(address, 0) + 1
+        at = now
+        if tries > FREE_TRIES:  # (one after the other, each a wait after the one before)
+            at = max(now, self._next.get(address, now)) + WRONG_CODE_WAIT
+            self._next[address] = at
+        # In all: a rate with a burst (the generic cell rate algorithm).
+        spacing = 1 / WRONG_CODES_PER_SECOND
+        due = max(self._due_in_all, now)
+        self._due_in_all = due + spacing
+        at = max(at, due - (WRONG_CODE_BURST - 1) * spacing)
+        return at - now
 
 
 @dataclass(eq=False)
 class Screen:
-    """One joined screen: its seat (None: a watcher), how to reach it and how to end
-    its connection."""
+    """One joined screen: its seat (None: a watcher) and its connection's outgoing
+    messages."""
 
     seat: int | None
-    send: Send
-    close: Callable[[], Coroutine[Any, Any, None]] = _nothing
+    outbox: Outbox
     closed: bool = False
+    """Replaced by a newer screen, or told the table is closing: it is sent nothing more."""
     chapters_sent: int = -1
     """How many finished chapters' logs this screen has been sent (they are sent again
     only when another chapter ends)."""
+    table_sent: str = ""
+    """The last table sent to this screen, as sent."""
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for the screen (never waits: a screen that does not take
+        its messages is dropped by its outbox)."""
+        self.send_text(json.dumps(message))
+
+    def send_text(self, text: str) -> None:
+        self.outbox.put(text)
 
 
 @dataclass
@@ -125,6 +193,8 @@ class TableHost:
     watch_code: str = field(default_factory=new_code)
     wrong_wait: Callable[[float], Awaitable[None]] = asyncio.sleep
     """How a wrong code waits (a test gives its own)."""
+    wrong_codes: WrongCodes = field(default_factory=WrongCodes)
+    """How long each wrong code waits."""
     notice: Callable[[str], None] = lambda _text: None
     """Told, in a line, what happens at the table: who joined, who is away, whose turn
     it is (the host's console)."""
@@ -138,8 +208,9 @@ class TableHost:
         self._cover_bots: dict[int, Any] = {}
         self._screens: dict[int | None, list[Screen]] = {}
         self._lock = asyncio.Lock()
-        self._wrong: dict[str, int] = {}
         self._advancing = False
+        self._closed = False
+        """The host has closed the table: nothing more is played."""
         self._closing: set[asyncio.Task[None]] = set()
         self._last: dict[str, Any] | None = None
         self._ready: set[int] = set()
@@ -157,62 +228,61 @@ class TableHost:
                 return seat
         return False
 
-    async def join(
-        self,
-        data: object,
-        send: Send,
-        address: str = "",
-        close: Callable[[], Coroutine[Any, Any, None]] = _nothing,
-    ) -> Screen | None:
-        """A screen's first message: its hello. Returns the screen joined, or None
-        having said ``bye`` (the caller closes the connection)."""
-        if not isinstance(data, dict) or data.get("type") != "hello":
-            await send({"type": "bye", "why": "hello", "reason": "say hello first, with your code"})
-            return None
-        if data.get("version") != VERSION:
-            await send(
-                {
-                    "type": "bye",
-                    "why": "version",
-                    "reason": f"this table speaks version {VERSION}: update monstertrick",
-                }
-            )
-            return None
-        code = normal_code(data.get("code"))
+    async def check_code(self, text: object, address: str) -> int | None | bool:
+        """The seat a code is for (None: a watcher), or False, once its wait is over,
+        for anything that is not one of the table's codes (:class:`WrongCodes`: the
+        right code is answered at once)."""
+        code = normal_code(text)
         seat = self.seat_of(code) if code is not None else False
         if seat is False:
-            if len(self._wrong) >= MAX_ADDRESSES and address not in self._wrong:
-                self._wrong.clear()  # (bounded: a new count for every address)
-            tries = self._wrong.get(address, 0) + 1
-            self._wrong[address] = tries
-            if tries > FREE_TRIES:
-                await self.wrong_wait(WRONG_CODE_WAIT)
-            await send(
-                {"type": "bye", "why": "code", "reason": "that code is not one of this table's"}
-            )
+            wait = self.wrong_codes.wait(address)
+            if wait > 0:
+                await self.wrong_wait(wait)
+        return seat
+
+    async def join(self, data: object, outbox: Outbox, address: str = "") -> Screen | None:
+        """A screen's first message: its hello. Returns the screen joined, or None
+        having queued a ``bye`` (the caller closes the connection)."""
+
+        def bye(why: str, reason: str) -> None:
+            outbox.put(json.dumps({"type": "bye", "why": why, "reason": reason}))
+
+        if not isinstance(data, dict) or data.get("type") != "hello":
+            bye("hello", "say hello first, with your code")
+            return None
+        version = data.get("version")
+        if type(version) is not int or version != VERSION:  # (not true, not 1.0)
+            bye("version", f"this table speaks version {VERSION}: update monstertrick")
+            return None
+        seat = await self.check_code(data.get("code"), address)
+        if seat is False:
+            bye("code", "that code is not one of this table's")
+            return None
+        if self._closed:
+            bye("closed", self.goodbye())  # (come as the host closes: told the same)
             return None
         assert seat is not True
         if data.get("watch") is True:
             seat = None  # (any code of the table may watch: a second screen, a TV)
-        screen = Screen(seat, send, close)
+        screen = Screen(seat, outbox)
         if seat is not None:
             for older in self._screens.get(seat, []):
-                older.closed = True
-                await older.send(
+                older.send(
                     {
                         "type": "bye",
                         "why": "replaced",
                         "reason": "another screen joined with your code",
                     }
                 )
+                older.closed = True
                 # Ended by its own task: this one does not wait for its goodbye.
-                task = asyncio.create_task(older.close())
+                task = asyncio.create_task(older.outbox.close(CLOSE_WAIT))
                 self._closing.add(task)
                 task.add_done_callback(self._closing.discard)
             self._screens[seat] = []
         self._screens.setdefault(seat, []).append(screen)
         names = list(self.session.names)
-        await send(
+        screen.send(
             {
                 "type": "welcome",
                 "version": VERSION,
@@ -239,13 +309,29 @@ class TableHost:
                 self.notice(f"{self.session.names[screen.seat]} is away.")
             await self.changed()  # (a round's end waits for the people present only)
 
-    async def close(self, reason: str) -> None:
-        """Tell every screen ``reason`` and end its connection (the host is closing)."""
-        for screens in list(self._screens.values()):
-            for screen in list(screens):
-                screen.closed = True
-                await screen.send({"type": "bye", "why": "closed", "reason": reason})
-                await screen.close()
+    def goodbye(self) -> str:
+        """What every screen is told as the host closes the table."""
+        session = self.session
+        if not session.running:
+            return "the host closed the table; the game is over"
+        if session.save_path is None or not session.save_path.exists():
+            return "the host closed the table; nothing was saved (no decision was made)"
+        if session.save_error is not None:
+            return "the host closed the table; the game could not be saved (the host says why)"
+        return "the host closed the table; the game is saved (host --resume to go on)"
+
+    async def close(self, reason: str | None = None) -> None:
+        """Tell every screen ``reason`` (:meth:`goodbye` by default) with a ``bye`` of
+        why "closed", and end its connection: all at once, each within its bound."""
+        self._closed = True
+        text = json.dumps({"type": "bye", "why": "closed", "reason": reason or self.goodbye()})
+        screens = [screen for each in self._screens.values() for screen in each]
+        for screen in screens:
+            if not screen.closed:
+                screen.send_text(text)
+            screen.closed = True
+        await asyncio.gather(*(screen.outbox.close(CLOSE_WAIT) for screen in screens))
+        await asyncio.gather(*list(self._closing))
 
     def away(self) -> list[int]:
         """The people's seats with no screen joined."""
@@ -272,12 +358,12 @@ class TableHost:
             return
         kind = data.get("type") if isinstance(data, dict) else None
         if kind not in ("act", "take-back", "ready", "hint"):
-            await screen.send({"type": "refused", "reason": "a message this table does not take"})
+            screen.send({"type": "refused", "reason": "a message this table does not take"})
             return
         assert isinstance(data, dict)
         seat = screen.seat
         if seat is None:
-            await screen.send({"type": "refused", "reason": "a watcher does not decide"})
+            screen.send({"type": "refused", "reason": "a watcher does not decide"})
             return
         if kind == "act":
             reason = await self._act(seat, data)
@@ -286,9 +372,12 @@ class TableHost:
         elif kind == "ready":
             reason = await self._ready_for_next(seat)
         else:
-            reason = await self._hint_taken(seat)
+            noted = self._hint_taken(seat)
+            if noted is False:
+                return  # (this decision's hint is in the log already: nothing changed)
+            reason = None if noted is True else noted
         if reason is not None:
-            await screen.send({"type": "refused", "reason": reason})
+            screen.send({"type": "refused", "reason": reason})
             return
         await self.changed()
 
@@ -344,12 +433,12 @@ class TableHost:
         self._ready.add(seat)
         return None
 
-    async def _hint_taken(self, seat: int) -> str | None:
+    def _hint_taken(self, seat: int) -> str | bool:
+        """Whether the hint was news (the log says so); the reason it was refused."""
         try:
-            self.session.note_hint(seat)
+            return self.session.note_hint(seat)
         except ValueError:
             return "a hint is for your own decision"
-        return None
 
     def _apply(self, seat: int, action: Any) -> None:
         session = self.session
@@ -376,7 +465,7 @@ class TableHost:
         """Something changed at the table: the game goes on as far as it can, and every
         screen is sent the table."""
         if self._advancing:
-            await self.broadcast()  # (the running advance sends its own as it goes)
+            self.broadcast()  # (the running advance sends its own as it goes)
         else:
             await self.advance()
 
@@ -391,7 +480,7 @@ class TableHost:
         try:
             loop = asyncio.get_running_loop()
             session = self.session
-            while True:
+            while not self._closed:
                 async with self._lock:
                     step = session.next_step()
                     if isinstance(step, Handoff):
@@ -431,23 +520,26 @@ class TableHost:
                 if wait:
                     # A person's decision before a computer player's: it may be taken
                     # back for the pace.
-                    await self.broadcast()
+                    self.broadcast()
                     await asyncio.sleep(self.pace)
                     continue
                 decision = await loop.run_in_executor(
                     None, session.rules.decide, bot, view, seat, session.seed, None
                 )
+                if self._closed:
+                    break  # (closed while the computer player thought: the game is saved)
                 async with self._lock:
                     if session.position != position or session.next_step() != step:
                         continue  # (the seat's person came back meanwhile, and decided)
                     self._apply(seat, decision)
-                await self.broadcast()
+                self.broadcast()
                 if self.pace:
                     await asyncio.sleep(self.pace)
         finally:
             self._advancing = False
-        await self.broadcast()
-        self._say_whose_turn()
+        if not self._closed:
+            self.broadcast()
+            self._say_whose_turn()
 
     def _say_whose_turn(self) -> None:
         decider = self.decider()
@@ -467,19 +559,27 @@ class TableHost:
             self._said = said
             self.notice(said)
 
-    async def broadcast(self) -> None:
-        """Send every joined screen what its seat may see now."""
+    def broadcast(self) -> None:
+        """Send every joined screen what its seat may see now: queued for each, never
+        waited for (each message is made once per seat)."""
         for seat, screens in list(self._screens.items()):
+            screens = [screen for screen in screens if not screen.closed]
             if not screens:
                 continue
             message = self.table_message(seat)
             chapters = len(message["earlier"])
-            known = {k: v for k, v in message.items() if k != "earlier"}
-            for screen in list(screens):
-                if not screen.closed:
-                    fresh = screen.chapters_sent != chapters
-                    screen.chapters_sent = chapters
-                    await screen.send(message if fresh else known)
+            texts: dict[bool, str] = {}
+            for screen in screens:
+                fresh = screen.chapters_sent != chapters
+                screen.chapters_sent = chapters
+                if fresh not in texts:
+                    sent = (
+                        message if fresh else {k: v for k, v in message.items() if k != "earlier"}
+                    )
+                    texts[fresh] = json.dumps(sent)
+                if texts[fresh] != screen.table_sent:  # (the same table twice says nothing)
+                    screen.table_sent = texts[fresh]
+                    screen.send_text(texts[fresh])
 
     def table_message(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see now (None: a watcher): its view and the public view,
@@ -519,21 +619,56 @@ class TableHost:
 
 def _logged(wire: Wire[Any, Any, Any, Any, Any], event: object) -> Any:
     if isinstance(event, HintTaken):
-        return {"kind": "HintTaken", "player": event.player}
+        return {"kind": "HintTaken", "player": event.player, "task": event.task, "at": [*event.at]}
     return wire.encode(event)
 
 
 # ---------------------------------------------------------------------- transport
 
 
+def read_message(text: str) -> object:
+    """A screen's message from its JSON text; :data:`NOT_JSON` for anything that is not
+    JSON within bounds (not JSON at all, a NaN or Infinity, nesting deeper than
+    :data:`MAX_NESTING`)."""
+    if _nesting(text) > MAX_NESTING:
+        return NOT_JSON
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        return NOT_JSON
+
+
+NOT_JSON = object()
+"""What :func:`read_message` gives for a message that is not JSON within bounds."""
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _nesting(text: str) -> int:
+    """How deep ``text`` nests brackets, counted over the text (strings included: a
+    bound, not a parse)."""
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def table_socket(
     table: TableHost,
     names: HostNames,
     limits: MessageLimits | None = None,
+    outbox_limits: OutboxLimits | None = None,
 ) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
     """The table's WebSocket handler (served at ``/table``). A request for another host
     name (DNS rebinding) or from another site's page is refused; every message is
-    bounded in size and rate."""
+    bounded in size and rate, the hello in time (:data:`HELLO_WAIT`), and what waits to
+    go out to the screen by ``outbox_limits``."""
     from aiohttp import WSMsgType, web
 
     limits = limits or MessageLimits()
@@ -545,50 +680,65 @@ def table_socket(
         origin = request.headers.get("Origin")
         if origin is not None and not same_origin(origin, scheme=request.scheme, host=request.host):
             raise web.HTTPForbidden(text="a page of another site may not join this table")
-        ws = web.WebSocketResponse(max_msg_size=limits.max_bytes, heartbeat=20)
+        ws = web.WebSocketResponse(
+            max_msg_size=limits.max_bytes, heartbeat=HEARTBEAT, timeout=CLOSE_WAIT
+        )
         if not ws.can_prepare(request).ok:
             raise web.HTTPBadRequest(text="join a table with monstertrick join")
-        await ws.prepare(request)
+        try:
+            await ws.prepare(request)
+        except ConnectionError:  # (gone during the handshake: nobody to answer)
+            return ws
+        transport = request.transport
+
+        def abort() -> None:
+            if transport is not None:
+                transport.abort()
+
+        outbox = Outbox(ws.send_str, ws.close, abort, outbox_limits)
         meter = MessageMeter(limits)
         screen: Screen | None = None
-
-        async def send(message: dict[str, Any]) -> None:
-            if not ws.closed:
-                await ws.send_str(json.dumps(message))
-
-        async def end() -> None:
-            await ws.close()
-
         try:
-            async for msg in ws:
+            while True:
+                try:
+                    msg = await ws.receive(timeout=HELLO_WAIT if screen is None else None)
+                except asyncio.TimeoutError:
+                    outbox.put(json.dumps(_NO_HELLO))
+                    break
                 if msg.type is not WSMsgType.TEXT or not meter.admit(len(msg.data)):
                     break
-                try:
-                    data = json.loads(msg.data)
-                except ValueError:
-                    await send({"type": "refused", "reason": "a message is one JSON object"})
-                    continue
-                if screen is None:
-                    screen = await table.join(data, send, request.remote or "", end)
+                data = read_message(msg.data)
+                if data is NOT_JSON:
+                    outbox.put(json.dumps(_NOT_A_MESSAGE))
+                elif screen is None:
+                    screen = await table.join(data, outbox, request.remote or "")
                     if screen is None:
                         break
+                    settle(transport)  # (a screen now: not one that makes room for others)
                 elif screen.closed:
                     break
                 else:
                     await table.receive(screen, data)
+        except ConnectionError:
+            pass  # (the connection failed: the screen has gone)
         finally:
             if screen is not None:
                 await table.leave(screen)
-            await ws.close()
+            await outbox.close(CLOSE_WAIT)
         return ws
 
     return socket
+
+
+_NO_HELLO = {"type": "bye", "why": "hello", "reason": "say hello first, with your code"}
+_NOT_A_MESSAGE = {"type": "refused", "reason": "a message is one JSON object, not nested deeply"}
 
 
 def make_app(
     table: TableHost,
     names: HostNames,
     limits: MessageLimits | None = None,
+    outbox_limits: OutboxLimits | None = None,
 ) -> web.Application:
     """A web application with the table's WebSocket at ``/table`` alone (the host adds
     it to the browser pages' application when they are served)."""
@@ -596,5 +746,5 @@ def make_app(
 
     limits = limits or MessageLimits()
     app = web.Application(client_max_size=limits.max_bytes)
-    app.router.add_get("/table", table_socket(table, names, limits))
+    app.router.add_get("/table", table_socket(table, names, limits, outbox_limits))
     return app

@@ -36,6 +36,7 @@ from .guards import (
     MessageMeter,
     end_process_group,
     same_origin,
+    settle,
     signal_group,
     split_authority,
     start_process_group,
@@ -345,6 +346,7 @@ class GameServer(Server):
             await websocket.prepare(request)
         except ConnectionError:  # the page went away during the handshake: nobody to answer
             return web.Response(status=400)
+        settle(request.transport)  # (a tab's game: not a connection that makes room for others)
         game = Game(self.argv, websocket, self.download_manager)
         self.games.add(game)
         try:

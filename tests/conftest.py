@@ -73,27 +73,27 @@ def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 async def served() -> AsyncIterator[Any]:
-    """``await served(table[, limits])``: the table's WebSocket served on loopback (an
-    aiohttp test server, closed after the test), its computer players started; the
-    address to join, ``ws://127.0.0.1:PORT/table``."""
-    from aiohttp.test_utils import TestServer
-
+    """``await served(table[, limits], outbox=..., limiter=..., header_wait=...)``: the
+    table's WebSocket served on loopback as the host serves it (its connections
+    counted, its requests bounded in time: :func:`monstertrick.hosting.listen`), closed
+    after the test, its computer players started; the address to join,
+    ``ws://127.0.0.1:PORT/table``."""
     from monstertrick.guards import HostNames
+    from monstertrick.hosting import listen
     from monstertrick.table import make_app
 
-    servers: list[TestServer] = []
+    runners: list[Any] = []
 
-    async def serve(table: Any, limits: Any = None) -> str:
-        app = make_app(table, HostNames.for_address("127.0.0.1"), limits)
-        server = TestServer(app, host="127.0.0.1")
-        await server.start_server()
-        servers.append(server)
+    async def serve(table: Any, limits: Any = None, *, outbox: Any = None, **options: Any) -> str:
+        app = make_app(table, HostNames.for_address("127.0.0.1"), limits, outbox)
+        runner, port = await listen(app, "127.0.0.1", 0, **options)
+        runners.append(runner)
         await table.advance()
-        return f"ws://127.0.0.1:{server.port}/table"
+        return f"ws://127.0.0.1:{port}/table"
 
     yield serve
-    for server in servers:
-        await server.close()
+    for runner in runners:
+        await runner.cleanup()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -77,6 +77,18 @@ def test_unreadable_records_name_no_round(capsys, files, name) -> None:
     assert err["round"] is None and err["move"] is None and err["message"]
 
 
+@pytest.mark.parametrize("constant", ["Infinity", "-Infinity", "NaN"])
+def test_a_number_json_has_not_is_refused_even_inside_meta(capsys, tmp_path, constant) -> None:
+    record = to_record(played_game())
+    text = json.dumps({**record, "meta": {"seed": 1}}).replace('"seed": 1', f'"seed": {constant}')
+    path = tmp_path / "odd.json"
+    path.write_text(text)
+    code, out, _ = run(capsys, "replay", "--json", str(path))
+    assert code == 1
+    message = json.loads(out)["error"]["message"]
+    assert message == f"not valid JSON: {constant} is not a JSON number"
+
+
 def test_a_missing_file_is_an_invalid_record_not_a_traceback(capsys, tmp_path) -> None:
     code, out, _ = run(capsys, "replay", "--json", str(tmp_path / "nope.json"))
     assert code == 1

@@ -53,10 +53,77 @@ def test_a_review_in_words_fits_80_columns(
     path = write(tmp_path, record(key, players, 1, bots=tuple(range(1, players))))
     status, out, err = run([path, "--every", *FAST], capsys)
     assert status == 0 and err == ""  # no progress bar: stderr is not a terminal
-    assert out.startswith(f"Review of a game of {GAMES[key].title}")
+    whole = "match" if key == "monster-taking" else "game"  # what is won
+    assert out.startswith(f"Review of a {whole} of {GAMES[key].title}")
+    assert f"chance to win the {whole} at each deal" in out
     assert "Ann:" in out and "Bob:" not in out  # the person only, by default
     assert "agreed with the review" in out and "Luck:" in out
     assert all(len(line) <= 80 for line in out.splitlines())
+
+
+def test_a_review_of_five_long_names_fits_80_columns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    door = GAMES["monster-trick"].load()
+    names = ["Alexandria Smith", "Bartholomew Jone", "Christopher Lee", "Dominique Ferrar"]
+    names.append("Evangeline Moss")
+    state = door.new_state(names, 3, 0)
+    door.play_to_end(state, [door.make_bot("easy")] * 5, 3)
+    path = write(tmp_path, door.to_record(state))
+    status, out, _ = run([path, "--player", names[0], "--every", *FAST], capsys)
+    assert status == 0
+    assert all(len(line) <= 80 for line in out.splitlines()), max(out.splitlines(), key=len)
+    for name in names:  # every name in the title and at each deal, none cut
+        assert out.count(name) >= 4
+
+
+def test_a_chance_of_none_or_all_of_the_games_from_a_deal_is_said_as_a_bound() -> None:
+    """0 of 32 games won from a deal is not a chance of 0%: the review says it is under
+    11% (95% sure, a Wilson interval), and what such a bound means."""
+    from monstertrick.review import Luck, Review, Settings, format_review, luck_text
+
+    luck = Luck(1, (0.0, 1.0, 0.5, 1 / 32), (0.0, 0.0, 0.09, 0.03), 32)
+    assert [luck_text(luck, p) for p in range(4)] == ["<11%", ">89%", "50%", "3%"]
+    assert luck_text(Luck(1, (0.0,), (0.0,), 4), 0) == "<49%"  # 4 games say little
+    players = ("Ann", "Bob", "Cid", "Dee")
+    review = Review("monster-trick", players, "0" * 64, Settings(), (0, 1), [], [luck])
+    text = format_review(review)
+    assert "  chance to win the game at each deal (round 1 on): <11%" in text
+    assert "  round 1: Ann <11%, Bob >89%, Cid 50%, Dee 3%" in text
+    assert "(<11%: lost all 32, so under 11%, 95% sure; >89%: won all)" in text
+    calm = Luck(1, (0.25, 0.25, 0.25, 0.25), (0.1,) * 4, 32)
+    assert "lost all" not in format_review(Review(*review_args(review), [], [calm]))
+
+
+def review_args(review: Any) -> tuple[Any, ...]:
+    return (review.game, review.players, review.record, review.settings, review.seats)
+
+
+def test_every_seat_of_a_monster_trick_game_is_reviewed_with_its_own_vp_rows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rounds 2 and 3 begin at seats 1 and 2; the rows differ per seat. Each VP row
+    reviewed is the one its seat laid out, and every card is judged with the rows the
+    record holds (the view of each decision shows its seat's own row)."""
+    doc = record("monster-trick", 3, 4, bots=(0, 1, 2))
+    rows = [r["arrangements"] for r in doc["rounds"]]
+    assert all(len({tuple(row) for row in r}) > 1 for r in rows)
+    path = write(tmp_path, doc)
+    players = ["--player", "Ann", "--player", "Bob", "--player", "Cid"]
+    status, out, _ = run([path, "--every", "--json", *players, *FAST], capsys)
+    assert status == 0
+    decisions = json.loads(out)["decisions"]
+    laid = {(d["chapter"], d["seat"]): d["chosen"] for d in decisions if d["task"] == "arrange"}
+    assert laid == {
+        (r, seat): "-".join(map(str, row))
+        for r, rnd in enumerate(rows, 1)
+        for seat, row in enumerate(rnd)
+    }
+    assert len(decisions) == 3 * (3 + 36)
+    from monstertrick.review import Game
+
+    for d in Game(doc).decisions:
+        assert d.view.arrangement in (None, tuple(rows[d.chapter - 1][d.seat]))
 
 
 def test_the_json_review(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -206,14 +206,23 @@ def test_hints_taken_are_counted_logged_and_saved_with_the_game(tmp_path) -> Non
     session = Session.start(Seating((Seat("Ann", None), Seat("Cy", "easy")), 0), 7, store=store)
     step = session.next_step()
     assert isinstance(step, Turn) and step.seat == 0
-    session.note_hint(0)
-    session.note_hint(0)
-    assert session.hints == [2, 0]
-    assert session.log.count(HintTaken(0)) == 2
+    # One "took a hint" per decision, saying for which, however many hints it got.
+    first, again = session.note_hint(0), session.note_hint(0)
+    assert session.hints == [1, 0]
+    assert [e.describe(session.names) for e in session.log if isinstance(e, HintTaken)] == [
+        "Ann took a hint for decision 1 of round 1 (arrange)."
+    ]
+    assert (first, again) == (True, False)
     with pytest.raises(ValueError):
         session.note_hint(1)  # not Cy's decision, and Cy is a computer player
     session.apply(0, session.simple_decision(0))
+    session.done()
+    session.bot_decision(1)
+    session.done()
+    assert session.note_hint(0) is True  # (the next decision's hint counts again)
+    assert session.hints == [2, 0]
     assert session.save_path is not None
+    session.autosave()
     saved = read_save(session.save_path)
     assert saved.meta.hints == [2, 0]
     assert Session.resume(saved, store).hints == [2, 0]

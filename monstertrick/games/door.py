@@ -210,6 +210,13 @@ class Door(Generic[S, A, E, V, P]):
         seat in turn, or several at once: Monster Trick's VP rows); () when nobody does."""
         return state.deciders
 
+    def automatic(self, state: S) -> A | None:
+        """The decision to make now when the rules leave the seat nothing to choose nor
+        to see (Monster Taking's payment from an empty hand): the session makes it by
+        itself, with no handoff and no screen. None (every game's, unless it says
+        otherwise): the seat decides."""
+        return None
+
     def apply(self, state: S, seat: int, action: A) -> list[E]:
         """Carry out ``seat``'s decision, checked: raises ``IllegalMoveError`` with the
         reason (nothing changes) when it is not theirs to make (``seat`` is not one of the

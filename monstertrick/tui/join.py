@@ -5,7 +5,9 @@ The app is the hot-seat app with its session on the other side of a WebSocket
 view, with no handoffs (nobody else looks at this screen). The other seats' moves come
 as they happen; this seat's decisions go to the host, which answers with the next table
 or the reason it refused one. A dropped connection is tried again until it comes back,
-and the seat is found as it was.
+and the seat is found as it was; so is one on which the host sent what this screen
+cannot read. When the host closes the table (its ``bye`` of why "closed"), the screen
+says so and stops trying; the same words are left in the terminal when the app ends.
 """
 
 from __future__ import annotations
@@ -13,16 +15,18 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import sys
 from typing import TYPE_CHECKING, Any
 
 from textual import on, work
+from textual.notifications import SeverityLevel
 
 from ..session import BotTurn, GameEnd, Played, RoundOver, Session, Step, Turn
 from ..table import VERSION
 from ..wire import WireError
 from .app import MonsterTrickApp
 from .messages import Decided, NewGame, TakeBack
-from .screens.base import DecisionScreen, PauseScreen
+from .screens.base import ComputerTurnScreen, DecisionScreen, PauseScreen
 from .screens.join import CodeGiven, JoinScreen
 
 if TYPE_CHECKING:
@@ -40,6 +44,18 @@ MAX_MESSAGE = 4 * 1024 * 1024
 class JoinApp(MonsterTrickApp):
     """One seat (or a watcher) of a table at ``url``; ``code``: the seat's join code
     (None: the first screen asks for it)."""
+
+    CSS = """
+    /* What happens at the table is told in one line, the newest only, just above the
+       keys: where it covers none of the table's lines (at 80x24, the VP row's line is
+       two rows above the keys). Who is away is said on the status line too. */
+    Toast {
+        padding: 0 1;
+        margin-top: 0;
+        width: auto;
+        max-width: 100%;
+    }
+    """
 
     def __init__(
         self,
@@ -70,7 +86,23 @@ class JoinApp(MonsterTrickApp):
         """The other people seen at the table since this screen joined."""
         self._ever_joined = False
         self._finished = False
-        self._host_closed = False
+        self._unreadable: str | None = None
+        """Why the host's last message could not be read (the screen joins again)."""
+        self.farewell: str | None = None
+        """What the host said as it closed the table (left in the terminal at the end)."""
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast, in place of the one shown before (one line at a time: see ``CSS``)."""
+        self.clear_notifications()
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # ------------------------------------------------------------------ joining
 
@@ -119,6 +151,8 @@ class JoinApp(MonsterTrickApp):
                 ):
                     tries = 0
                     await self._follow(ws)
+                    if ws.closed and ws.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG:
+                        self._unreadable = "it sent a message too large for this screen"
             except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
                 reason = str(exc) or type(exc).__name__
                 if isinstance(exc, aiohttp.WSServerHandshakeError) and exc.status in (403, 421):
@@ -132,9 +166,9 @@ class JoinApp(MonsterTrickApp):
                 if self.code is None or self._finished:
                     return  # (the host said goodbye)
                 reason = "the table closed the connection"
-            if self._host_closed:
-                self._host_closed = False
-                reason = "the host closed the table (it may open it again)"
+            if self._unreadable is not None:
+                reason = f"this screen could not read what the host sent ({self._unreadable})"
+                self._unreadable = None
             wait = RETRY_WAITS[min(tries, len(RETRY_WAITS) - 1)]
             tries += 1
             self.say(f"{reason[:1].upper()}{reason[1:]}: trying again in {wait:.0f} s.")
@@ -164,9 +198,9 @@ class JoinApp(MonsterTrickApp):
                         raise WireError("a message from the host is one JSON object")
                     if not self.received(data):
                         return
-                except (ValueError, WireError) as exc:
-                    self.say(f"The host sent what this version cannot read: {exc}", error=True)
-                    self._finished = True
+                except (ValueError, RecursionError, WireError) as exc:
+                    # Said, and joined again: the next table may read (a table is whole).
+                    self._unreadable = str(exc)[:200] or type(exc).__name__
                     return
         finally:
             sender.cancel()
@@ -186,9 +220,12 @@ class JoinApp(MonsterTrickApp):
             self._ever_joined = True
             self.title = f"{self.screens_title()} · {self._who()}"
         elif kind == "table" and self.session is not None:
+            before = self._away, self.session.covered_seats
             self.session.update(data)
             self._tell_comings_and_goings()
             self.follow()
+            if before != (self._away, self.session.covered_seats):
+                self._show_who_is_away()
             if self.idle_collection:
                 # Once the table has been drawn and nothing new came for a moment.
                 if self._collecting is not None:
@@ -206,8 +243,8 @@ class JoinApp(MonsterTrickApp):
             reason = str(data.get("reason", "the host closed the table"))[:200]
             why = data.get("why")
             if why == "closed":
-                self._host_closed = True
-                return False  # (tried again: the host may reopen the table)
+                self.host_closed(reason)
+                return False
             if why == "code":
                 self.code = None
                 self.session = None
@@ -220,6 +257,13 @@ class JoinApp(MonsterTrickApp):
                 self.say(f"The host says: {reason}. Ctrl+Q quits.", error=True)
             return False
         return True
+
+    def host_closed(self, reason: str) -> None:
+        """The host closed the table: the screen says so and stops trying (the game,
+        saved at the host, goes on only when the host reopens it)."""
+        self._finished = True
+        self.farewell = f"{reason[:1].upper()}{reason[1:].rstrip('.')}."
+        self.say(f"{self.farewell} Ctrl+Q quits.", error=True)
 
     def screens_title(self) -> str:
         from ..games import GAMES
@@ -257,6 +301,13 @@ class JoinApp(MonsterTrickApp):
             if self._shown != ("took-back", last.get("at")):
                 seat = int(last.get("seat", 0))
                 self.notify(f"{session.names[seat]} took back their last decision.", markup=False)
+
+    def _show_who_is_away(self) -> None:
+        """Someone came or went while another seat's turn is on screen: its lines say
+        whether that person is away (the screen itself stays as it is)."""
+        screen = self.screen
+        if isinstance(screen, ComputerTurnScreen) and screen.is_mounted and screen.result is None:
+            screen.show_turn()
 
     # ------------------------------------------------------------------ the flow
 
@@ -355,4 +406,10 @@ def run_join(url: str, address: str, code: str | None, *, watch: bool = False) -
     from .app import run_app
 
     collect_when_idle()
-    return run_app(JoinApp(url, address, code, watch=watch, idle_collection=True))
+    app = JoinApp(url, address, code, watch=watch, idle_collection=True)
+    status = run_app(app)
+    if app.farewell is not None and sys.stdout.isatty():  # (a browser tab's is no terminal)
+        from ..records import shown
+
+        print(f"monstertrick: {shown(app.farewell)}")  # (the host's words: shown as text)
+    return status

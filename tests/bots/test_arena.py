@@ -198,3 +198,21 @@ def test_the_wilson_interval() -> None:
     # More games, a narrower interval around the same share.
     widths = [hi - lo for lo, hi in (arena.wilson(0.3 * n, n) for n in (10, 100, 1000))]
     assert widths == sorted(widths, reverse=True)
+
+
+def test_the_interval_of_a_mean_score_of_identical_games_is_not_a_point() -> None:
+    """Three games of 18 VP tell nothing of the spread: not "[18.00, 18.00]", but what a
+    score within the game's range (0 to 18) allows; scores that vary keep the normal
+    approximation."""
+    from monstertrick.arena import SeatStats, wilson
+
+    same = SeatStats("hard", (0, 18), score=[18, 18, 18], win=[1.0] * 3)
+    lo, hi = same.to_json()["score_ci95"]
+    assert hi == 18 and lo == pytest.approx(18 * wilson(3, 3)[0], abs=1e-3) and lo < 12
+    one = SeatStats("easy", (0, 18), score=[6], win=[0.0]).to_json()["score_ci95"]
+    assert one[0] < 6 < one[1]
+    varied = SeatStats("easy", (0, 18), score=[4, 6, 8], win=[0.0] * 3).to_json()["score_ci95"]
+    assert varied == [
+        pytest.approx(6 - 1.96 * 2 / 3**0.5, abs=1e-3),
+        pytest.approx(6 + 2.263, abs=1e-3),
+    ]

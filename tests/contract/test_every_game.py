@@ -94,6 +94,55 @@ def test_random_games_keep_the_contract_at_every_step(game_key: str, seed: int) 
             assert copy.decisions == state.decisions
 
 
+def everything_seen(door: Door[Any, Any, Any, Any, Any], state: Any) -> tuple[Any, ...]:
+    """All a state shows: whose decision it is, each seat's view, the public view and
+    its record."""
+    views = tuple(door.view(state, seat) for seat in range(len(state.players)))
+    record = json.dumps(door.to_record(state))
+    return state.current_player, state.decisions, views, door.public_view(state), record
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_game_read_from_its_record_takes_back_each_decision_at_the_seat_that_made_it(
+    game_key: str, seed: int
+) -> None:
+    """What a review, a take-back after a resume and the round log do with a record read
+    back: pop every decision of the chapter and push them again. Each decision popped is
+    the one made live there, by the seat that is to decide after the pop, the state then
+    what it was live; pushed back, the state is the one read (at chapter ends too)."""
+    door = door_of(game_key)
+    names = [f"P{i}" for i in range(table_size(game_key, seed))]
+    state = door.new_state(names, seed, seed % len(names))
+    rng = random.Random(seed)
+    made: list[tuple[Any, ...]] = []  # this chapter's decisions: (seen before, seat, action)
+    checked = 0
+    while True:
+        if len(made) in (1, 2, 3) or len(made) % 11 == 0 or state.chapter_over():
+            read = door.from_record(door.to_record(state), seed=seed)
+            seen = everything_seen(door, read)
+            assert seen == everything_seen(door, state)
+            for before, seat, action in reversed(made):
+                assert read.pop() == action
+                assert read.current_player == seat
+                assert everything_seen(door, read) == before
+            assert read.decisions == 0
+            for _, seat, action in made:
+                assert read.current_player == seat
+                read.push(action)
+            assert everything_seen(door, read) == seen
+            checked += 1
+        if state.is_over():
+            break
+        if state.chapter_over():
+            state.next_chapter()
+            made = []
+            continue
+        action = rng.choice(list(state.legal_actions()))
+        made.append((everything_seen(door, state), state.current_player, action))
+        state.apply(action)
+    assert checked > 3 * state.chapter
+
+
 @pytest.mark.parametrize("seed", range(2))
 def test_an_action_the_rules_refuse_is_refused_in_words_and_changes_nothing(
     game_key: str, seed: int

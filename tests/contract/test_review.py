@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from monstertrick.games import GAMES
 from monstertrick.games.door import Door
 from monstertrick.review import (
+    KEPT,
     Game,
     ReviewCache,
     ReviewError,
@@ -24,6 +26,9 @@ from monstertrick.review import (
     review,
     review_decision,
 )
+from monstertrick.saves import SaveStore, read_save
+from monstertrick.seating import Seat, Seating
+from monstertrick.session import GameEnd, Handoff, Played, RoundOver, Session, Turn
 
 SMALL = Settings(seed=1, playouts=12, luck_samples=2)
 """A review's settings small enough for the tests."""
@@ -111,6 +116,55 @@ def test_a_decision_is_reviewed_from_what_its_player_knew(game_key: str) -> None
         assert review_decision(twin, same, SMALL) == review_decision(game, decision, SMALL)
         compared += 1
     assert compared >= 1
+
+
+def test_a_game_played_at_one_keyboard_is_reviewed_as_it_was_played(
+    game_key: str, tmp_path: Path
+) -> None:
+    """Each decision the review judges is the one made at the table, by its seat, from
+    the view it had there, whether the record is the game just finished or read back
+    from its save; a game resumed from its save rebuilds the same round log."""
+    door = door_of(game_key)
+    game = GAMES[game_key]
+    n = min(max(game.min_players, 3), game.max_players)
+    seats = tuple(Seat(f"P{p}", None) for p in range(n))
+    session = Session.start(Seating(seats, 1 % n), 6, SaveStore(tmp_path), game=game_key)
+    rng = random.Random(6)
+    made: list[tuple[int, int, Any, Any]] = []
+    while not isinstance(step := session.next_step(), GameEnd):
+        if isinstance(step, Handoff):
+            session.pass_keyboard(step.seat)
+        elif isinstance(step, (Played, RoundOver)):
+            state = session.state
+            if door.round_number(state) == 2 and len(made) % 3 == 0 and not state.chapter_over():
+                assert session.save_path is not None
+                resumed = Session.resume(read_save(session.save_path))
+                assert resumed.round_log() == session.round_log()
+            session.done()
+        else:
+            assert isinstance(step, Turn)
+            view = session.view(step.seat)
+            action = rng.choice(list(view.legal_actions))
+            made.append((door.round_number(session.state), step.seat, view, action))
+            session.apply(step.seat, action)
+    assert session.save_path is not None
+    live = Game(session.finished_record())
+    saved = Game(json.loads(session.save_path.read_text(encoding="utf-8")))
+    for game in (live, saved):
+        # Every decision the table was asked, in order; the others made by themselves
+        # (nothing to choose: Monster Taking's payment from an empty hand).
+        asked = iter(made)
+        expected = next(asked, None)
+        for d in game.decisions:
+            if (d.chapter, d.seat, d.view, d.action) == expected:
+                expected = next(asked, None)
+            else:
+                assert len(d.view.legal_actions) == 1, d
+        assert expected is None
+    for d in unforced(saved, 0)[-3:]:
+        assert review_decision(saved, d, SMALL) == review_decision(
+            live, live.decisions[d.index], SMALL
+        )
 
 
 def test_the_review_sees_the_view_not_the_deal(
@@ -202,7 +256,8 @@ def test_an_unfinished_game_is_not_reviewed(game_key: str) -> None:
     state = door.new_state(names, 1, 0)
     seat, _ = door.to_decide(state)
     door.apply(state, seat, door.view(state, seat).legal_actions[0])
-    with pytest.raises(ReviewError, match="still secret"):
+    whole = "match" if game_key == "monster-taking" else "game"  # what is won
+    with pytest.raises(ReviewError, match=f"^the {whole} is not finished: .* still secret"):
         Game(door.to_record(state))
 
 
@@ -228,7 +283,7 @@ def test_a_kept_review_is_used_again(
     game = Game(finished_record(game_key, 8))
     cache = ReviewCache(tmp_path)
     first = review(game, [0], SMALL, cache=cache)
-    assert cache.path(game.fingerprint).is_file()
+    assert cache.path(game.fingerprint, SMALL).is_file()
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("computed again")
@@ -267,7 +322,7 @@ def test_a_damaged_kept_review_is_computed_again(game_key: str, tmp_path: Path) 
     game = Game(finished_record(game_key, 9))
     cache = ReviewCache(tmp_path)
     fresh = review(game, [0], SMALL, cache=cache).to_json()
-    path = cache.path(game.fingerprint)
+    path = cache.path(game.fingerprint, SMALL)
     raw = json.loads(path.read_text())
     assert check_review(raw, game).to_json() == fresh
     for bad in damaged(raw):
@@ -281,6 +336,58 @@ def test_a_damaged_kept_review_is_computed_again(game_key: str, tmp_path: Path) 
         assert review(game, [0], SMALL, cache=cache).to_json() == fresh
     path.write_text(json.dumps(raw))
     assert cache.load(game, Settings(seed=2, playouts=12, luck_samples=2)) is None
+
+
+def test_a_review_kept_by_an_earlier_version_is_computed_again(
+    game_key: str, tmp_path: Path
+) -> None:
+    """Version 1 judged Monster Trick's VP rows at the wrong seats from round 2 on:
+    what it kept (no ``kept`` version in the file) is not used."""
+    game = Game(finished_record(game_key, 11))
+    cache = ReviewCache(tmp_path)
+    fresh = review(game, [0], SMALL, cache=cache).to_json()
+    path = cache.path(game.fingerprint, SMALL)
+    raw = json.loads(path.read_text())
+    assert raw["kept"] == KEPT and cache.load(game, SMALL) is not None
+    for version in (None, 1, True, float(KEPT), str(KEPT)):
+        old = {k: v for k, v in raw.items() if k != "kept"}
+        if version is not None:
+            old["kept"] = version
+        path.write_text(json.dumps(old))
+        assert cache.load(game, SMALL) is None and cache.kept(game) is None
+    assert review(game, [0], SMALL, cache=cache).to_json() == fresh
+    assert json.loads(path.read_text())["kept"] == KEPT
+
+
+def test_a_review_with_other_settings_keeps_the_default_one(game_key: str, tmp_path: Path) -> None:
+    """``review --seed 2`` does not throw away the review the app keeps (the default
+    one), nor the other way round; the default one is the one shown beside a game."""
+    game = Game(finished_record(game_key, 12))
+    cache = ReviewCache(tmp_path)
+    small = review(game, [0], SMALL)
+    default = replace(  # (the default review, cheaply)
+        small,
+        settings=Settings(),
+        luck=[replace(luck, samples=Settings().luck_samples) for luck in small.luck],
+    )
+    cache.store(default)
+    other = Settings(seed=2, playouts=12, luck_samples=2)
+    review(game, [0], other, cache=cache)
+    review(game, [0], SMALL, cache=cache)
+    assert len(list(cache.folder.iterdir())) == 3
+    kept = cache.load(game, Settings())
+    assert kept is not None and kept.to_json() == default.to_json()
+    for settings in (other, SMALL):
+        found = cache.load(game, settings)
+        assert found is not None and found.settings == settings
+    found = cache.kept(game)
+    assert found is not None and found.settings == Settings()
+    cache.path(game.fingerprint).unlink()
+    found = cache.kept(game)
+    assert found is not None and found.settings in (other, SMALL)
+    # A file renamed to another's settings is not taken for that review.
+    cache.path(game.fingerprint, other).rename(cache.path(game.fingerprint))
+    assert cache.load(game, Settings()) is None
 
 
 def test_a_kept_review_grows_with_the_seats_asked(game_key: str, tmp_path: Path) -> None:

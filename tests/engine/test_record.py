@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from monstertrick.games.monster_trick import GAME
-from monstertrick.games.monster_trick.engine import GameState, Phase, RecordError
+from monstertrick.games.monster_trick.engine import Arrange, GameState, Phase, RecordError
+from monstertrick.games.monster_trick.engine.determinize import determinize
 from monstertrick.games.monster_trick.engine.record import (
     FORMAT,
     from_record,
@@ -88,6 +89,66 @@ def test_record_while_arranging_holds_null_for_who_has_not_arranged() -> None:
     assert doc["rounds"][0]["arrangements"] == [None, [2, 1, 3], None]
     again = from_record(doc, seed=2)
     assert again.phase is Phase.ARRANGING and again.arrangement(1) == (2, 1, 3)
+
+
+def undo_round(game: GameState) -> list[tuple[int | None, object]]:
+    """Pop every decision of the round: each with the seat to decide after it."""
+    undone = []
+    while game.decisions:
+        action = game.pop()
+        undone.append((game.current_player, action))
+    return undone
+
+
+def test_a_game_read_from_its_record_is_laid_out_as_play_lays_it_out() -> None:
+    """Round 2 of a 3-player game starts at seat 1; its VP rows differ per seat. Read
+    back, every row undone is the one its seat laid out, seat 1's last, and laid out
+    again from there the record is the same."""
+    game = GameState(NAMES[:3], seed=8)
+    rng = random.Random(8)
+    while game.phase is not Phase.ROUND_OVER:
+        random_step(game, rng)
+    game.next_chapter()
+    rows = {1: (2, 6, 4), 2: (6, 4, 2), 0: (4, 2, 6)}
+    for seat in (1, 2, 0):
+        assert game.current_player == seat
+        game.apply(Arrange.of(rows[seat]))
+    for _ in range(5):
+        random_step(game, rng)
+    doc = to_record(game)
+    assert doc["rounds"][1]["arrangements"] == [[4, 2, 6], [2, 6, 4], [6, 4, 2]]
+    read = from_record(doc, seed=8)
+    undone = undo_round(read)
+    assert undone[-3:] == [
+        (0, Arrange.of(rows[0])),
+        (2, Arrange.of(rows[2])),
+        (1, Arrange.of(rows[1])),
+    ]
+    for _, action in reversed(undone):
+        read.push(action)  # type: ignore[arg-type]
+    assert to_record(read) == doc
+
+
+def test_a_record_with_only_some_vp_rows_asks_those_seats_first_when_undone() -> None:
+    """A record may stop while the rows are laid out in any order (the rules lay them at
+    the same time): undone, each row goes back to its seat, which decides again."""
+    game = GameState(NAMES[:5], seed=4)
+    game.arrange(3, (2, 1, 3))
+    game.arrange(1, (1, 2, 3))
+    doc = to_record(game)
+    read = from_record(doc, seed=4)
+    assert read.current_player == 0  # the others are asked clockwise from the starter
+    assert undo_round(read) == [(3, Arrange.of((2, 1, 3))), (1, Arrange.of((1, 2, 3)))]
+    read.push(Arrange.of((1, 2, 3)))
+    assert read.current_player == 3
+    read.push(Arrange.of((2, 1, 3)))
+    assert to_record(read) == doc and read.current_player == 0
+    assert [read.view(p) for p in range(5)] == [from_record(doc).view(p) for p in range(5)]
+    # A world sampled from the view of the seat a row went back to is asked the same.
+    read.pop()
+    view = read.view(3)
+    assert view.current_player == 3
+    assert determinize(view, random.Random(1)).view(3) == view
 
 
 def test_dumps_and_loads_round_trip_and_meta_is_kept_and_ignored() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -93,7 +94,7 @@ async def test_a_hint_on_the_vp_row_and_on_a_move_from_the_persons_view_only(
         view, seat = door_hint.calls[-1]
         assert seat == 0 and isinstance(view, PlayerView) and view == session.view(0)
         assert session.hints == [1, 0, 0]
-        assert HintTaken(0) in session.log
+        assert [e.player for e in session.log if isinstance(e, HintTaken)] == [0]
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ArrangeScreen) and app.screen.panel is None
@@ -113,7 +114,10 @@ async def test_a_hint_on_the_vp_row_and_on_a_move_from_the_persons_view_only(
         from tests.tui.helpers import screen_text
 
         log = screen_text(app)
-        assert "Ann took a hint." in log and "Suggestion" not in log
+        # For which decision: her VP row (the first of the round), then her first card.
+        assert "Ann took a hint for decision 1 of round 1 (arrange)." in log
+        assert re.search(r"Ann took a hint for decision [0-9]+ of round 1 \(play\)\.", log)
+        assert "Suggestion" not in log
 
 
 async def test_a_move_hint_names_the_cards_that_would_do_just_the_same(
@@ -202,10 +206,10 @@ def test_the_hint_in_words_says_when_the_options_are_about_equal_and_what_sets_t
     assert hint_lines(rows, terms) == [
         "Suggestion: VP row 1 · 3 · 2, aims for 2 or 5 tricks to score the 3",
         "  about 35.1% to win the game · 2.4 VP expected this round",
-        "≈ 35.0% · 2.3 VP  VP row 2 · 3 · 1, aims for 2 or 5 tricks to score the 3",
-        "≈ 34.9% · 2.4 VP  VP row 3 · 1 · 2, aims for 1, 4 or 7 tricks to score the 3",
-        "≈ These are about equal: within the search's noise (±0.6%).",
-    ]
+        "≈ 35.0% ±0.4 · 2.3 VP  VP row 2 · 3 · 1, aims for 2 or 5 tricks to score the 3",
+        "≈ 34.9% ±0.6 · 2.4 VP  VP row 3 · 1 · 2, aims for 1, 4 or 7 tricks to score the 3",
+        "≈ These are about equal: each within its ± (the search's noise).",
+    ]  # each ± its own option's noise (of its difference to the suggestion)
     # Told apart: whole percents (the noise is a point or more), no "≈".
     apart = [
         Advice(Arrange.of((1, 3, 2)), 0.45, 900, 2.9),
@@ -214,8 +218,8 @@ def test_the_hint_in_words_says_when_the_options_are_about_equal_and_what_sets_t
     ]
     lines = hint_lines(apart, terms)
     assert lines[1] == "  about 45% to win the game · 2.9 VP expected this round"
-    assert lines[2].startswith("  30% · 2.0 VP  ") and lines[3].startswith("  25% · 1.7 VP  ")
-    assert lines[4] == "The suggestion is ahead of the others by more than the search's noise."
+    assert lines[2].startswith("  30% ±2 · 2.0 VP  ") and lines[3].startswith("  25% ±4 · 1.7 VP  ")
+    assert lines[4] == "The suggestion is ahead of the others by more than their ± (the noise)."
     # Nothing measured (a search stopped at once): no verdict either way.
     two = [Advice(Arrange.of((1, 3, 2)), 0.4), Advice(Arrange.of((2, 3, 1)), 0.3)]
     assert len(hint_lines(two, terms)) == 3

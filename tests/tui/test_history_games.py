@@ -66,7 +66,6 @@ async def test_history_lists_every_game_with_its_game_and_a_summary_per_game() -
             assert row[3] == ", ".join(f"{n} {t}" for n, t in zip(match.names, totals))
         summary = screen.query_one("#summary-table", DataTable)
         assert header(summary) == [
-            "Game",
             "Name",
             "Games",
             "Wins",
@@ -75,21 +74,24 @@ async def test_history_lists_every_game_with_its_game_and_a_summary_per_game() -
             "Hints",
             "Review",
         ]
-        assert all(r[6] == "0" for r in rows(summary))  # nobody took a hint
-        # Grouped by game, in the registry's order, each with its own score.
+        # Grouped by game (a line of its own above its players), in the registry's
+        # order, each with its own score.
         groups: dict[str, list[list[str]]] = {}
         current = ""
         for row in rows(summary):
-            current = row[0] or current
+            if not any(row[1:]):
+                current = row[0]
+                continue
             groups.setdefault(current, []).append(row)
+        assert all(r[5] == "0" for g in groups.values() for r in g)  # nobody took a hint
         assert list(groups) == [g.title for g in GAMES.values()]
         units = {"Monster Trick": " VP", "Magic Trick": " points", "Monster Taking": " games won"}
         for title, group in groups.items():
             assert len(group) == len(TABLES[next(k for k in GAMES if GAMES[k].title == title)])
-            assert all(r[4].endswith(units[title]) for r in group), group
-            assert sum(float(r[3]) for r in group) == 1  # one winner (or shares of one)
-        assert all(r[5].endswith("%") for r in groups["Monster Trick"])
-        assert all(r[5] == "—" for r in groups["Magic Trick"] + groups["Monster Taking"])
+            assert all(r[3].endswith(units[title]) for r in group), group
+            assert sum(float(r[2]) for r in group) == 1  # one winner (or shares of one)
+        assert all(r[4].endswith("%") for r in groups["Monster Trick"])
+        assert all(r[4] == "—" for r in groups["Magic Trick"] + groups["Monster Taking"])
 
 
 async def test_history_opens_a_magic_trick_game_in_its_viewer() -> None:

@@ -30,6 +30,11 @@ TABLES = {
 """Three people's screens and a computer player in the host (two people in the duel)."""
 
 
+def words_of(app: JoinApp) -> str:
+    """The screen's words, however its lines wrap them (box lines left out)."""
+    return " ".join(screen_text(app).translate(dict.fromkeys(map(ord, "│╭╮╰╯─"), " ")).split())
+
+
 def hosted(game: str, seed: int = 4) -> TableHost:
     seats = []
     for entry in TABLES[game]:
@@ -247,22 +252,145 @@ async def test_a_joined_screen_collects_its_garbage_once_a_table_is_drawn(
         assert isinstance(app.screen, DecisionScreen)
 
 
-async def test_a_screen_replaced_by_a_newer_one_says_why_and_the_host_closing_is_waited_out(
-    served: Any,
-) -> None:
+async def test_a_screen_replaced_by_a_newer_one_says_why(served: Any) -> None:
     table = hosted("monster-taking")
     url, address = await hosted_at(served, table)
     older = JoinApp(url, address, table.codes[0], pace=0)
     async with older.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(older.screen, DecisionScreen), "the seat's turn")
         newer = JoinApp(url, address, table.codes[0], pace=0)
-        async with newer.run_test(size=(80, 24)) as newer_pilot:
+        async with newer.run_test(size=(80, 24)):
             await until(pilot, lambda: isinstance(older.screen, JoinScreen), "the older told")
             assert isinstance(older.screen, JoinScreen) and not older.screen.ask
             assert "another screen joined with your code" in older.screen.status
-            # The host closes: the newer screen keeps trying, for the host may reopen it.
-            await table.close("the host closed the table; it may reopen it with the same codes")
-            await until(newer_pilot, lambda: isinstance(newer.screen, JoinScreen), "a try again")
-            status = newer.screen.status if isinstance(newer.screen, JoinScreen) else ""
-            assert status.startswith("The host closed the table (it may open it again)")
-            assert status.endswith("trying again in 1 s.")
+
+
+async def test_the_host_closing_the_table_is_said_and_not_tried_again(served: Any) -> None:
+    """The host's goodbye (``quit``, Ctrl+C, SIGTERM at the host): every screen, a seat's
+    and a watcher's, says the game is saved and stops; a dropped connection (a host
+    killed outright) is tried again, as before."""
+    from monstertrick.saves import SaveStore
+
+    seats = (Seat("Ann"), Seat("Bob"))
+    table = TableHost(Session.start(Seating(seats, 0), 4, SaveStore(), game="monster-taking"))
+    url, address = await hosted_at(served, table)
+    ann = JoinApp(url, address, table.codes[0], pace=0)
+    watcher = JoinApp(url, address, table.codes[1], watch=True, pace=0)
+    async with ann.run_test(size=(80, 24)) as pilot, watcher.run_test(size=(80, 24)) as seen:
+        await until(pilot, lambda: isinstance(ann.screen, DecisionScreen), "Ann's turn")
+        await until(seen, lambda: isinstance(watcher.screen, DecisionScreen), "the table")
+        # Ann decides, so the game is saved; then the host closes the table.
+        session = ann.session
+        assert session is not None
+        step = session.next_step()
+        assert isinstance(step, Turn)
+        ann.post_message(Decided(step.seat, session.view(step.seat).legal_actions[0]))
+        await until(pilot, lambda: table.session.position != (1, 0), "the decision")
+        await table.close("the host closed the table; the game is saved (host --resume to go on)")
+        said = "The host closed the table; the game is saved (host --resume to go on)."
+        for app, driver in ((ann, pilot), (watcher, seen)):
+            await until(driver, lambda app=app: said in words_of(app), "the goodbye drawn")
+            assert "trying again" not in screen_text(app)
+            assert isinstance(app.screen, JoinScreen)
+            assert app.screen.status == f"{said} Ctrl+Q quits."
+            assert app.farewell == said  # (left in the terminal when the app ends)
+            # It stops: its connection worker has ended, nothing is retried.
+            await until(
+                driver,
+                lambda app=app: not any(w.group == "table" for w in app.workers),
+                "no more tries",
+            )
+    assert table.goodbye() == said[:1].lower() + said[1:-1]  # (what the host closes with)
+
+
+# ---------------------------------------------------------------------- own-device polish
+
+
+async def _ann_joins(address: str, table: TableHost) -> Any:
+    """Ann's screen, a bare client (joined until it is closed)."""
+    import aiohttp
+
+    from monstertrick.table import VERSION
+
+    http = aiohttp.ClientSession()
+    ws = await http.ws_connect(f"ws://{address}/table")
+    await ws.send_json({"type": "hello", "version": VERSION, "code": table.codes[0]})
+
+    async def leave() -> None:
+        await ws.close()
+        await http.close()
+
+    return leave
+
+
+async def test_while_a_person_is_away_the_others_status_line_says_so(served: Any) -> None:
+    """Bob watches Ann's turn: while Ann has no screen joined, his status line says she
+    is away (not "deciding"), and it says so again when she comes and goes."""
+    table = hosted("monster-trick")
+    url, address = await hosted_at(served, table)
+    app = JoinApp(url, address, table.codes[1], pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        away = "Ann is away: the table waits for them to come back."
+        await until(pilot, lambda: away in words_of(app), "Ann away on the status line")
+        assert "Ann is deciding" not in words_of(app)
+        assert "· away" in words_of(app)  # (and on the top line)
+        leave = await _ann_joins(address, table)
+        await until(pilot, lambda: "Ann is deciding…" in words_of(app), "Ann deciding")
+        assert away not in words_of(app)
+        await leave()
+        await until(pilot, lambda: away in words_of(app), "Ann away again")
+
+
+async def test_a_toast_covers_no_line_of_the_table_at_80x24(served: Any) -> None:
+    """What happens at the table (Ann joins) is told in one line above the keys, not over
+    Bob's VP row's line (nor his hand, nor the status line's first line: its second
+    holds the rare status that wraps)."""
+    from textual.widgets._toast import Toast
+
+    table = hosted("monster-trick")
+    url, address = await hosted_at(served, table)
+    app = JoinApp(url, address, table.codes[1], pace=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until(pilot, lambda: "Ann arranges" in words_of(app), "Bob's screen")
+        leave = await _ann_joins(address, table)
+        await until(pilot, lambda: bool(app.screen.query(Toast)), "a toast")
+        await pilot.pause()
+        toasts = [toast.region for toast in app.screen.query(Toast)]
+        covered = [app.screen.query_one(f"#{name}").region for name in ("vp-row", "hand")]
+        status = app.screen.query_one("#status").region
+        covered.append(status._replace(height=1))
+        assert toasts and all(region.height == 1 for region in toasts), toasts
+        for toast in toasts:
+            for line in covered:
+                assert not toast.overlaps(line), (toast, line)
+        await leave()
+
+
+async def test_a_watcher_is_not_told_computer_players_move_on_a_persons_turn(
+    served: Any,
+) -> None:
+    table = hosted("monster-trick")
+    url, address = await hosted_at(served, table)
+    app = JoinApp(url, address, table.codes[0], watch=True, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Ann arranges" in words_of(app), "the watcher's screen")
+        text = words_of(app)
+        assert "Only what everyone may see is shown." in text
+        assert "Computer players are moving" not in text
+
+
+async def test_the_code_box_shows_no_code_shaped_placeholder(served: Any) -> None:
+    import re
+
+    from textual.widgets import Input
+
+    from monstertrick.table import normal_code
+
+    table = hosted("monster-taking")
+    url, address = await hosted_at(served, table)
+    app = JoinApp(url, address, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: bool(app.screen.query("#join-code")), "the code box")
+        placeholder = app.screen.query_one("#join-code", Input).placeholder
+        assert placeholder and normal_code(placeholder) is None
+        assert not re.search(r"[A-Z0-9]{4}-[A-Z0-9]{4}", placeholder)

@@ -139,9 +139,9 @@ async def test_the_hint_says_when_the_search_cannot_tell_the_options_apart() -> 
         text = str(panel.query_one("#hint-text", Static).render())
         lines = text.splitlines()
         assert lines[1] == "  about 35.2% to win the game · 2.3 VP expected this round"
-        assert lines[2].startswith("≈ 34.9% · 2.1 VP  ")
-        assert lines[3].startswith("  31.1% · 1.8 VP  ")
-        assert lines[4] == "≈ About equal to the suggestion: within the search's noise (±0.4%)."
+        assert lines[2].startswith("≈ 34.9% ±0.4 · 2.1 VP  ")
+        assert lines[3].startswith("  31.1% ±0.9 · 1.8 VP  ")
+        assert lines[4] == "≈ About equal to the suggestion: within its ± (the search's noise)."
 
 
 @pytest.mark.usefixtures("fixed_hint")

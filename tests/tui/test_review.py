@@ -3,6 +3,7 @@ History, and beside the replay viewer's steps; cancelled, it keeps nothing half 
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 from typing import Any
@@ -162,7 +163,7 @@ async def test_escape_cancels_the_review_and_keeps_nothing_half_made(
         monkeypatch.setattr(review_module, "review_decision", real)
         await pilot.press("r")
         await reviewed(pilot)
-    assert [p.name for p in kept_files(monstertrick_home)] == [f"{game.fingerprint}.json"]
+    assert kept_files(monstertrick_home) == [ReviewCache().path(game.fingerprint, TINY)]
     assert ReviewCache().load(game, TINY) is not None
 
 
@@ -199,15 +200,36 @@ async def test_a_review_that_fails_says_so_and_the_app_goes_on(
         assert isinstance(app.screen, FinalScreen)
 
 
-# ---------------------------------------------------------------------- History
+def test_a_decision_reads_with_the_card_chosen_and_the_same_best_said_so() -> None:
+    """The search tried G6→4 for the decision G7→4 (equal cards): the options say the
+    card chosen, and the table says the best is the same decision, not another card."""
+    from monstertrick.review import DecisionReview, Luck, OptionReview, Review
+    from monstertrick.tui.screens.review import best_text, decision_lines, gave_up, player_lines
+
+    best = OptionReview("G6→4", 0.4, None, 100, None, None)
+    other = OptionReview("B2→1", 0.3, None, 100, 0.1, 0.01)
+    d = DecisionReview(0, 1, 3, 0, "play", "G7→4", (best, other), 0)
+    text = decision_lines(d, ("Me", "Bob"), "round").plain
+    assert "Me chose G7→4: 40%, the best" in text
+    assert "Options: G7→4 40% (chosen) · B2→1 30%" in text and "G6" not in text
+    assert (best_text(d), gave_up(d)) == ("(the same)", "none")
+    worse = DecisionReview(1, 1, 4, 0, "play", "B2→1", (best, other), 1)
+    assert (
+        best_text(worse) == "G6→4 40%"
+        and "B2→1 30% (chosen)" in decision_lines(worse, ("Me", "Bob"), "round").plain
+    )
+    review = Review("monster-trick", ("Me", "Bob"), "0" * 64, TINY, (0,), [d, worse])
+    review.luck = [Luck(1, (0.0, 1.0), (0.0, 0.0), 32), Luck(2, (0.5, 0.5), (0.1, 0.1), 32)]
+    assert "luck R1 <11% R2 50%" in player_lines(review, 0, "round", 6).plain
+
+
+# ---------------------------------------------------------------------- History# ---------------------------------------------------------------------- History
 
 
 def save_finished(
     home: Path, name: str, session: Session, bots: tuple[str | None, ...] | None = None
 ) -> dict[str, Any]:
     """``session``'s finished game saved in the history; its record (with its meta)."""
-    import json
-
     from monstertrick.saves import SaveMeta, atomic_write
 
     names = session.names
@@ -222,9 +244,8 @@ def save_finished(
 def review_cells(app: MonsterTrickApp) -> dict[str, str]:
     """The Players table's Review column, by the row's name."""
     table = app.screen.query_one("#summary-table", DataTable)
-    names = [str(table.get_row_at(r)[1]) for r in range(table.row_count)]
-    cells = [str(table.get_row_at(r)[-1]) for r in range(table.row_count)]
-    return dict(zip(names, cells))
+    players = [table.get_row_at(r) for r in range(table.row_count)]
+    return {str(row[0]): str(row[-1]) for row in players if str(row[-1])}  # (not a game's)
 
 
 async def test_history_shows_each_persons_figures_from_the_kept_reviews(
@@ -243,6 +264,12 @@ async def test_history_shows_each_persons_figures_from_the_kept_reviews(
 
     eve = save_finished(monstertrick_home, "eve", finished_game(("Eve", "Fay")))
     (monstertrick_home / "reviews" / f"{fingerprint(eve)}.json").write_text("{not json")
+    # nor does one kept by the version that judged the VP rows at the wrong seats
+    old = save_finished(monstertrick_home, "old", finished_game(("Gus", "Hal")))
+    review(Game(old), (0, 1), TINY, cache=ReviewCache())
+    path = ReviewCache().path(fingerprint(old), TINY)
+    raw = json.loads(path.read_text())
+    path.write_text(json.dumps({k: v for k, v in raw.items() if k != "kept"}))
 
     def refuse(*args: object, **kwargs: object) -> Any:
         raise AssertionError("History never computes a review")
@@ -264,6 +291,33 @@ async def test_history_shows_each_persons_figures_from_the_kept_reviews(
     bob = kept[0].summary(1)
     assert cells["Bob"] == f"{bob.agreement:.0%} · {bob.mean_given_up * 100:.1f}"
     assert cells["Cy"] == cells["Dee"] == cells["Eve"] == cells["Fay"] == "—"
+    assert cells["Gus"] == cells["Hal"] == "—"
+
+
+async def test_historys_review_figures_are_shown_whole_in_80_columns(
+    monstertrick_home: Path,
+) -> None:
+    """The longest names and figures: no column is cut, nothing scrolls sideways."""
+    from monstertrick.review import review
+    from monstertrick.tui.screens.saved import ReviewFigures
+
+    names = ("Alexandria Smith", "Bartholomew Jone")
+    doc = save_finished(monstertrick_home, "long", finished_game(names))
+    kept = review(Game(doc), (0, 1), TINY, cache=ReviewCache())
+    app = MonsterTrickApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await workers_done(app)
+        await pilot.pause()
+        table = app.screen.query_one("#summary-table", DataTable)
+        assert table.virtual_size.width <= table.size.width
+        text = screen_text(app)
+        for seat, name in enumerate(names):
+            s = kept.summary(seat)
+            cell = ReviewFigures(1, s.unforced, s.agreed, s.mean_given_up * s.unforced).cell()
+            assert f" {cell} " in text  # the agreement and the chance given up, both
+            assert review_cells(app)[name] == cell
+        assert "Monster Trick" in text
 
 
 async def test_r_in_history_reviews_the_game_under_the_cursor(monstertrick_home: Path) -> None:

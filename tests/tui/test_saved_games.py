@@ -95,7 +95,7 @@ async def test_history_lists_finished_games_with_a_summary_and_opens_the_viewer(
         assert str(row[1]) == "Monster Trick"
         assert [part.rsplit(" ", 1)[0] for part in str(row[3]).split(", ")] == ["Ann", "Bob", "Cid"]
         summary = app.screen.query_one("#summary-table")
-        assert summary.row_count == 3
+        assert summary.row_count == 4  # the game, its three players
         await pilot.press("enter")
         assert isinstance(app.screen, ViewerScreen)
         # It opens on the first step, as `monstertrick view` does.
@@ -472,7 +472,7 @@ async def test_start_continue_and_history_list_games_without_replaying_them(monk
         assert isinstance(app.screen, HistoryScreen)
         scores = str(app.screen.query_one("#history-table").get_row_at(0)[3])
         assert [part.rsplit(" ", 1)[0] for part in scores.split(", ")] == ["Ann", "Bob", "Cid"]
-        assert app.screen.query_one("#summary-table").row_count == 3
+        assert app.screen.query_one("#summary-table").row_count == 4
         await pilot.press("escape")
         await pilot.press("c")
         assert isinstance(app.screen, ContinueScreen)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from monstertrick.games.monster_trick.engine import Arrange
+from monstertrick.games.monster_trick.engine import Arrange, Move
 from monstertrick.games.monster_trick.engine.record import to_record
 from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
 from monstertrick.games.monster_trick.tui.table import TableScreen
-from monstertrick.games.monster_trick.tui.widgets import VPRow
+from monstertrick.games.monster_trick.tui.widgets import Hand, VPRow
 from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
@@ -40,6 +40,30 @@ async def test_a_card_played_can_be_taken_back_until_the_keyboard_is_passed_on()
         await pilot.press("u", "backspace")
         assert isinstance(app.screen, HandoffScreen)
         assert to_record(session.state) != before
+
+
+async def test_a_card_taken_back_is_under_the_cursor_again() -> None:
+    """After ``u`` the cursor is on the card taken back (not the first card), so a quick
+    digit plays that card again."""
+    session = make_match(["Ann", "Bob", "Cid"], 5, moves=4)
+    app = MonsterTrickApp(session=session)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "right", "right")
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.cursor == 2
+        card = table.view.hand[2]
+        slot = table.view.legal_slots(card)[-1]
+        await pilot.press(str(slot + 1))
+        assert session.state.log[-1].moves[-1] == Move.of(card, slot)
+        await pilot.press("u")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, TableScreen) and again.result is None
+        assert again.view.hand[again.cursor] == card
+        assert again.query_one(Hand).cursor == again.cursor and again.slot_cursor == slot
+        await pilot.press(str(slot + 1))
+        assert session.state.log[-1].moves[-1] == Move.of(card, slot)
 
 
 async def test_a_vp_row_confirmed_can_be_taken_back_with_backspace() -> None:

@@ -42,20 +42,35 @@ class Hosted:
 
 
 @contextmanager
-def hosting(home: Path, log: Path, *args: str, port: int | None = None) -> Iterator[Hosted]:
+def hosting(
+    home: Path,
+    log: Path,
+    *args: str,
+    port: int | None = None,
+    stdin: int = subprocess.DEVNULL,
+    open_files: int | None = None,
+) -> Iterator[Hosted]:
     """``monstertrick host --json --port P ARGS...``, in a process group of its own,
-    killed at the end with whatever it started."""
+    killed at the end with whatever it started. ``stdin=subprocess.PIPE``: lines may be
+    typed at it (``proc.stdin``); ``open_files``: its open-file limit."""
     port = port or free_port()
     env = {**os.environ, "MONSTERTRICK_HOME": str(home)}
     argv = [sys.executable, "-m", "monstertrick", "host", "--json", "--port", str(port), *args]
+
+    def limited() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
+
     with open(log, "wb") as out:
         proc = subprocess.Popen(
             argv,
             stdout=out,
             stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
+            stdin=stdin,
             env=env,
             start_new_session=True,
+            preexec_fn=limited if open_files is not None else None,
         )
     try:
         yield Hosted(proc, port, log)
@@ -154,7 +169,8 @@ def test_the_host_says_who_joins_and_who_is_away(tmp_path: Path) -> None:
         assert "Bob joined." in host.output()
         host.proc.send_signal(signal.SIGTERM)
         assert host.proc.wait(30) == 0
-        assert "The table is closed" in host.output()
+        # Nobody decided: nothing was saved, and no --resume is offered.
+        assert "The table is closed; no decision was made, so nothing was saved." in host.output()
 
 
 def test_a_hosted_game_needs_a_person_and_a_free_port(tmp_path: Path) -> None:
@@ -235,3 +251,31 @@ async def test_the_hosts_terminal_covers_an_away_seat_and_lists_the_seats() -> N
     await host.command("codes")
     assert f"monstertrick join 127.0.0.1:8100 {table.codes[1]}" in out.getvalue()
     assert await host.command("quit") is False
+
+
+@pytest.mark.web
+@pytest.mark.skipif(missing() is not None, reason=str(missing()))
+def test_a_browser_page_is_told_when_the_host_closes_the_table(tmp_path: Path) -> None:
+    """Ann's page shows the host's goodbye (the game is saved) before its game ends
+    with the host: the host gives the tabs' screens a moment to draw it."""
+    import re
+
+    from .browser import Screen
+
+    home = tmp_path / "home"
+    players = ["--game", "monster-taking", "--players", "Ann, Bob", "--seed", "3", "--pace", "0"]
+    with hosting(home, tmp_path / "host.log", *players) as host, chromium() as browser:
+        codes = [s["code"] for s in host.announced()["seats"]]
+        first = exchange(host.port, codes[0])
+        mover = first[1]["turn"]["seat"]
+        table = exchange(host.port, codes[mover])[1]
+        exchange(host.port, codes[mover], [act(table)])  # (a decision: the game is saved)
+        screen = Screen.open(browser, f"http://127.0.0.1:{host.port}/")
+        screen.wait_for(re.compile(r"Type the code"))
+        screen.focus()
+        screen.page.keyboard.type(codes[0])
+        screen.press_until("Enter", re.compile(r"Game 1 ·"))
+        since = len(screen.frames)
+        host.proc.send_signal(signal.SIGTERM)
+        screen.wait_for(re.compile(r"The host closed the table; the game is saved"), since=since)
+        assert host.proc.wait(30) == 0

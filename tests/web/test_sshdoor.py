@@ -33,7 +33,9 @@ from monstertrick.sshdoor import (  # noqa: E402
     INSTALL_HINT,
     NO_COMMAND,
     NO_TERMINAL,
+    NOT_A_CODE,
     RESTORE_TERMINAL,
+    WRONG_CODE,
     SshDoor,
     SshDoorError,
     open_ssh_door,
@@ -199,6 +201,52 @@ async def test_the_code_is_normalised_and_a_user_name_that_is_no_code_gives_none
                 process.close()
             await ended(pid)
     assert screens.codes == ["K7QF-9XMB", "K7QF-9XMB", None, None, None]
+
+
+async def test_a_wrong_code_or_a_user_name_that_is_no_code_starts_no_screen(
+    tmp_path: Path,
+) -> None:
+    """With the table's check (``admits``), only a code of the table starts a screen: a
+    wrong one, or a user name that is no code at all, is told why and costs no process;
+    the check is given the client's address (its wrong codes wait their turn)."""
+    screens = Screens()
+    asked: list[tuple[str, str]] = []
+
+    async def admits(code: str, address: str) -> bool:
+        asked.append((code, address))
+        return code == "K7QF-9XMB"
+
+    async with door_open(tmp_path, screens, admits=admits) as door:
+        for user, told in (("2222-2222", WRONG_CODE), ("pi", NOT_A_CODE)):
+            async with connect(door, user) as connection:
+                process = await connection.create_process(term_type="xterm", encoding=None)
+                result = await asyncio.wait_for(process.wait(), SAFETY)
+                assert result.exit_status == 1
+                assert told.encode() in result.stderr
+        assert screens.codes == [] and len(door.screens) == 0
+        async with connect(door, "k7qf-9xmb") as connection:
+            process, pid = await screen(connection)
+            process.close()
+        await ended(pid)
+    assert screens.codes == ["K7QF-9XMB"]
+    assert asked == [("2222-2222", "127.0.0.1"), ("K7QF-9XMB", "127.0.0.1")]
+
+
+async def test_closing_the_door_tells_each_screen_what_the_host_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host's goodbye (the game is saved, how to go on) is what each SSH client is
+    left with, not a bare "closed"."""
+    monkeypatch.setattr(sshdoor, "CLOSE_WAIT", 0)
+    goodbye = "The host closed the table; the game is saved (host --resume to go on)."
+    async with door_open(tmp_path, Screens()) as door:
+        connection = await connect(door)
+        process, pid = await screen(connection)
+        await asyncio.wait_for(door.close(goodbye), SAFETY)
+        await ended(pid)
+        result = await asyncio.wait_for(process.wait(), SAFETY)
+        assert result.stderr == f"\r\n{goodbye}\r\n".encode()
+        await asyncio.wait_for(connection.wait_closed(), SAFETY)
 
 
 async def test_a_client_without_a_terminal_is_told_to_use_t_and_no_screen_starts(

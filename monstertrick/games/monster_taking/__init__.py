@@ -34,6 +34,7 @@ from .engine.events import (
 )
 from .engine.payments import legal_payments, payment_problem, payment_total
 from .engine.state import (
+    PAY_NOTHING,
     Action,
     GameLog,
     GameResult,
@@ -110,6 +111,14 @@ class MonsterTaking(Door[MatchState, Action, Event, PlayerView, PlayerView]):
         return MatchState(names, seed=seed, first_lead=first)
 
     parse_action = staticmethod(parse_action)
+
+    def automatic(self, state: MatchState) -> Action | None:
+        """A payment from an empty hand: the loser played their last card, so nothing is
+        left to pay from (MONSTER_TAKING.md) and the payment of nothing ends the game."""
+        seat = state.current_player
+        if state.phase is Phase.PAY and seat is not None and not state.hand(seat):
+            return PAY_NOTHING
+        return None
 
     def game_chances(self, view: PlayerView, options: list[Advice[Action]]) -> list[Advice[Action]]:
         """The search's chances are of winning this game of the match (a draw counts

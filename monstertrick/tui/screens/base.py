@@ -419,15 +419,30 @@ class ComputerTurnScreen(DecisionScreen[SessionT]):
 
     def computer_player(self) -> str:
         """The end of the top line: whose turn it is and the pause after each move (a
-        person deciding on their own screen, at a hosted table: who it is)."""
-        if not self.session.is_bot(self.seat):
-            return " · on their own screen"
-        return f" · computer player · pause {pace_label(self.session.pace)}"
+        person deciding on their own screen, at a hosted table: who it is, or that they
+        are away)."""
+        session = self.session
+        if session.is_bot(self.seat):
+            return f" · computer player · pause {pace_label(session.pace)}"
+        if self.seat in session.covered_seats:
+            return " · away: a computer player plays meanwhile"
+        if self.seat in session.away_seats:
+            return " · away"
+        return " · on their own screen"
 
     def thinking(self) -> Content:
         """The status line while the computer player (or, at a hosted table, the
-        person on their own screen) decides."""
-        doing = " is thinking…" if self.session.is_bot(self.seat) else " is deciding…"
+        person on their own screen) decides; while that person is away, that the table
+        waits for them (or that a computer player decides for them meanwhile)."""
+        session = self.session
+        if session.is_bot(self.seat):
+            doing = " is thinking…"
+        elif self.seat in session.covered_seats:
+            doing = " is away: a computer player decides for them meanwhile…"
+        elif self.seat in session.away_seats:
+            doing = " is away: the table waits for them to come back."
+        else:
+            doing = " is deciding…"
         return Content.assemble(theme.player(self.seat, self.names[self.seat], bold=True), doing)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -88,6 +88,8 @@ def hint_lines(options: Sequence[Advice[A]], terms: HintTerms[A]) -> list[str]:
 
     def figures(o: Advice[A]) -> str:
         text = _percent(o.chance, decimals)
+        if o.noise is not None:  # the noise of its difference to the suggestion
+            text += f" ±{Z * o.noise * 100:.{decimals}f}"
         if terms.points is not None and o.points is not None:
             text += f" · {terms.points(o.points)}"
         return text
@@ -102,14 +104,13 @@ def hint_lines(options: Sequence[Advice[A]], terms: HintTerms[A]) -> list[str]:
         mark = "≈" if same else " "
         lines.append(f"{mark} {figures(o)}  {said(o, terms.listed or terms.words)}")
     equal = [o for o, same in zip(others, marks) if same]
-    if equal:
-        noise = f"±{max(Z * (o.noise or 0.0) for o in equal) * 100:.1f}%"
-        if len(equal) == len(others):
-            lines.append(f"≈ These are about equal: within the search's noise ({noise}).")
-        else:
-            lines.append(f"≈ About equal to the suggestion: within the search's noise ({noise}).")
+    # Each option's ± is the search's noise on its difference to the suggestion.
+    if equal and len(equal) == len(others):
+        lines.append("≈ These are about equal: each within its ± (the search's noise).")
+    elif equal:
+        lines.append("≈ About equal to the suggestion: within its ± (the search's noise).")
     elif others and len(noises) == len(others):
-        lines.append("The suggestion is ahead of the others by more than the search's noise.")
+        lines.append("The suggestion is ahead of the others by more than their ± (the noise).")
     return lines
 
 

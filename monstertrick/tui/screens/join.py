@@ -44,7 +44,7 @@ class JoinScreen(Screen[None]):
                     Content("Type the code the host gave you for your seat, then Enter."),
                     classes="hint",
                 )
-                yield Input(placeholder="K7QF-9XMB", max_length=20, id="join-code")
+                yield Input(placeholder="your seat's code", max_length=20, id="join-code")
             yield Static(Content(self.status), id="join-status")
         yield KeyBar()
 

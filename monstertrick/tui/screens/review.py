@@ -30,17 +30,16 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from ...games import GAMES
 from ...review import (
     MARKS,
-    PLAYOUTS,
-    SEED,
     DecisionReview,
     Luck,
     Review,
     Settings,
+    luck_text,
 )
 from .. import theme
 from ..widgets import KeyBar
 
-DEFAULT_SETTINGS = Settings(seed=SEED, playouts=PLAYOUTS)
+DEFAULT_SETTINGS = Settings()
 """The app's review: the same as ``monstertrick review``'s by default (one kept review)."""
 
 
@@ -67,12 +66,21 @@ def gave_up(d: DecisionReview) -> str:
     if v.kind == "forced":
         return "forced"
     if v.kind == "best":
-        return "—"
+        return "none"
     if v.kind == "equal":
         return "about equal"
     if v.noise is None:
         return f"{points(v.given_up)} (?)"
     return f"{points(v.given_up)} ±{points(2 * v.noise)}"
+
+
+def best_text(d: DecisionReview) -> str:
+    """The table's Best: the best option and its chance, or "(the same)" when it is the
+    decision chosen (if an equal card, not another card that looks better)."""
+    best = d.best
+    if best is None:
+        return ""
+    return "(the same)" if d.choice == 0 else f"{best.action} {pct(best.chance)}"
 
 
 def decision_lines(d: DecisionReview, names: Sequence[str], chapter_name: str) -> Content:
@@ -99,8 +107,9 @@ def decision_lines(d: DecisionReview, names: Sequence[str], chapter_name: str) -
         )
         if v.noise is None:
             verdict += " (too little measured to mark)"
+    # The option chosen under the card chosen (the search may have tried an equal one).
     options = " · ".join(
-        f"{o.action} {pct(o.chance)}{' (chosen)' if i == d.choice else ''}"
+        f"{d.chosen} {pct(o.chance)} (chosen)" if i == d.choice else f"{o.action} {pct(o.chance)}"
         for i, o in enumerate(d.options)
     )
     return Content.assemble(head, verdict, "\n", Content.styled(f"Options: {options}", "dim"))
@@ -119,7 +128,7 @@ def player_lines(review: Review, seat: int, chapter_name: str, width: int) -> Co
         )
     marks = "  ".join(f"{m} {s.marks[m]}" for _, m in reversed(MARKS))
     initial = chapter_name[:1].upper()
-    luck = " ".join(f"{initial}{c} {pct(x)}" for c, x in enumerate(s.luck, 1))
+    luck = " ".join(f"{initial}{k.chapter} {luck_text(k, seat)}" for k in review.luck)
     by_index = {d.index: d for d in review.decisions}
     mattered = ", ".join(
         f"{where(by_index[i], chapter_name)} {by_index[i].mark}".rstrip() for i in s.mattered
@@ -344,7 +353,6 @@ class ReviewScreen(Screen[None]):
     def _add_row(self, d: DecisionReview) -> None:
         assert self.review is not None
         table = self.query_one(DataTable)
-        best = d.best
         chosen = d.options[d.choice] if d.options else None
         table.add_row(
             Text(where(d, self.chapter_name)),
@@ -352,7 +360,7 @@ class ReviewScreen(Screen[None]):
             Text(d.chosen),
             Text(pct(chosen.chance) if chosen is not None else ""),
             Text(d.mark, style="bold"),
-            Text(f"{best.action} {pct(best.chance)}" if best is not None else ""),
+            Text(best_text(d)),
             Text(gave_up(d)),
             key=str(d.index),
         )

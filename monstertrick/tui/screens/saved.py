@@ -225,6 +225,10 @@ class ContinueScreen(Screen[SavedGame | None]):
         self.dismiss(None)
 
 
+REVIEW_WIDTH = len("100% · 100.0")
+"""The width of History's Review column: its widest figures."""
+
+
 @dataclass
 class ReviewFigures:
     """A person's review figures over the games of theirs reviewed: the games, their
@@ -237,7 +241,7 @@ class ReviewFigures:
 
     def cell(self) -> str:
         """``80% · 2.3``: the agreement and the mean chance given up per unforced
-        decision, in points; "—" for none."""
+        decision, in points (at most :data:`REVIEW_WIDTH` wide); "—" for none."""
         if not self.unforced:
             return "—"
         return f"{self.agreed / self.unforced:.0%} · {self.given_up / self.unforced * 100:.1f}"
@@ -366,16 +370,18 @@ class HistoryScreen(Screen[None]):
             by_game.setdefault(saved.game_key, []).append(saved)
         order = [k for k in GAMES if k in by_game] + [k for k in by_game if k not in GAMES]
         summary = self.query_one("#summary-table", DataTable)
-        for label in ("Game", "Name", "Games", "Wins", "Mean", "Hits", "Hints"):
+        # Each game on a line of its own above its players: with the longest names and
+        # review figures the table fits an 80-column terminal without scrolling sideways.
+        for label in ("Name", "Games", "Wins", "Mean", "Hits", "Hints"):
             summary.add_column(label)
-        summary.add_column("Review", key="review")
+        summary.add_column("Review", key="review", width=REVIEW_WIDTH)
         for key in order:
             games = by_game[key]
             has_hits = any(isinstance(g.info.get("hits"), list) for g in games)
-            for n, row in enumerate(summarize(games)):
+            summary.add_row(Text(game_title(key), style="bold"), *[""] * 6, key=f"{key}\0")
+            for row in summarize(games):
                 wins = f"{row.wins:g}" if row.wins == int(row.wins) else f"{row.wins:.2f}"
                 summary.add_row(
-                    Text(game_title(key) if n == 0 else ""),
                     Text(row.name),
                     str(row.games),
                     wins,

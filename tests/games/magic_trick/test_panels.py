@@ -67,7 +67,7 @@ async def test_the_hands_and_the_trick_stay_in_view_with_the_hint_and_the_log(
         table_in_view(pilot)
         text = str(panel.query_one("#hint-text", Static).render())
         assert text.startswith("Suggestion: play your ")
-        assert "+2.3 points expected this hand" in text and "≈ 34.9% · +2.1 points" in text
+        assert "+2.3 points expected this hand" in text and "≈ 34.9% ±0.4 · +2.1 points" in text
         # All of it is on screen, the table's status line giving way.
         assert panel.max_scroll_y == 0
         before = screen.cursor

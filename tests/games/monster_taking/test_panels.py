@@ -60,7 +60,7 @@ async def test_the_trick_and_the_hand_stay_in_view_with_the_hint(size: tuple[int
         table_in_view(pilot)
         text = str(panel.query_one("#hint-text", Static).render())
         assert "to win this game of the match · 2.3 cards ahead at its end" in text
-        assert "≈ 34.9% · +2.1 cards  play " in text
+        assert "≈ 34.9% ±0.4 · +2.1 cards  play " in text
         await pilot.press("right")  # the cursor still moves
         await pilot.pause()
         assert screen.cursor == 1 and screen.panel is panel

@@ -164,6 +164,39 @@ async def test_a_decision_is_taken_back_with_u() -> None:
         assert session.state.phase is Phase.STRENGTH
 
 
+async def test_a_decision_taken_back_starts_from_its_card_or_payment() -> None:
+    """After ``u`` the cursor is on the card taken back (not the first one), and a
+    payment taken back comes back chosen."""
+    app = app_for(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "right", "right", "right")  # the handoff to LEAD
+        screen = app.screen
+        assert isinstance(screen, TurnScreen) and screen.what == "strength"
+        card = screen.the_view().hand[screen.cursor]
+        await pilot.press("enter", "u")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, TurnScreen) and again.result is None
+        assert again.the_view().hand[again.cursor] == card
+        await play_match(pilot, rng=random.Random(2), until=lambda: _must_pay(app))
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        pay = max(screen.the_view().legal_actions, key=lambda a: a.cards[-1])
+        assert isinstance(pay, Pay)
+        hand = list(screen.the_view().hand)
+        for c in pay.cards:
+            steps = hand.index(c) - screen.cursor
+            await pilot.press(*(["right"] * steps if steps >= 0 else ["left"] * -steps), "space")
+        await pilot.press("enter")
+        assert screen.result is not None
+        await pilot.press("u")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, TurnScreen) and again.what == "pay" and again.result is None
+        assert {hand[i] for i in again.chosen} == set(pay.cards)
+        assert hand[again.cursor] == pay.cards[0]
+
+
 async def test_a_click_chooses_a_card_to_pay() -> None:
     app = app_for(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -187,7 +220,7 @@ def _pays_more_than_d(session: Session) -> bool:
 
 
 async def test_the_reason_to_pay_more_than_d_is_said_before_any_try() -> None:
-    session = session_at(5, _pays_more_than_d)
+    session = session_at(6, _pays_more_than_d)
     seat = session.state.current_player
     due = session.view(seat).payment
     assert due is not None and due.reason is not None
@@ -347,7 +380,7 @@ def test_snapshot_payment(snap_compare: Snap, size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_payment_above_d(snap_compare: Snap, size: tuple[int, int]) -> None:
     # No set of the loser's cards makes d: the reason is on screen before any try.
-    session = session_at(5, _pays_more_than_d)
+    session = session_at(6, _pays_more_than_d)
     assert snap_compare(snap_app(session), terminal_size=size, press=["enter"])
 
 

@@ -307,6 +307,19 @@ class TurnScreen(MonsterTakingTable, PersonTurnScreen[GameSession]):
             allowed = self.allowed(v)
             first = next((i for i, c in enumerate(v.hand) if c in allowed), 0)
             self.cursor = first
+            # A decision taken back starts as it was: its card under the cursor, or its
+            # payment chosen.
+            taken = self.session.taken_back(self.seat)
+            cards: tuple[Card, ...] = ()
+            if isinstance(taken, Pay):
+                cards = taken.cards
+            elif isinstance(taken, (Play, Strength)):
+                cards = (taken.card,)
+            at = [v.hand.index(c) for c in cards if c in v.hand]
+            if at:
+                self.cursor = at[0]
+                if isinstance(taken, Pay):
+                    self.chosen = set(at)
         self.show_table()
         self.query_one("#mt-since", Static).update(
             Content(

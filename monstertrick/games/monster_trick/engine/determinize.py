@@ -107,7 +107,13 @@ class Determinizer:
                 game._arr[p] = view.arrangement
             elif rows[p] is not None:
                 game._arr[p] = rows[p][0]  # type: ignore[index]
-        game._arranged = [p for p in range(n) if game._arr[p] is not None]
+        # The rows asked for as the true game asks: those laid, the seat to decide, the rest.
+        game._arranged = [p for p in game._order if game._arr[p] is not None]
+        waiting = [p for p in game._order if game._arr[p] is None]
+        if view.current_player in waiting:
+            waiting.remove(view.current_player)
+            waiting.insert(0, view.current_player)
+        game._order = (*game._arranged, *waiting)
         if None not in game._arr:
             game._phase = Phase.PLAYING
         elif view.played:

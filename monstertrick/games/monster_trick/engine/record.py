@@ -137,7 +137,7 @@ def _read_arrangements(game: GameState, raw: Any, number: int, *, pending_ok: bo
                 f"{name}'s VP row {quote(row)} is not an order of {vps[0]}, {vps[1]} and {vps[2]}",
                 number,
             )
-        game.arrange(p, row)
+    game.lay_rows(raw)
 
 
 def _read_move(game: GameState, raw: Any, number: int, index: int) -> Move:

@@ -571,6 +571,7 @@ class GameState(Table[Phase]):
         "_moves",
         "_results",
         "_arranged",
+        "_order",
     )
 
     def __init__(
@@ -621,13 +622,13 @@ class GameState(Table[Phase]):
 
     @property
     def current_player(self) -> int | None:
-        """Who must act: the player to play, or the next player (clockwise from the
-        starting player) still to arrange; None when the round or game is over."""
+        """Who must act: the player to play, or the next player still to arrange
+        (clockwise from the starting player: see :meth:`lay_rows` for a record's); None
+        when the round or game is over."""
         if self._phase is Phase.PLAYING:
             return self._to_move
         if self._phase is Phase.ARRANGING:
-            for i in range(self._n):
-                p = (self._starter + i) % self._n
+            for p in self._order:
                 if self._arr[p] is None:
                     return p
         return None
@@ -779,6 +780,8 @@ class GameState(Table[Phase]):
         self._arr: list[tuple[int, int, int] | None] = [None] * n
         self._arranged: list[int] = []
         """Who arranged, in the order they did (for :meth:`pop`)."""
+        self._order = self._clockwise()
+        """The order in which the seats are asked for their VP rows."""
         self._cards: list[list[Card]] = [[], [], [], []]
         self._lead = [-1, -1, -1, -1]
         self._high = [0, 0, 0, 0]
@@ -804,8 +807,9 @@ class GameState(Table[Phase]):
 
     def arrange(self, player: int, order: Sequence[int]) -> list[Event]:
         """Lay out ``player``'s VP cards left to right, e.g. ``(3, 1, 2)``: checked, like
-        :meth:`apply`, but for any player still to arrange, in any order (a record lays
-        the rows out seat by seat)."""
+        :meth:`apply`, but for any player still to arrange, in any order (the rules have
+        them arrange at the same time; play asks for the rows one by one,
+        :attr:`current_player`)."""
         if self._phase is not Phase.ARRANGING:
             raise IllegalMoveError("VP cards are arranged before the first card of a round")
         if not isinstance(player, int) or not 0 <= player < self._n:
@@ -823,6 +827,31 @@ class GameState(Table[Phase]):
         events: list[Event] = []
         self._lay(player, (got[0], got[1], got[2]), events)
         return events
+
+    def lay_rows(self, rows: Sequence[Sequence[int] | None]) -> list[Event]:
+        """Lay out a round's VP rows as its record keeps them, one per seat (None for a
+        seat still to arrange), checked like :meth:`arrange`, before anything else of
+        the round: in the order play asks for them, clockwise from the starting player.
+        So a game read from its record is the game played: :meth:`pop` takes the rows
+        back last first, each seat then the one to decide (and when only some rows are
+        laid, those seats are asked first, then the others clockwise)."""
+        if self._phase is not Phase.ARRANGING or self._arranged:
+            raise IllegalMoveError("a record's VP rows are laid out before anything else")
+        if len(rows) != self._n:
+            raise IllegalMoveError(f"a round has one VP row per player ({self._n})")
+        seats = self._clockwise()
+        self._order = tuple(sorted(seats, key=lambda p: rows[p] is None))
+        events: list[Event] = []
+        for p in self._order:
+            row = rows[p]
+            if row is not None:
+                events += self.arrange(p, row)
+        return events
+
+    def _clockwise(self) -> tuple[int, ...]:
+        """The seats clockwise from the round's starting player: the order in which
+        play asks for the VP rows."""
+        return tuple((self._starter + i) % self._n for i in range(self._n))
 
     def _lay(self, player: int, row: tuple[int, int, int], events: list[Event] | None) -> None:
         """Lay out ``player``'s VP row, unchecked."""
@@ -1132,6 +1161,7 @@ class GameState(Table[Phase]):
         other._hands = [h[:] for h in self._hands]
         other._arr = self._arr[:]
         other._arranged = self._arranged[:]
+        other._order = self._order
         other._cards = [c[:] for c in self._cards]
         other._lead = self._lead[:]
         other._high = self._high[:]

@@ -108,6 +108,11 @@ class TableScreen(PersonTurnScreen[GameSession]):
         self.view: PlayerView = session.view(player)
         self.cursor = 0
         self.slot_cursor = 0
+        taken = session.taken_back(player)
+        if isinstance(taken, Move) and taken.card in self.view.hand:
+            # A card taken back is under the cursor again, its slot too.
+            self.cursor = self.view.hand.index(taken.card)
+            self.slot_cursor = taken.slot
         self.since = session.since_last_turn(player)
 
     # ------------------------------------------------------------------ layout

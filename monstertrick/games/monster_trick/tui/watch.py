@@ -76,10 +76,7 @@ class WatchScreen(ComputerTurnScreen[GameSession]):
             yield Hand(self.viewer, id="hand")
             yield VPRow(self.viewer, id="vp-row")
         else:
-            yield Static(
-                Content("Computer players are moving: only what everyone may see is shown."),
-                id="watch-note",
-            )
+            yield Static(Content(self._note()), id="watch-note")
         yield Static(id="status")
         yield KeyBar()
 
@@ -89,6 +86,13 @@ class WatchScreen(ComputerTurnScreen[GameSession]):
         self.query_one("#since").border_title = "This round"
         self.query_one("#players").border_title = "Players"
         self.show_turn()
+
+    def _note(self) -> str:
+        """What a screen with no one's hand says about what it shows (a person's turn, at
+        a hosted table, is no computer player's move)."""
+        if self.session.is_bot(self.seat):
+            return "Computer players are moving: only what everyone may see is shown."
+        return "Only what everyone may see is shown."
 
     def _view(self) -> PublicView:
         """The public view, or the only person's own view when they are at the keyboard."""
@@ -139,6 +143,8 @@ class WatchScreen(ComputerTurnScreen[GameSession]):
             row.values = v.arrangement or ()
             row.tricks = v.tricks_won[self.viewer] if v.arrangement is not None else None
             row.refresh()
+        else:
+            self.query_one("#watch-note", Static).update(Content(self._note()))
         self._status(v)
 
     def _status(self, v: PublicView) -> None:
