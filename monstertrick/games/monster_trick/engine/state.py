@@ -643,10 +643,8 @@ class GameState(Table[Phase]):
         if phase is _PLAYING:
             return (self._to_move,)
         if phase is Phase.ARRANGING:
-            n = self._n
-            first = self._starter
             arr = self._arr
-            return tuple(p for p in (*range(first, n), *range(first)) if arr[p] is None)
+            return tuple(p for p in self._order if arr[p] is None)
         return ()
 
     @property
