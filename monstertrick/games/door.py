@@ -248,24 +248,26 @@ class Door(Generic[S, A, E, V, P]):
 
     # ------------------------------------------------------------------ the replay
 
-    def chapter_end(self, state: S, chapter: int) -> S:
+    def chapter_end(self, state: S, chapter: int, seed: int | None = None) -> S:
         """A copy of the game as its chapter ``chapter`` ended (the current chapter: as
-        it stands): the record cut after that chapter, read back."""
-        if chapter == state.chapter:
+        it stands): the record cut after that chapter, read back. With ``seed``, the
+        chapters after it are dealt from that seed (a game played on from there)."""
+        if chapter == state.chapter and seed is None:
             copy: S = state.clone()
             return copy
-        if not 1 <= chapter < state.chapter:
+        if not 1 <= chapter <= state.chapter:
             raise ValueError(f"there is no {self.chapter_name} {chapter} in this game yet")
         doc = self.to_record(state)
         chapters = doc[self.chapters_key]
         assert isinstance(chapters, list)
         doc[self.chapters_key] = chapters[:chapter]
-        return self.from_record(doc)
+        return self.from_record(doc, seed=seed)
 
-    def chapter_start(self, state: S, chapter: int) -> S:
+    def chapter_start(self, state: S, chapter: int, seed: int | None = None) -> S:
         """A copy of the game at the deal of its chapter ``chapter``, as truly dealt: the
-        chapter as it ended, its decisions taken back."""
-        start = self.chapter_end(state, chapter)
+        chapter as it ended, its decisions taken back (``seed``: as for
+        :meth:`chapter_end`)."""
+        start = self.chapter_end(state, chapter, seed)
         while start.decisions:
             start.pop()
         return start
