@@ -354,8 +354,9 @@ def _host_name(text: str) -> str:
 def playable_games() -> list[str]:
     """The registered games that have screens (a ``tui`` package), by key."""
     from .games import GAMES
+    from .tui import has_screens
 
-    return [key for key, game in GAMES.items() if game.has_screens]
+    return [key for key in GAMES if has_screens(key)]
 
 
 def _seats(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Seating:

@@ -403,60 +403,34 @@ class Game:
             raise ReviewError(
                 f"the {whole} is not finished: {secret} are still secret, so it is not reviewed"
             )
+        self.final = final
         self.players: tuple[str, ...] = tuple(final.players)
         self.fingerprint = fingerprint(doc)
-        self.chapters_key = _chapters_key(doc)
+        self.chapters_key = self.door.chapters_key
         self.chapters: int = final.chapter
         self.decisions: list[Decision] = []
         for chapter in range(1, self.chapters + 1):
-            state = self._cut_state(chapter, seed=0)
-            made = []
+            # The chapter's history made again from its deal, each decision at its seat,
+            # from the view its seat had then.
+            state = self.door.chapter_end(final, chapter, seed=0)
+            made = state.history()
             while state.decisions:
-                made.append(state.pop())
-            for action in reversed(made):
-                seat, task = self.door.to_decide(state)
+                state.pop()
+            for seat, action in made:
                 view = self.door.view(state, seat)
                 step = state.decisions
                 self.decisions.append(
-                    Decision(len(self.decisions), chapter, step, seat, task, view, action)
+                    Decision(len(self.decisions), chapter, step, seat, state.task, view, action)
                 )
-                state.push(action)
-
-    def cut(self, chapters: int) -> dict[str, Any]:
-        """The record up to its chapter ``chapters`` (no meta)."""
-        doc = {k: v for k, v in self.doc.items() if k != "meta"}
-        doc[self.chapters_key] = self.doc[self.chapters_key][:chapters]
-        return doc
+                state.push(action, None, seat)
 
     def at_deal(self, chapter: int, seed: int) -> SomeState:
         """The game at the deal of ``chapter`` (its cards as truly dealt), the later
         chapters to be dealt from ``seed``."""
-        state = self._cut_state(chapter, seed)
-        while state.decisions:
-            state.pop()
-        return state
-
-    def _cut_state(self, chapter: int, seed: int) -> SomeState:
-        state = self.door.from_record(self.cut(chapter), seed=seed)
-        if state.chapter != chapter:
-            raise RecordError(f"the record's {self.door.chapter_name} {chapter} does not replay")
-        return state
+        return self.door.chapter_start(self.final, chapter, seed)
 
     def same(self, view: SomeView, action: Action) -> Hashable:
         return self.door.same_decision(view, action)
-
-
-def _chapters_key(doc: Mapping[str, Any]) -> str:
-    """The key of a record's list of chapters (rounds, hands, games): its one field
-    that is a list of objects."""
-    keys = [
-        k
-        for k, v in doc.items()
-        if k != "meta" and isinstance(v, list) and v and all(isinstance(x, dict) for x in v)
-    ]
-    if len(keys) != 1:
-        raise RecordError("the record's chapters cannot be told apart")
-    return keys[0]
 
 
 def people(doc: Mapping[str, Any], players: Sequence[str]) -> tuple[int, ...]:

@@ -1,19 +1,24 @@
-"""What every game's replay timeline shares: its frames in order, and chapters (rounds,
-hands, games of a match) that each start with a deal.
+"""A game as a sequence of positions, for stepping through a replay: its frames in order,
+and chapters (rounds, hands, games of a match) that each start with a deal.
 
-A game package builds its frames by playing its log again through its engine, one
-chapter at a time (:func:`play_chapter`); this module holds them and finds the chapters.
-No Textual, no rules.
+Written once for every game, on its door (:meth:`Timeline.of`): each chapter is its
+history made again from its deal (:meth:`~monstertrick.games.door.Door.chapter_steps`),
+so no game writes a replay of its own and no rule is written here. Frame 0 of a chapter
+is its deal (with the decisions a game shows within it, such as Monster Trick's VP rows:
+:attr:`~monstertrick.games.door.Door.deal_tasks`), then one frame per decision. Each
+frame holds a copy of the game after its step, who decided what and the events it
+caused, so a viewer can jump anywhere without replaying anything twice. No Textual.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from .games.contract import Action, State
+    from .games.door import Door
 
 
 class Step(Protocol):
@@ -26,8 +31,11 @@ class Step(Protocol):
 F = TypeVar("F", bound=Step)
 S = TypeVar("S")
 A = TypeVar("A")
-A_contra = TypeVar("A_contra", contravariant=True)
 E = TypeVar("E")
+# A game's state, actions and events, as its door has them.
+GS = TypeVar("GS", bound="State[Any, Any, Any]")
+GA = TypeVar("GA", bound="Action")
+GE = TypeVar("GE")
 
 
 @dataclass(frozen=True)
@@ -38,7 +46,7 @@ class Frame(Generic[S, A, E]):
     chapter: int
     """The round, hand or game of the match, 1-based."""
     step: int
-    """Decisions taken in this chapter so far (0 for the deal)."""
+    """Its place in the chapter: 0 for the deal, then one per decision shown after it."""
     seat: int | None
     """Who decided (None for the deal)."""
     action: A | None
@@ -52,39 +60,25 @@ class Frame(Generic[S, A, E]):
         return self.step == 0
 
 
-class Replayed(Protocol[A_contra, E]):
-    """What :func:`play_chapter` needs of a game's state (the contract's verbs)."""
-
-    @property
-    def current_player(self) -> int | None: ...
-
-    def push(self, action: A_contra, events: list[E] | None = None) -> None: ...
-
-    def clone(self) -> Self: ...
-
-
-W = TypeVar("W", bound=Replayed[Any, Any])
-FrameT = TypeVar("FrameT", bound=Frame[Any, Any, Any])
-
-
-def play_chapter(
-    frame: Callable[[int, int, int | None, A | None, W, tuple[E, ...]], FrameT],
-    state: W,
-    chapter: int,
-    dealt: Iterable[E],
-    actions: Iterable[A],
-) -> list[FrameT]:
-    """The frames of one chapter of ``state``, just dealt (``dealt``: the deal's events):
-    the deal, then one frame per action of ``actions`` carried out in ``state`` (an
-    iterable that may look at ``state`` between actions: it is read one action at a
-    time, each after the previous one is carried out)."""
-    frames = [frame(chapter, 0, None, None, state.clone(), tuple(dealt))]
-    for step, action in enumerate(actions, 1):
-        seat = state.current_player
-        events: list[E] = []
-        state.push(action, events)
-        frames.append(frame(chapter, step, seat, action, state.clone(), tuple(events)))
-    return frames
+def _chapter_frames(
+    door: Door[GS, GA, GE, Any, Any], state: GS, chapter: int
+) -> list[Frame[GS, GA, GE]]:
+    """The frames of one chapter: its deal (with the decisions the game shows within it:
+    :attr:`~monstertrick.games.door.Door.deal_tasks`), then one per decision."""
+    steps = door.chapter_steps(state, chapter)
+    game, _, _, _, dealt = next(steps)
+    deal = game.clone()
+    shown = list(dealt)
+    frames: list[Frame[GS, GA, GE]] = []
+    for game, seat, task, action, events in steps:
+        if not frames and task in door.deal_tasks:
+            deal = game.clone()
+            shown += events
+            continue
+        if not frames:
+            frames.append(Frame(chapter, 0, None, None, deal, tuple(shown)))
+        frames.append(Frame(chapter, len(frames), seat, action, game.clone(), tuple(events)))
+    return frames or [Frame(chapter, 0, None, None, deal, tuple(shown))]
 
 
 class Timeline(Generic[F]):
@@ -94,6 +88,15 @@ class Timeline(Generic[F]):
         if not frames:
             raise ValueError("a timeline needs at least one frame")
         self.frames = tuple(frames)
+
+    @staticmethod
+    def of(door: Door[GS, GA, GE, Any, Any], state: GS) -> Timeline[Frame[GS, GA, GE]]:
+        """Every position of ``state``'s game, chapter by chapter: each chapter's history
+        made again from its deal (:meth:`~monstertrick.games.door.Door.chapter_steps`)."""
+        frames: list[Frame[GS, GA, GE]] = []
+        for chapter in range(1, door.round_number(state) + 1):
+            frames += _chapter_frames(door, state, chapter)
+        return Timeline(frames)
 
     def __len__(self) -> int:
         return len(self.frames)

@@ -217,7 +217,7 @@ JSON = st.recursive(
     st.none()
     | st.booleans()
     | st.integers(min_value=-(10**400), max_value=10**400)
-    | st.floats(allow_nan=False)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=5), inner),
     max_leaves=12,
@@ -254,6 +254,22 @@ def test_any_summary_lists_without_crashing_and_shows_only_checked_values(
     stored = {**listed.info, "record": doc["meta"][SUMMARY]["record"]}
     assert summary_problem(stored, doc, key) is None
     assert is_plain(listed.summary())
+
+
+@pytest.mark.parametrize("number", ["Infinity", "-Infinity", "NaN"])
+def test_a_summary_holding_a_number_json_has_not_is_set_aside_with_its_reason(
+    pristine, number: str
+) -> None:
+    """JSON has no Infinity or NaN (Python's json writes them, a hand-edited file may
+    hold them): a save that does is damaged, set aside with a reason, never listed."""
+    store = _copy(pristine, "monster-trick", False)
+    path = store.saves / "game.json"
+    text = path.read_text()
+    path.write_text(text.replace('"round": ', f'"round": {number}, "was": ', 1))
+    games, damaged = _list(store)
+    assert games == []
+    [(where, why)] = [(d.path, d.reason) for d in damaged]
+    assert number.lstrip("-") in why and is_plain(why)
 
 
 def _says_over(doc: dict[str, Any]) -> None:

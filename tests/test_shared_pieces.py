@@ -21,7 +21,6 @@ from monstertrick.games.magic_trick.engine.events import GameOver as GameOverEve
 from monstertrick.games.magic_trick.engine.state import MagicTrickState
 from monstertrick.games.magic_trick.engine.state import decide_winners as magic_winners
 from monstertrick.games.magic_trick.engine.views import HandResult as MagicHand
-from monstertrick.games.magic_trick.timeline import Timeline as MagicTimeline
 from monstertrick.games.monster_taking.bots import make_bot as taking_bot
 from monstertrick.games.monster_taking.engine.cards import Card as TakingCard
 from monstertrick.games.monster_taking.engine.cards import Suit as TakingSuit
@@ -31,11 +30,10 @@ from monstertrick.games.monster_trick.engine.cards import Card as TrickCard
 from monstertrick.games.monster_trick.engine.cards import Colour
 from monstertrick.games.monster_trick.engine.state import GameState as TrickState
 from monstertrick.games.monster_trick.engine.state import decide_winners as trick_winners
-from monstertrick.games.monster_trick.timeline import Timeline as TrickTimeline
 from monstertrick.levels import Level, LevelError, budget_level, level_name, make_player
 from monstertrick.records import FORMAT, new_record, read_chapters, read_seat, record_text
 from monstertrick.search import SeatSearch
-from monstertrick.timeline import Frame, play_chapter
+from monstertrick.timeline import Frame, Timeline
 
 from .engine.test_record import played_game
 
@@ -121,56 +119,22 @@ def test_a_level_makes_its_own_player_in_every_game() -> None:
     assert trick_bot("ismcts:3").name == "ismcts:3"
 
 
-class _Counter:
-    """A toy game: actions add to a total; it counts its clones."""
-
-    def __init__(self) -> None:
-        self.total = 0
-        self.current_player: int | None = 0
-
-    def push(self, action: int, events: list[str] | None = None) -> None:
-        self.total += action
-        self.current_player = self.total % 2
-        if events is not None:
-            events.append(f"+{action}")
-
-    def clone(self) -> _Counter:
-        other = _Counter()
-        other.total, other.current_player = self.total, self.current_player
-        return other
-
-
-def test_a_chapter_is_its_deal_then_one_frame_per_action_read_as_play_reaches_it() -> None:
-    state = _Counter()
-
-    def actions() -> Any:
-        yield 1
-        yield state.total + 10  # read after the first action is carried out: 11
-
-    frames = play_chapter(Frame[_Counter, int, str], state, 2, ["dealt"], actions())
-    assert [(f.chapter, f.step, f.seat, f.action, f.events) for f in frames] == [
-        (2, 0, None, None, ("dealt",)),
-        (2, 1, 0, 1, ("+1",)),
-        (2, 2, 1, 11, ("+11",)),
-    ]
-    assert [f.state.total for f in frames] == [0, 1, 12]
-    assert [f.is_deal for f in frames] == [True, False, False]
-
-
 def test_every_games_timeline_is_made_of_the_shared_frames() -> None:
+    from monstertrick.games.magic_trick import GAME as MAGIC
+    from monstertrick.games.monster_trick import GAME as TRICK
+
     game = played_game()
-    timeline = TrickTimeline.of(game)
+    timeline = Timeline.of(TRICK, game)
     assert all(type(f) is Frame for f in timeline.frames)
     assert [timeline[i].chapter for i in timeline.chapter_starts()] == [1, 2, 3]
     assert all(f.seat is not None and f.action is not None for f in timeline.frames[1:4])
-    from monstertrick.games.magic_trick.engine.state import MagicTrickState
 
     magic = MagicTrickState(["A", "B", "C", "D"], seed=1)
     seat, first = magic.current_player, magic.legal_actions()[0]
     magic.apply(first)
-    frames = MagicTimeline.of(magic).frames
+    frames = Timeline.of(MAGIC, magic).frames
     assert all(type(f) is Frame and f.chapter == 1 for f in frames)
-    assert (frames[1].seat, frames[1].action) == (seat, first)
+    assert [(f.step, f.seat, f.action) for f in frames] == [(0, None, None), (1, seat, first)]
 
 
 class _Keyed(ValueEquality):
@@ -189,6 +153,25 @@ def test_states_compare_by_value_and_have_no_hash() -> None:
     assert _Keyed(1) != (1,)
     with pytest.raises(TypeError):
         hash(_Keyed(1))
+
+
+class _Counter:
+    """A toy game: actions add to a total; it counts its clones."""
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.current_player: int | None = 0
+
+    def push(self, action: int, events: list[str] | None = None) -> None:
+        self.total += action
+        self.current_player = self.total % 2
+        if events is not None:
+            events.append(f"+{action}")
+
+    def clone(self) -> _Counter:
+        other = _Counter()
+        other.total, other.current_player = self.total, self.current_player
+        return other
 
 
 class _Worlds:

@@ -1,17 +1,26 @@
-"""Stepping through a recorded game."""
+"""Stepping through a recorded game: Monster Trick's timeline (written once for every
+game, :mod:`monstertrick.timeline`), each round's deal shown with its VP rows laid."""
 
 from __future__ import annotations
 
-from monstertrick.games.monster_trick.engine import Phase, RoundScored, TrickWon
-from monstertrick.games.monster_trick.engine.record import to_record
-from monstertrick.games.monster_trick.timeline import Timeline
+import json
+
+from monstertrick.games.monster_trick import GAME
+from monstertrick.games.monster_trick.engine import (
+    Arranged,
+    Phase,
+    RoundScored,
+    TrickWon,
+)
+from monstertrick.games.monster_trick.engine.record import from_record, to_record
+from monstertrick.timeline import Timeline
 
 from .engine.test_record import played_game
 
 
 def test_a_finished_game_has_a_deal_frame_per_round_and_a_frame_per_card() -> None:
     game = played_game(n=3)
-    timeline = Timeline.of(game)
+    timeline = Timeline.of(GAME, game)
     assert len(timeline) == 3 * (1 + 36)
     assert timeline.chapter_starts() == [0, 37, 74]
     last = timeline[len(timeline) - 1]
@@ -22,7 +31,7 @@ def test_a_finished_game_has_a_deal_frame_per_round_and_a_frame_per_card() -> No
 
 def test_each_frame_is_the_position_after_its_step() -> None:
     game = played_game(n=2, seed=9)
-    timeline = Timeline.of(game)
+    timeline = Timeline.of(GAME, game)
     frame = timeline[5]
     assert (frame.chapter, frame.step) == (1, 5)
     assert frame.state.turn == 5
@@ -31,7 +40,7 @@ def test_each_frame_is_the_position_after_its_step() -> None:
 
 
 def test_round_navigation() -> None:
-    timeline = Timeline.of(played_game(n=2))
+    timeline = Timeline.of(GAME, played_game(n=2))
     assert timeline.next_chapter(0) == 25
     assert timeline.next_chapter(30) == 50
     assert timeline.next_chapter(60) == len(timeline) - 1
@@ -42,5 +51,19 @@ def test_round_navigation() -> None:
 
 def test_an_unfinished_game_stops_at_its_last_card() -> None:
     game = played_game(n=3, stop=50)
-    timeline = Timeline.of(game)
+    timeline = Timeline.of(GAME, game)
     assert to_record(timeline[len(timeline) - 1].state) == to_record(game)
+
+
+def test_a_rounds_deal_is_shown_with_every_vp_row_laid_out_whatever_the_order() -> None:
+    game = GAME.new_state(["Ann", "Bob", "Cy"], 5, 0)
+    for seat in (2, 0, 1):  # at once, in any order
+        GAME.apply(game, seat, game.view(seat).legal_actions[seat])
+    GAME.apply(game, 0, game.legal_moves()[0])
+    read = from_record(json.loads(json.dumps(to_record(game))))
+    for state in (game, read):
+        deal, first = Timeline.of(GAME, state).frames
+        assert deal.is_deal and (deal.seat, deal.action) == (None, None)
+        assert sorted(e.player for e in deal.events if isinstance(e, Arranged)) == [0, 1, 2]
+        assert deal.state.phase is Phase.PLAYING and deal.state.turn == 0
+        assert (first.step, first.seat, first.action) == (1, 0, game.history()[-1][1])

@@ -12,24 +12,24 @@ A game package provides, in its ``__init__``:
     the game's door, with no Textual: an instance of a subclass of
     :class:`~monstertrick.games.door.Door` typed with the game's state, action, event and
     view classes. The door is written once for every game on the verbs of the game's
-    engine (:mod:`monstertrick.games.contract`: whose decision it is, a checked
-    ``apply``, ``pop``, chapters, views, the outcome); a game fills in only its own
-    facts (``key``, ``title``, ``hidden_hands``, ``totals_range``, ``arena_terms``,
-    ``chapter_name``, ``play_events``) and the little that differs: how a new game is
-    dealt, its record codec (``replay``, ``describe``, ``to_record``,
-    ``from_record``), ``parse_action``, where a chapter stands in words (``where``),
-    and, if it has them, its arena hits and extra summary fields. Its computer players
-    live in its ``bots`` package (``make_bot(level)`` for a level of
-    :mod:`monstertrick.levels`, and ``HardBot`` whose ``advise`` gives a hint);
+    engine (:mod:`monstertrick.games.contract`: who may decide now, a decision checked
+    for its seat, ``pop`` and the chapter's ``history``, chapters, views, the outcome),
+    and so are the round's log, the earlier chapters' logs and the replay's timeline; a
+    game fills in only its own facts (``key``, ``title``, ``hidden_hands``,
+    ``totals_range``, ``arena_terms``, ``chapter_name``, ``chapters_key``,
+    ``play_events``, ``deal_tasks``) and the little that differs: how a new game is
+    dealt, its record codec (``replay``, ``describe``, ``to_record``, ``from_record``),
+    ``parse_action``, its computer players (``make_bot(level)`` for a level of
+    :mod:`monstertrick.levels`, and ``hard_player()`` whose ``advise`` gives a hint) and
+    its world sampling (``sample_world``), where a chapter stands in words (``where``),
+    and, if it has them, what its deals show, its arena hits and extra summary fields.
+    Its parts live in the game's own modules (``engine``, ``bots``), imported by its
+    door's methods when first needed;
 
-and in its ``tui`` module (imported only by the terminal app):
-
-``SCREENS``
-    ``turn(session, seat, task)`` and ``watch(session, seat, viewer)`` (decision
-    screens), ``round_over(session, number)``, ``game_over(session)``,
-    ``handoff(session, seat, task) -> (what, detail)`` (the words of the handoff screen)
-    and ``rules() -> str`` (the rules as Markdown); each screen's module is imported when
-    that screen is first made, so that the app's first screen comes up sooner.
+and, if it can be played in the terminal app, a ``tui`` package whose ``SCREENS`` (a
+:class:`~monstertrick.tui.game_screens.GameScreens`) the app finds by the game's key
+(:func:`monstertrick.tui.game_screens.load_screens`): this registry knows nothing of the
+terminal app.
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from ..tui.game_screens import GameScreens
     from .contract import Action, SomeState, SomeView
     from .door import Door
 
@@ -103,17 +102,6 @@ class GameType(NamedTuple):
         spec = importlib.util.find_spec(self.package)
         assert spec is not None and spec.origin is not None
         return Path(spec.origin).parent
-
-    @property
-    def has_screens(self) -> bool:
-        """Whether the game can be played in the terminal app (it has a ``tui``)."""
-        return (self.folder / "tui" / "__init__.py").is_file()
-
-    def load_screens(self) -> GameScreens:
-        """The game's screens for the terminal app (its ``tui`` module's ``SCREENS``);
-        this imports Textual."""
-        screens: GameScreens = importlib.import_module(f"{self.package}.tui").SCREENS
-        return screens
 
 
 if TYPE_CHECKING:

@@ -3,33 +3,40 @@
 The shell (the session, the saves, the arena, the CLI, the app) reaches a game only
 through its door: a :class:`Door` whose type parameters are the game's state, action,
 event and view classes, so the shell is checked against each game's own types. What
-every game does alike is written here, on the verbs of :mod:`.contract` (whose
-decision it is, a decision checked and carried out, undo, where the game stands, the
-round's log, the computer players' randomness, the arena's result, the saved-game
-summary). A game's package subclasses it with the small table of what is truly its
-own: its facts (``key``, ``levels``, ``totals_range``...), how a new game is dealt,
-its record codec, how it tells where a chapter stands in words.
+every game does alike is written here, on the verbs of :mod:`.contract` (who may decide
+now, a decision checked for its seat and carried out, undo, where the game stands, the
+computer players' randomness, the arena's result, the saved-game summary) and on the
+chapters' histories: a chapter played again from its deal (:meth:`Door.chapter_steps`),
+on which the round's log, the earlier chapters' logs and the replay's timeline
+(:mod:`monstertrick.timeline`) are written once.
+
+A game's package subclasses it with the small table of what is truly its own: its facts
+(``key``, ``levels``, ``totals_range``, ``chapters_key``...), how a new game is dealt,
+its record codec, its computer players and world sampling (``make_bot``,
+``hard_player``, ``sample_world``: methods that import the game's own modules when first
+needed, so that they are typed and checked), how it tells where a chapter stands in
+words.
 
 Like OpenSpiel's ``Game`` object beside its ``State``: the game's facts and factory,
-while the state holds the rules. This module imports no game, nor Textual.
+while the state holds the rules. This module imports no game (finds none by name), nor
+Textual.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Hashable, Mapping, Sequence
-from types import ModuleType
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..decisions import bot_rng
-from ..errors import IllegalMoveError
 from ..records import record_text
 from . import ArenaResult, ArenaTerms
+from .common.state import not_their_turn
 from .contract import Action, Bot, Outcome, State, StopCheck, View
 
 if TYPE_CHECKING:
     from ..search.assess import Advice
+    from ..search.player import SearchingPlayer
 
 A = TypeVar("A", bound=Action)
 E = TypeVar("E")
@@ -37,7 +44,11 @@ V = TypeVar("V", bound=View[Any])
 S = TypeVar("S", bound=State[Any, Any, Any])
 P = TypeVar("P", bound=View[Any])
 
-__all__ = ["Door", "outcome_lines"]
+__all__ = ["Door", "Replayed", "outcome_lines"]
+
+Replayed = tuple[S, int | None, str, A | None, list[E]]
+"""A step of a chapter played again (:meth:`Door.chapter_steps`): the game after it, who
+decided, their task, what they decided (None for the deal), what happened."""
 
 
 def outcome_lines(outcome: Outcome | None, names: Sequence[str]) -> list[str]:
@@ -51,8 +62,9 @@ def outcome_lines(outcome: Outcome | None, names: Sequence[str]) -> list[str]:
 
 class Door(Generic[S, A, E, V, P]):
     """What the shell asks of a game (``S`` its state, ``A`` its actions, ``E`` its
-    events, ``V`` a seat's views, ``P`` the public view). A game's package makes one, ``GAME``, of a subclass that
-    fills in the class attributes and the methods marked "a game's own" below."""
+    events, ``V`` a seat's views, ``P`` the public view). A game's package makes one,
+    ``GAME``, of a subclass that fills in the class attributes and the methods marked "a
+    game's own" below."""
 
     # ------------------------------------------------------------------ its facts
 
@@ -75,6 +87,13 @@ class Door(Generic[S, A, E, V, P]):
     play_events: ClassVar[tuple[type, ...] | None] = None
     """The events that tell the table what happened in play ("since your last turn");
     None: every event."""
+    chapters_key: ClassVar[str]
+    """The key of the record's list of chapters ("rounds", "hands", "games"): a record
+    cut after a chapter is the game as that chapter ended."""
+    deal_tasks: ClassVar[tuple[str, ...]] = ()
+    """The tasks whose decisions at the start of a chapter a replay shows within its
+    deal (Monster Trick's VP rows, laid before the first card): none, unless the game
+    says so."""
 
     # ------------------------------------------------------------------ a game's own
 
@@ -129,10 +148,33 @@ class Door(Generic[S, A, E, V, P]):
         """What the saved-game lists show beyond the common summary (plain JSON)."""
         return {}
 
+    def deal_events(self, state: S) -> list[E]:
+        """What the deal of the chapter ``state`` has just dealt shows in a replay ("hand
+        2 is dealt"): nothing, unless the game says otherwise."""
+        return []
+
     def distinct_advice(self, view: V, options: list[Advice[A]]) -> list[Advice[A]]:
         """A hint's options with the ones that are the same decision merged (the
         best-ranked kept): all of them, unless the game says otherwise."""
         return options
+
+    def sample_world(self, view: V, rng: random.Random) -> S:
+        """A whole game that ``view``'s seat cannot tell from the true one: what it may
+        not see drawn with ``rng``, as the search samples its worlds and a review
+        rebuilds a decision (a game gives its engine's, imported when first needed)."""
+        raise NotImplementedError
+
+    def make_bot(self, level: object) -> Bot[V, A]:
+        """The computer player of a level (:mod:`monstertrick.levels`); raises
+        ``ValueError`` in words for anything that is not one (a level may come from a
+        file: it is not trusted to be text). A game gives its ``bots``' (imported when
+        first needed, so that a game is loaded without its computer players)."""
+        raise NotImplementedError
+
+    def hard_player(self) -> SearchingPlayer[V, A]:
+        """The hard player at its default level, whose analysis of a decision is a hint
+        or a review's (a game gives its ``bots``', imported when first needed)."""
+        raise NotImplementedError
 
     def same_decision(self, view: V, action: A) -> Hashable:
         """What ``action`` of ``view``'s seat amounts to: two actions with equal values
@@ -157,10 +199,16 @@ class Door(Generic[S, A, E, V, P]):
         state.next_chapter()
 
     def to_decide(self, state: S) -> tuple[int, str]:
-        """Who decides now, and what (the state's task: "play", "arrange"...)."""
+        """Who decides now, and what (the state's task: "play", "arrange"...): the first
+        of the :meth:`deciders`, whom one keyboard asks first."""
         seat = state.current_player
         assert seat is not None, "nobody decides: the chapter or the game is over"
         return seat, state.task
+
+    def deciders(self, state: S) -> tuple[int, ...]:
+        """The seats that may decide now, each without seeing the others' choices (one
+        seat in turn, or several at once: Monster Trick's VP rows); () when nobody does."""
+        return state.deciders
 
     def automatic(self, state: S) -> A | None:
         """The decision to make now when the rules leave the seat nothing to choose nor
@@ -171,9 +219,9 @@ class Door(Generic[S, A, E, V, P]):
 
     def apply(self, state: S, seat: int, action: A) -> list[E]:
         """Carry out ``seat``'s decision, checked: raises ``IllegalMoveError`` with the
-        reason (nothing changes) when it is not theirs to make or the rules refuse it."""
-        self._check_turn(state.current_player, state.players, seat)
-        events: list[E] = state.apply(action)
+        reason (nothing changes) when it is not theirs to make (``seat`` is not one of the
+        :meth:`deciders`) or the rules refuse it."""
+        events: list[E] = state.apply(action, seat)
         return events
 
     def undo(self, state: S) -> A:
@@ -198,45 +246,72 @@ class Door(Generic[S, A, E, V, P]):
     def is_play_event(self, event: E) -> bool:
         return self.play_events is None or isinstance(event, self.play_events)
 
+    # ------------------------------------------------------------------ the replay
+
+    def chapter_end(self, state: S, chapter: int, seed: int | None = None) -> S:
+        """A copy of the game as its chapter ``chapter`` ended (the current chapter: as
+        it stands): the record cut after that chapter, read back. With ``seed``, the
+        chapters after it are dealt from that seed (a game played on from there)."""
+        if chapter == state.chapter and seed is None:
+            copy: S = state.clone()
+            return copy
+        if not 1 <= chapter <= state.chapter:
+            raise ValueError(f"there is no {self.chapter_name} {chapter} in this game yet")
+        doc = self.to_record(state)
+        chapters = doc[self.chapters_key]
+        assert isinstance(chapters, list)
+        doc[self.chapters_key] = chapters[:chapter]
+        return self.from_record(doc, seed=seed)
+
+    def chapter_start(self, state: S, chapter: int, seed: int | None = None) -> S:
+        """A copy of the game at the deal of its chapter ``chapter``, as truly dealt: the
+        chapter as it ended, its decisions taken back (``seed``: as for
+        :meth:`chapter_end`)."""
+        start = self.chapter_end(state, chapter, seed)
+        while start.decisions:
+            start.pop()
+        return start
+
+    def chapter_steps(self, state: S, chapter: int) -> Iterator[Replayed[S, A, E]]:
+        """Chapter ``chapter`` of the game played again from its deal, step by step:
+        first the deal (no seat, no task, no action, the :meth:`deal_events`), then each
+        decision of its history made again at its seat: who decided, their task, what
+        they decided, what happened. Each step's ``game`` is the game after it: one copy,
+        changed by the next step (clone it to keep it)."""
+        game = self.chapter_end(state, chapter)
+        made = game.history()
+        while game.decisions:
+            game.pop()
+        yield game, None, "", None, self.deal_events(game)
+        for seat, action in made:
+            task = game.task
+            events: list[E] = []
+            game.push(action, events, seat)
+            yield game, seat, task, action, events
+
     def round_log(self, state: S) -> tuple[list[E], dict[int, int]]:
         """The events of the current chapter so far, and how much of them each seat had
-        seen at its last decision (for a resumed game): the chapter's decisions are
-        taken back on a copy and made again."""
+        seen at its last decision (for a resumed game): the chapter's history made again
+        on a copy (:meth:`chapter_steps`)."""
         log: list[E] = []
         seen: dict[int, int] = {}
         if state.chapter_over():
             return log, seen
-        copy = state.clone()
-        made: list[tuple[int, A]] = []
-        while copy.decisions:
-            action: A = copy.pop()
-            seat = copy.current_player
+        steps = self.chapter_steps(state, state.chapter)
+        next(steps)  # (the deal: what it shows is no decision's)
+        for _, seat, _, _, events in steps:
             assert seat is not None
-            made.append((seat, action))
-        for seat, action in reversed(made):
-            copy.push(action, log)
+            log.extend(events)
             seen[seat] = len(log)
         return log, seen
 
-    def sample_world(self, view: V, rng: random.Random) -> S:
-        """A whole game that ``view``'s seat cannot tell from the true one: what it may
-        not see drawn with ``rng`` (the game's ``engine.determinize``), as the search
-        samples its worlds and a review rebuilds a decision."""
-        module = importlib.import_module(f"{type(self).__module__}.engine.determinize")
-        world: S = module.determinize(view, rng)
-        return world
-
     def earlier_logs(self, state: S) -> list[list[E]]:
-        """The events of each chapter before the current one, as the game's replay
-        (its package's ``timeline``, :mod:`monstertrick.timeline`) gives them."""
-        number = state.chapter
-        chapters: list[list[E]] = [[] for _ in range(number - 1)]
-        if chapters:
-            module = importlib.import_module(f"{type(self).__module__}.timeline")
-            for frame in module.Timeline.of(state).frames:
-                if frame.chapter < number:
-                    chapters[frame.chapter - 1].extend(frame.events)
-        return chapters
+        """The events of each chapter before the current one, as a replay shows them
+        (:meth:`chapter_steps`: the deal's events, then every decision's)."""
+        return [
+            [e for *_, events in self.chapter_steps(state, chapter) for e in events]
+            for chapter in range(1, state.chapter)
+        ]
 
     # ------------------------------------------------------------------ the arena
 
@@ -249,24 +324,13 @@ class Door(Generic[S, A, E, V, P]):
 
     # ------------------------------------------------------------------ computer players
 
-    def _bots(self) -> ModuleType:
-        """The game's ``bots`` package (imported when first needed)."""
-        return importlib.import_module(f"{type(self).__module__}.bots")
-
-    def make_bot(self, level: object) -> Bot[V, A]:
-        """The computer player of a level (:mod:`monstertrick.levels`); raises
-        ``ValueError`` in words for anything that is not one (a level may come from a
-        file: it is not trusted to be text)."""
-        bot: Bot[V, A] = self._bots().make_bot(level)
-        return bot
-
     def decide(
         self, bot: Bot[V, A], view: V, seat: int, seed: int, stop: StopCheck | None = None
     ) -> A:
         """The computer player's decision from ``seat``'s view; its randomness from the
         seed and the position only (:meth:`View.decision_key`), so a resumed game plays
         on as an uninterrupted one."""
-        self._check_turn(view.current_player, view.players, seat)
+        self._check_turn(view, seat)
         return bot.choose(view, bot_rng(seed, *view.decision_key(), seat), stop)
 
     def hint(self, view: V, seat: int, seed: int, stop: StopCheck | None = None) -> list[Advice[A]]:
@@ -274,11 +338,9 @@ class Door(Generic[S, A, E, V, P]):
         the options as :class:`~monstertrick.search.assess.Advice` (the chance to win
         each gives, the game's points after it on average, the search's noise), best
         first; randomness as in :meth:`decide`; ``stop`` cuts the search short."""
-        self._check_turn(view.current_player, view.players, seat)
-        hard = self._bots().HardBot()
-        options: list[Advice[A]] = hard.advise(
-            view, bot_rng(seed, *view.decision_key(), seat), stop
-        )
+        self._check_turn(view, seat)
+        hard = self.hard_player()
+        options = hard.advise(view, bot_rng(seed, *view.decision_key(), seat), stop)
         return self.distinct_advice(view, options)
 
     def review_advice(
@@ -295,13 +357,12 @@ class Door(Generic[S, A, E, V, P]):
         per option instead of a time, so that the same seed gives the same numbers, and
         the options as the search tried them (not merged: see :meth:`same_decision`).
         A game whose search tries only some of the legal actions tries ``chosen`` too
-        (:meth:`review_options`)."""
-        self._check_turn(view.current_player, view.players, seat)
-        hard = self._bots().HardBot()
+        (:meth:`review_include`)."""
+        self._check_turn(view, seat)
+        hard = self.hard_player()
         rng = bot_rng(seed, *view.decision_key(), seat)
-        options: list[Advice[A]] = hard.advise(
-            view, rng, stop, playouts=playouts, **self.review_options(chosen)
-        )
+        include = self.review_include(chosen)
+        options = hard.advise(view, rng, stop, playouts=playouts, include=include)
         return self.game_chances(view, options)
 
     def game_chances(self, view: V, options: list[Advice[A]]) -> list[Advice[A]]:
@@ -309,10 +370,11 @@ class Door(Generic[S, A, E, V, P]):
         the search gives them, unless its chances are of a part of it."""
         return options
 
-    def review_options(self, chosen: A) -> dict[str, object]:
-        """What a review asks of the hard player's ``advise`` beyond a hint's (a game
-        whose search tries only some actions asks it to try ``chosen`` too)."""
-        return {}
+    def review_include(self, chosen: A) -> A | None:
+        """What a review asks the hard player's ``advise`` to try beyond what a hint
+        tries: nothing, unless the game's search tries only some actions (it then asks
+        it to try ``chosen`` too)."""
+        return None
 
     def play_to_end(self, state: S, bots: Sequence[Bot[V, A]], seed: int) -> None:
         """Play ``state`` on to the end of the game, ``bots[seat]`` deciding for each seat
@@ -325,10 +387,10 @@ class Door(Generic[S, A, E, V, P]):
             self.apply(state, seat, self.decide(bots[seat], self.view(state, seat), seat, seed))
 
     @staticmethod
-    def _check_turn(current: int | None, players: Sequence[str], seat: int) -> None:
-        if current != seat:
-            name = players[seat] if 0 <= seat < len(players) else f"seat {seat}"
-            raise IllegalMoveError(f"it is not {name}'s turn")
+    def _check_turn(view: View[Any], seat: int) -> None:
+        """Raise ``IllegalMoveError`` unless ``seat`` is one of ``view``'s deciders."""
+        if seat not in view.deciders:
+            raise not_their_turn(view.players, seat)
 
     # ------------------------------------------------------------------ the saves
 

@@ -266,7 +266,9 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         last started)."""
         session = getattr(self, "session", None)  # (asked for while the app is made)
         key = session.game_key if session is not None else getattr(self, "game", DEFAULT_GAME)
-        return GAMES[key].load_screens()
+        from .game_screens import load_screens
+
+        return load_screens(key)
 
     # ------------------------------------------------------------------ computer players
 
@@ -432,7 +434,9 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         screen = self.screen
         if isinstance(screen, SetupScreen):
             # the rules of the game chosen in the form
-            self.push_screen(RulesScreen(GAMES[screen.game].load_screens().rules()))
+            from .game_screens import load_screens
+
+            self.push_screen(RulesScreen(load_screens(screen.game).rules()))
         elif not isinstance(screen, (RulesScreen, TooSmallScreen, QuitScreen)):
             self.push_screen(RulesScreen(self.screens.rules()))
 

@@ -1,5 +1,5 @@
 """A game's screens for the terminal app, named in one table: its ``tui`` module's
-``SCREENS`` (see :mod:`monstertrick.games`).
+``SCREENS``, found by the game's key (:func:`load_screens`).
 
 A game fills a :class:`GameScreens` with where each of its screens lives (``"module:Class"``
 in its ``tui`` package) and its own words: what a handoff says. Each screen's module is
@@ -19,6 +19,16 @@ from .screens.base import DecisionScreen, GameScreen, SessionT
 
 if TYPE_CHECKING:
     from ..games.contract import SomeState
+
+
+def load_screens(key: str) -> GameScreens[Any]:
+    """The screens of the registered game called ``key``: its package's ``tui`` module's
+    ``SCREENS`` (see :func:`monstertrick.tui.has_screens`)."""
+    from ..games import GAMES
+
+    screens: GameScreens[Any] = importlib.import_module(f"{GAMES[key].package}.tui").SCREENS
+    return screens
+
 
 HandoffWords = Callable[[SessionT, int, str], tuple[str, str]]
 """``(session, seat, task) -> (what, detail)``: what the person is handed the keyboard

@@ -4,15 +4,19 @@ of a resumed game, the computer players' randomness, the arena's result, the sum
 
 from __future__ import annotations
 
+import ast
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from monstertrick.decisions import bot_rng
 from monstertrick.errors import IllegalMoveError
-from monstertrick.games import GAMES, GameType
+from monstertrick.games import GAMES, GameType, door
 from monstertrick.games.door import Door
 
 
@@ -86,13 +90,14 @@ def test_a_computer_players_randomness_comes_from_the_seed_and_the_decision_key(
 def test_a_decision_out_of_turn_is_refused_in_words_and_changes_nothing(game_key: str) -> None:
     key = game_key
     door = door_of(key)
-    state, _, _ = next(positions(key, 2))
+    state = next(s for s, _, _ in positions(key, 2) if len(door.deciders(s)) == 1)
     seat, _ = door.to_decide(state)
+    assert door.deciders(state) == (seat,)
     other = (seat + 1) % len(state.players)
     action = state.legal_actions()[0]
     record = door.to_record(state)
     name = state.players[other]
-    with pytest.raises(IllegalMoveError, match=f"it is not {name}'s turn"):
+    with pytest.raises(IllegalMoveError, match=name):  # (the game's words: "not Ann's turn")
         door.apply(state, other, action)
     with pytest.raises(IllegalMoveError, match=f"it is not {name}'s turn"):
         door.decide(Recorder(), door.view(state, other), other, 1)
@@ -134,6 +139,52 @@ def test_a_resumed_games_log_tells_each_seat_what_it_has_not_seen(game_key: str)
             assert now == then
 
 
+def test_the_chapters_before_are_told_as_they_were_played(game_key: str) -> None:
+    """Each chapter before the current one (``earlier_logs``, its history made again
+    from its deal): its deal's events, then every decision's, as they happened, for
+    decisions made in any order by those who decide at once; the toy game too, into its
+    second chapter."""
+    door = door_of(game_key)
+    state = door.new_state(names_for(GAMES[game_key]), 9, 1)
+    rng = random.Random(9)
+    played: list[list[Any]] = [door.deal_events(state)]
+    while True:
+        told = door.earlier_logs(state)
+        assert len(told) == state.chapter - 1
+        for events, then in zip(told, played):
+            assert sorted(map(repr, events)) == sorted(map(repr, then))
+            assert [e for e in events if door.is_play_event(e)] == [
+                e for e in then if door.is_play_event(e)
+            ]
+        if door.is_over(state):
+            break
+        if door.round_over(state):
+            door.next_round(state)
+            played.append(door.deal_events(state))
+            continue
+        seat = rng.choice(door.deciders(state))
+        action = rng.choice(list(door.view(state, seat).legal_actions))
+        played[-1].extend(door.apply(state, seat, action))
+    assert state.chapter >= 2
+
+
+def test_a_chapter_starts_at_its_deal_as_truly_dealt(game_key: str) -> None:
+    door = door_of(game_key)
+    *_, (state, _, _) = positions(game_key, 5)
+    for chapter in range(1, state.chapter + 1):
+        start = door.chapter_start(state, chapter)
+        end = door.chapter_end(state, chapter)
+        assert start.chapter == end.chapter == chapter
+        assert start.decisions == 0 and start.history() == ()
+        assert door.round_over(end) or chapter == state.chapter
+        for seat, action in end.history():
+            start.apply(action, seat)
+        assert door.to_record(start) == door.to_record(end)
+    assert door.to_record(door.chapter_end(state, state.chapter)) == door.to_record(state)
+    with pytest.raises(ValueError, match=f"no {door.chapter_name} {state.chapter + 1}"):
+        door.chapter_start(state, state.chapter + 1)
+
+
 def test_a_finished_game_gives_the_arena_its_scores_winners_and_hits(game_key: str) -> None:
     key = game_key
     door = door_of(key)
@@ -161,3 +212,54 @@ def test_the_summary_says_where_a_game_stands_and_names_the_chapter(game_key: st
         assert summary["round"] == state.chapter
         assert summary["over"] is False and summary["totals"] is None
         assert summary["where"].startswith(f"{door.chapter_name} {state.chapter}")
+
+
+def imported(path: Path) -> set[str]:
+    """Every module a source file imports and every name it imports from one, wherever in
+    the file (under TYPE_CHECKING, in a function); relative modules with their dots."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            names.add("." * node.level + (node.module or ""))
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+PARTS = ("make_bot", "hard_player", "sample_world", "parse_action", "to_record", "from_record")
+"""A game door's own parts: its computer players, world sampling and record codec."""
+
+
+def test_the_door_names_no_game_and_each_game_gives_its_parts_itself(game_key: str) -> None:
+    """``door.py`` finds nothing by name (no importlib, no game's module): each game's
+    door subclass gives its parts as typed methods, its modules imported by them."""
+    names = imported(Path(door.__file__))
+    assert not {n for n in names if n.startswith("importlib")}
+    games = {entry.package.rpartition(".")[2] for entry in GAMES.values()}
+    assert not {n for n in names for g in games if g in n.split(".")}, names
+    game = door_of(game_key)
+    for part in PARTS:
+        assert getattr(type(game), part) is not getattr(Door, part, None), part
+    view = game.view(game.new_state(names_for(GAMES[game_key]), 1, 0), 0)
+    assert game.make_bot("easy").choose(view, random.Random(1)) in view.legal_actions
+    assert game.sample_world(view, random.Random(1)).view(0) == view
+    assert game.hard_player().name == "hard"
+
+
+def test_the_registry_knows_nothing_of_the_terminal_app() -> None:
+    """The app maps a game to its screens (``monstertrick.tui.game_screens``); the
+    registry imports nothing of the app, not even for typing, and loading every game's
+    door brings in neither the app nor Textual."""
+    import monstertrick.games as registry
+
+    names = imported(Path(registry.__file__))
+    assert not {n for n in names if "tui" in n.split(".") or n.startswith("textual")}, names
+    code = (
+        "import sys\n"
+        "from monstertrick.games import GAMES\n"
+        "doors = [game.load() for game in GAMES.values()]\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('textual', 'monstertrick.tui'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

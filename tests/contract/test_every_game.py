@@ -22,7 +22,16 @@ from monstertrick.games import GAMES
 from monstertrick.games.door import Door
 from monstertrick.saves import SaveStore, read_save
 from monstertrick.seating import Seat, Seating
-from monstertrick.session import BotTurn, GameEnd, Handoff, Played, RoundOver, Session, Turn
+from monstertrick.session import (
+    BotTurn,
+    GameEnd,
+    Handoff,
+    HintTaken,
+    Played,
+    RoundOver,
+    Session,
+    Turn,
+)
 
 
 def door_of(key: str) -> Door[Any, Any, Any, Any, Any]:
@@ -169,8 +178,15 @@ def test_a_view_gives_its_seat_its_own_decisions_and_the_public_view_none(
             assert view.viewer == seat and view.players == tuple(state.players)
             assert view.current_player == mover and view.chapter == state.chapter
             assert view.decision_key() == public.decision_key()
-            expected = list(state.legal_actions()) if seat == mover else []
-            assert list(view.legal_actions) == expected
+            assert view.deciders == public.deciders == state.deciders
+            if seat == mover:
+                assert list(view.legal_actions) == list(state.legal_actions())
+            elif seat in state.deciders:  # deciding at the same time: as much its own
+                assert view.legal_actions
+                for action in view.legal_actions:
+                    state.clone().apply(action, seat)
+            else:
+                assert list(view.legal_actions) == []
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -202,12 +218,22 @@ def test_the_session_plays_every_game_to_its_end_saving_it_as_it_goes(
     seats = tuple(Seat(names[p], levels[p]) for p in range(n))
     store = SaveStore(tmp_path)
     session = Session.start(Seating(seats, 0), 11, store, game=game_key)
+    door = door_of(game_key)
     decisions = 0
+    chapters: list[list[Any]] = []
     while not isinstance(step := session.next_step(), GameEnd):
+        # The chapters before are told to the table as they were played.
+        told = session.earlier_logs()
+        assert len(told) == len(chapters) == session.state.chapter - 1
+        for number, (events, then) in enumerate(zip(told, chapters), 1):
+            dealt = door.deal_events(door.chapter_start(session.state, number))
+            assert sorted(map(repr, events)) == sorted(map(repr, dealt + then))
         if isinstance(step, BotTurn):
             session.bot_decision(step.seat)
             decisions += 1
         elif isinstance(step, (Played, RoundOver)):
+            if isinstance(step, RoundOver) and not session.state.is_over():
+                chapters.append([e for e in session.round_log() if not isinstance(e, HintTaken)])
             session.done()
             if decisions == 5 and isinstance(step, Played):
                 # A save taken mid-game resumes where it was.

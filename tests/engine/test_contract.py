@@ -222,9 +222,13 @@ def test_the_round_is_the_chapter_and_the_task_says_what_is_decided() -> None:
 def test_a_view_offers_its_seat_its_own_actions_only() -> None:
     game = GameState(NAMES[:3], seed=2, first_player=1)  # seat 1 arranges first
     assert game.view(1).viewer == 1 and game.public_view().viewer is None
+    # Every VP row is laid at the same time: each seat still to lay one has the rows.
     assert game.view(1).legal_actions == ARRANGEMENTS[0]
-    assert game.view(0).legal_actions == () == game.view(2).legal_actions
+    assert game.view(0).legal_actions == ARRANGEMENTS[0] == game.view(2).legal_actions
     assert game.public_view().legal_actions == ()
+    game.apply(ARRANGEMENTS[0][0], 2)
+    assert game.view(2).legal_actions == ()
+    assert game.view(0).legal_actions == ARRANGEMENTS[0] == game.view(1).legal_actions
     game = arranged(3, first=1)
     mover = game.current_player
     assert mover is not None

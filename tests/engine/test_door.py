@@ -37,14 +37,24 @@ def test_a_move_out_of_turn_is_refused_with_illegal_move_error_in_words() -> Non
     assert to_record(game) == before  # nothing changed
 
 
-def test_an_arrangement_out_of_turn_is_refused_with_illegal_move_error_in_words() -> None:
-    game = GAME.new_state(NAMES[:3], 4, 1)  # Bob lays out his row first
+def test_the_vp_rows_are_laid_at_once_in_any_order_each_seat_once() -> None:
+    game = GAME.new_state(NAMES[:3], 4, 1)  # one keyboard asks Bob first
     assert GAME.to_decide(game) == (1, "arrange")
-    with pytest.raises(IllegalMoveError, match="^it is not Cid's turn$"):
-        GAME.apply(game, 2, Arrange.of((3, 1, 2)))
+    assert GAME.deciders(game) == (1, 2, 0)
+    assert GAME.apply(game, 2, Arrange.of((3, 1, 2))) == [Arranged(2)]  # Cid before Bob
+    assert GAME.deciders(game) == (1, 0) and GAME.to_decide(game) == (1, "arrange")
+    before = to_record(game)
+    with pytest.raises(IllegalMoveError, match="^Cid has already arranged their VP cards"):
+        GAME.apply(game, 2, Arrange.of((2, 1, 3)))
     with pytest.raises(IllegalMoveError, match="^it is not seat 7's turn$"):
         GAME.apply(game, 7, Arrange.of((3, 1, 2)))
-    assert [game.arrangement(p) for p in range(3)] == [None, None, None]
+    with pytest.raises(IllegalMoveError, match="no card can be played until every player"):
+        GAME.apply(game, 0, Move.of(game.hand(0)[0], 0))
+    assert to_record(game) == before  # nothing changed
+    assert GAME.apply(game, 0, Arrange.of((1, 2, 3))) == [Arranged(0)]
+    assert game.history() == ((2, Arrange.of((3, 1, 2))), (0, Arrange.of((1, 2, 3))))
+    assert GAME.undo(game) == Arrange.of((1, 2, 3))  # the row laid last, whoever laid it
+    assert [game.arrangement(p) for p in range(3)] == [None, None, (3, 1, 2)]
 
 
 def test_the_door_takes_a_vp_row_as_an_arrange_action() -> None:

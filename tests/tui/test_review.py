@@ -16,6 +16,7 @@ import monstertrick.review as review_module
 from monstertrick.review import Game, ReviewCache, Settings
 from monstertrick.session import Session
 from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.game_screens import load_screens
 from monstertrick.tui.screens.base import FinalScreen
 from monstertrick.tui.screens.review import ReviewScreen
 
@@ -348,14 +349,13 @@ async def test_r_in_history_reviews_the_game_under_the_cursor(monstertrick_home:
 def test_every_decision_has_its_step_in_the_viewer(game_key: str) -> None:
     """A decision's step is the frame its action made; only Monster Trick's VP rows,
     laid out before the first card, share their round's deal."""
-    from monstertrick.games import GAMES
     from monstertrick.tui.screens.viewer import step_of_decisions
 
     from ..contract.test_review import finished_record
 
     doc = finished_record(game_key, 3)
     game = Game(doc)
-    screens = GAMES[game_key].load_screens()
+    screens = load_screens(game_key)
     viewer = screens.viewer(game.door.from_record(doc))
     steps = step_of_decisions(viewer.timeline, game)
     assert sorted(steps) == [d.index for d in game.decisions]

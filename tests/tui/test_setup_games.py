@@ -12,6 +12,7 @@ from monstertrick.games import GAMES
 from monstertrick.seating import SetupError, parse_seats
 from monstertrick.session import Session
 from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.game_screens import load_screens
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.rules import RulesScreen
 from monstertrick.tui.screens.setup import SeatRow, SetupScreen
@@ -223,8 +224,8 @@ async def test_the_rules_key_on_the_form_shows_the_chosen_games_rules() -> None:
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
-        assert app.screen.text == GAMES["magic-trick"].load_screens().rules()
-        assert app.screen.text != GAMES["monster-trick"].load_screens().rules()
+        assert app.screen.text == load_screens("magic-trick").rules()
+        assert app.screen.text != load_screens("monster-trick").rules()
 
 
 async def test_a_new_game_after_a_magic_trick_game_remembers_the_game_and_the_table() -> None:

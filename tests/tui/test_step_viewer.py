@@ -37,8 +37,10 @@ class ToyTimeline(Timeline[ToyFrame]):
 
 
 class ToyViewer(StepViewer[ToyFrame]):
-    TIMELINE = ToyTimeline
     CHAPTER = "Leg"  # (also what PgUp/PgDn say in the key bar)
+
+    def replay(self, state: ToyGame) -> ToyTimeline:  # type: ignore[override]
+        return ToyTimeline.of(state)
 
     def where(self, frame: ToyFrame) -> str:
         return "the deal" if frame.is_deal else f"move {frame.step}"

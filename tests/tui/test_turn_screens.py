@@ -16,8 +16,9 @@ import monstertrick
 from monstertrick.games import GAMES
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import BotTurn, Handoff, Played, Session, Step, Turn
+from monstertrick.tui import has_screens
 from monstertrick.tui.app import MonsterTrickApp
-from monstertrick.tui.game_screens import GameScreens
+from monstertrick.tui.game_screens import GameScreens, load_screens
 from monstertrick.tui.messages import Decided
 from monstertrick.tui.screens.base import ChapterEndScreen, ComputerTurnScreen, PersonTurnScreen
 
@@ -109,7 +110,7 @@ def start(game: str) -> Session:
 @pytest.mark.parametrize("game", list(TABLES))
 def test_every_games_turns_are_made_on_the_two_bases(game: str) -> None:
     session = start(game)
-    screens = GAMES[game].load_screens()
+    screens = load_screens(game)
     step = session.next_step()
     while isinstance(step, BotTurn):
         session.bot_decision(step.seat)
@@ -127,7 +128,7 @@ def test_every_games_turns_are_made_on_the_two_bases(game: str) -> None:
 def test_every_games_screens_are_one_shared_table(game: str) -> None:
     # A game names its screens and gives its words; the table makes them, imports their
     # modules when first made, and reads the game's rules from its package.
-    screens = GAMES[game].load_screens()
+    screens = load_screens(game)
     assert isinstance(screens, GameScreens)
     rules = (GAMES[game].folder / "rules.md").read_text(encoding="utf-8")
     assert screens.rules() == rules
@@ -136,7 +137,7 @@ def test_every_games_screens_are_one_shared_table(game: str) -> None:
 # ---------------------------------------------------------------------------- at the table
 # The bases at work in every game of the registry: a person (seat 0) and computer players.
 
-GAME_KEYS = [key for key, game in GAMES.items() if game.has_screens]
+GAME_KEYS = [key for key in GAMES if has_screens(key)]
 
 
 def advance(session: Session, until: Callable[[Step], bool]) -> None:

@@ -6,6 +6,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
+from ...errors import IllegalMoveError
+
+
+def not_their_turn(players: Sequence[str], seat: object) -> IllegalMoveError:
+    """The refusal of a decision given for ``seat`` when it is not one of those who may
+    decide now (the state's ``deciders``): "it is not Ann's turn", or "seat 9" for a
+    seat the table does not have."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+        name = players[seat]
+    else:
+        name = f"seat {seat!s:.20}"
+    return IllegalMoveError(f"it is not {name}'s turn")
+
 
 class ValueEquality:
     """A state compared by value: two states of a game are equal when their :meth:`key`

@@ -10,8 +10,9 @@ hand, so every action and view names hand *positions* and suits, never hidden va
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import ArenaTerms
 from ..door import Door, outcome_lines
@@ -32,6 +33,10 @@ from .engine.cards import (
 )
 from .engine.deduce import Inconsistent, Layout, value_ranges
 from .engine.determinize import Determinizer, determinize
+
+if TYPE_CHECKING:
+    from ...search.player import SearchingPlayer
+    from ..contract import Bot
 from .engine.events import (
     CardPlayed,
     CardSleeved,
@@ -83,15 +88,37 @@ class MagicTrick(Door[MagicTrickState, Action, Event, View, View]):
     and a bid made with the prestige bonus."""
     arena_terms = ArenaTerms(unit="game", hit="bid-hit rate")
     chapter_name = "hand"
+    chapters_key = "hands"
     play_events = PLAY_EVENTS
 
     parse_action = staticmethod(parse_action)
+
+    def deal_events(self, state: MagicTrickState) -> list[Event]:
+        """A hand after the first is dealt to the table: it says so, and who leads."""
+        return [HandDealt(state.chapter, state.starter)] if state.chapter > 1 else []
 
     def hits(self, state: MagicTrickState) -> tuple[tuple[int, ...], int]:
         """Per seat, the hands in which it took exactly the tricks it bid."""
         results = state.results()
         hits = tuple(sum(r.tricks[p] == r.bids[p] for r in results) for p in range(NUM_PLAYERS))
         return hits, len(results)
+
+    # ------------------------------------------------------------------ its parts
+
+    def make_bot(self, level: object) -> Bot[View, Action]:
+        from .bots import make_bot
+
+        return make_bot(level)
+
+    def hard_player(self) -> SearchingPlayer[View, Action]:
+        from .bots import HardBot
+
+        return HardBot()
+
+    def sample_world(self, view: View, rng: random.Random) -> MagicTrickState:
+        from .engine.determinize import determinize
+
+        return determinize(view, rng)
 
     # ------------------------------------------------------------------ records
 

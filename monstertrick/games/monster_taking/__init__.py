@@ -8,6 +8,7 @@ Textual, no global random state.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,8 @@ from ..door import Door
 
 if TYPE_CHECKING:
     from ...search.assess import Advice
+    from ...search.player import SearchingPlayer
+    from ..contract import Bot
 from .engine.cards import CARDS, FULL_DECK, WINS_NEEDED, Card, Suit, deal
 from .engine.events import (
     CardPlayed,
@@ -96,8 +99,13 @@ class MonsterTaking(Door[MatchState, Action, Event, PlayerView, PlayerView]):
     """A player's final total: the games they won in the match."""
     arena_terms = ArenaTerms(unit="match", hit=None)
     chapter_name = "game"
+    chapters_key = "games"
     play_events = None
     """Every event of this game is public (a face-down discard is counted, not shown)."""
+
+    def deal_events(self, state: MatchState) -> list[Event]:
+        """Each game of the match is dealt to the table: it says so, and who leads."""
+        return [GameDealt(state.chapter, state.lead)]
 
     def new_state(self, names: Sequence[str], seed: int, first: int) -> MatchState:
         return MatchState(names, seed=seed, first_lead=first)
@@ -129,9 +137,26 @@ class MonsterTaking(Door[MatchState, Action, Event, PlayerView, PlayerView]):
             for o in options
         ]
 
-    def review_options(self, chosen: Action) -> dict[str, object]:
+    def review_include(self, chosen: Action) -> Action | None:
         """The search tries medium's cheapest payments only: the payment chosen too."""
-        return {"include": chosen}
+        return chosen
+
+    # ------------------------------------------------------------------ its parts
+
+    def make_bot(self, level: object) -> Bot[PlayerView, Action]:
+        from .bots import make_bot
+
+        return make_bot(level)
+
+    def hard_player(self) -> SearchingPlayer[PlayerView, Action]:
+        from .bots import HardBot
+
+        return HardBot()
+
+    def sample_world(self, view: PlayerView, rng: random.Random) -> MatchState:
+        from .engine.determinize import determinize
+
+        return determinize(view, rng)
 
     # ------------------------------------------------------------------ records
 

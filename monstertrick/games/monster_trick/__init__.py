@@ -6,6 +6,7 @@ registry (:mod:`monstertrick.games`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,8 @@ from .engine.record import ReplayResult, from_record, replay, result_of, to_reco
 
 if TYPE_CHECKING:
     from ...search.assess import Advice
+    from ...search.player import SearchingPlayer
+    from ..contract import Bot
 
 #: Events that tell the table what happened in play (shown in "since your last turn").
 PLAY_EVENTS = (CardPlayed, TrickTakenOver, TrickWon, VPCardTurned)
@@ -52,6 +55,9 @@ class MonsterTrick(Door[GameState, Action, Event, PlayerView, PublicView]):
     """A player's final total (VP): at most the highest VP card of every round."""
     arena_terms = ArenaTerms(unit="game", hit="hit rate")
     chapter_name = "round"
+    chapters_key = "rounds"
+    deal_tasks = ("arrange",)
+    """A replay shows a round's deal with every VP row laid out (before its first card)."""
     play_events = PLAY_EVENTS
 
     parse_action = staticmethod(parse_action)
@@ -88,6 +94,23 @@ class MonsterTrick(Door[GameState, Action, Event, PlayerView, PublicView]):
                 seen.add(key)
                 out.append(o)
         return out
+
+    # ------------------------------------------------------------------ its parts
+
+    def make_bot(self, level: object) -> Bot[PlayerView, Action]:
+        from .bots import make_bot
+
+        return make_bot(level)
+
+    def hard_player(self) -> SearchingPlayer[PlayerView, Action]:
+        from .bots import HardBot
+
+        return HardBot()
+
+    def sample_world(self, view: PlayerView, rng: random.Random) -> GameState:
+        from .engine.determinize import determinize
+
+        return determinize(view, rng)
 
     # ------------------------------------------------------------------ records
 

@@ -421,7 +421,9 @@ class HistoryScreen(Screen[None]):
         opened = self._opened("shown")
         if opened is None:
             return
-        screens = GAMES[opened.game_key].load_screens()
+        from ..game_screens import load_screens
+
+        screens = load_screens(opened.game_key)
         self.app.push_screen(
             screens.viewer(opened.game, title=", ".join(opened.players), seats=seats_of(opened)),
             self._read_reviews_again,

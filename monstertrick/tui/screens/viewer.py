@@ -1,8 +1,8 @@
 """What every game's replay viewer shares: the keys, the status line, a scrolling body.
 
-A game's viewer names its :class:`~monstertrick.timeline.Timeline` (whose chapters are
-rounds, hands or games of a match) and its chapters, and says what one step looks like;
-this screen does the rest: ←/→ a step,
+A game's viewer names its chapters (rounds, hands or games of a match) and says what one
+step looks like; the steps are the game's :class:`~monstertrick.timeline.Timeline`,
+written once on its door, and this screen does the rest: ←/→ a step,
 PgUp/PgDn a chapter, Home/End the first and last step, ↑/↓ scroll, Esc/q close.
 
 A finished game whose review is kept (:class:`~monstertrick.review.ReviewCache`) shows
@@ -14,7 +14,7 @@ go to the next or the previous marked decision. The viewer only reads a kept rev
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -31,12 +31,6 @@ if TYPE_CHECKING:
     from ...review import DecisionReview, Game
 
 F = TypeVar("F", bound=Frame[Any, Any, Any])
-
-
-class Replay(Protocol):
-    """A game's timeline class: ``of(state)`` plays a game again into its frames."""
-
-    def of(self, state: Any, /) -> Timeline[Any]: ...
 
 
 def chapter_keys(chapter: str) -> list[BindingType]:
@@ -62,8 +56,6 @@ class StepViewer(Screen[None], Generic[F]):
     StepViewer #step-body { height: 1fr; }
     StepViewer #step-frame { padding: 0 1; }
     """
-    TIMELINE: ClassVar[Replay]
-    """The game's timeline, which plays a finished game again into frames."""
     CHAPTER: ClassVar[str] = "Chapter"
     """What a chapter is called, in the status line and the key bar ("Round")."""
     CHAPTERS: ClassVar[int | None] = None
@@ -100,7 +92,7 @@ class StepViewer(Screen[None], Generic[F]):
     ) -> None:
         super().__init__()
         self.state = state
-        self.timeline: Timeline[F] = self.TIMELINE.of(state)
+        self.timeline: Timeline[F] = self.replay(state)
         self.names: tuple[str, ...] = tuple(state.players)
         self.title_text = title
         self.exit_on_close = exit_on_close
@@ -114,6 +106,13 @@ class StepViewer(Screen[None], Generic[F]):
         self._record: tuple[dict[str, Any], ...] | None = None  # (): not finished
 
     # ------------------------------------------------------------------ for subclasses
+
+    def replay(self, state: SomeState) -> Timeline[F]:
+        """The game played again into its frames: its registered door's timeline."""
+        from ...saves import door, game_of_state
+
+        frames: Timeline[Any] = Timeline.of(door(game_of_state(state)), state)
+        return frames
 
     def step_count(self) -> int:
         return len(self.timeline)

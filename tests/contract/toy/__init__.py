@@ -11,8 +11,10 @@ from typing import Any
 
 from monstertrick.errors import RecordError
 from monstertrick.games import ArenaTerms, GameType
+from monstertrick.games.contract import Bot
 from monstertrick.games.door import Door
 from monstertrick.records import FORMAT, check_format, check_players, kind
+from monstertrick.search.player import SearchingPlayer
 
 from .engine import (
     HAND_SIZE,
@@ -52,6 +54,7 @@ class LittleTricksDoor(Door[LittleTricks, Play, Event, View, View]):
     totals_range = (0, ROUNDS * HAND_SIZE)
     arena_terms = ArenaTerms(unit="game", hit=None)
     chapter_name = "round"
+    chapters_key = "rounds"
     play_events = (Played,)
 
     parse_action = staticmethod(parse_action)
@@ -127,6 +130,16 @@ class LittleTricksDoor(Door[LittleTricks, Play, Event, View, View]):
 
     def sample_world(self, view: View, rng: random.Random) -> LittleTricks:
         return sample_world(view, rng)
+
+    def make_bot(self, level: object) -> Bot[View, Play]:
+        from .bots import make_bot
+
+        return make_bot(level)
+
+    def hard_player(self) -> SearchingPlayer[View, Play]:
+        from .bots import HardBot
+
+        return HardBot()
 
     def where(self, state: LittleTricks) -> str:
         assert state.to_move is not None

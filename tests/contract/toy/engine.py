@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from monstertrick.errors import IllegalMoveError, InvalidMoveError
+from monstertrick.games.common.state import not_their_turn
 
 SUITS = "AB"
 VALUES = range(1, 7)
@@ -116,6 +117,10 @@ class View:
     legal_actions: tuple[Play, ...]
     decisions: int
 
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        return () if self.current_player is None else (self.current_player,)
+
     def decision_key(self) -> tuple[int, int | None]:
         return self.chapter, self.decisions
 
@@ -174,6 +179,10 @@ class LittleTricks:
     def current_player(self) -> int | None:
         return self.to_move
 
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        return () if self.to_move is None else (self.to_move,)
+
     def chapter_over(self) -> bool:
         return self.to_move is None
 
@@ -216,7 +225,9 @@ class LittleTricks:
             return f"{self.players[self.to_move]} must follow suit"
         return None
 
-    def apply(self, action: Play) -> list[Event]:
+    def apply(self, action: Play, seat: int | None = None) -> list[Event]:
+        if seat is not None and seat != self.to_move:
+            raise not_their_turn(self.players, seat)
         reason = self.illegal_reason(action)
         if reason is not None:
             raise IllegalMoveError(reason)
@@ -224,8 +235,10 @@ class LittleTricks:
         self.push(action, events)
         return events
 
-    def push(self, action: Play, events: list[Event] | None = None) -> None:
-        seat = self.to_move
+    def push(
+        self, action: Play, events: list[Event] | None = None, seat: int | None = None
+    ) -> None:
+        seat = self.to_move  # (one seat decides at a time: the ``seat`` given is it)
         assert seat is not None
         self.hands[seat].remove(action.card)
         self.trick.append((seat, action.card))
@@ -249,6 +262,9 @@ class LittleTricks:
         self.to_move = None
         for p, t in enumerate(self.tricks):
             self.totals[p] += t
+
+    def history(self) -> tuple[tuple[int, Play], ...]:
+        return tuple((seat, Play(card)) for seat, card in self.played)
 
     def pop(self) -> Play:
         done = self.actions[-1]

@@ -12,14 +12,16 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from monstertrick.games import GAMES
+from monstertrick.games.magic_trick import GAME as DOOR
 from monstertrick.games.magic_trick import MagicTrickState
 from monstertrick.games.magic_trick.engine.cards import NUM_HANDS, NUM_PLAYERS, NUM_TRICKS
-from monstertrick.games.magic_trick.timeline import Timeline
 from monstertrick.games.magic_trick.tui.viewer import ViewerScreen
 from monstertrick.saves import read_save
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import Session
+from monstertrick.timeline import Timeline
 from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.game_screens import load_screens
 
 GAME = "magic-trick"
 NAMES = ("Ann", "Bob", "Cid", "Dee")
@@ -38,7 +40,7 @@ def finished_game(seed: int = 3) -> MagicTrickState:
 @given(st.integers(0, 10_000))
 def test_the_timeline_replays_the_game_to_the_same_end(seed: int) -> None:
     state = finished_game(seed)
-    timeline = Timeline.of(state)
+    timeline = Timeline.of(DOOR, state)
     assert timeline[-1].state == state
     starts = timeline.chapter_starts()
     assert len(starts) == NUM_HANDS and starts[0] == 0
@@ -80,7 +82,7 @@ async def test_the_viewer_steps_through_the_game() -> None:
         assert text_of(screen, "#step-status").startswith("Hand 1 of 4 · the deal · step 1 of")
         deal = text_of(screen, "#step-frame")
         assert "Hand 1 is dealt" in deal
-        first = Timeline.of(state)[1]
+        first = Timeline.of(DOOR, state)[1]
         await pilot.press("right")
         assert screen.index == 1
         assert f"{NAMES[first.seat]} led {first.events[0].card}" in text_of(  # type: ignore[index, union-attr, attr-defined]
@@ -118,7 +120,7 @@ async def test_the_viewer_opens_a_record_file_and_closing_it_ends_the_app(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ViewerScreen)
-        assert GAMES[GAME].load_screens().viewer is not None
+        assert load_screens(GAME).viewer is not None
         await pilot.press("q")
     assert app.return_code == 0
 

@@ -17,6 +17,7 @@ from monstertrick.games.monster_taking.tui.table import CELL, HandRow, TurnScree
 from monstertrick.seating import parse_seats
 from monstertrick.session import Handoff, Session, Turn
 from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.game_screens import load_screens
 from monstertrick.tui.screens.handoff import HandoffScreen
 
 from ...tui.helpers import screen_text
@@ -390,9 +391,8 @@ def test_snapshot_match_end(snap_compare: Snap, size: tuple[int, int]) -> None:
 
 
 def test_rules_are_shipped() -> None:
-    from monstertrick.games import GAMES
 
-    rules = GAMES[GAME].load_screens().rules()
+    rules = load_screens(GAME).rules()
     assert rules.startswith("# Monster Taking")
     assert Path(__file__).exists()
 

@@ -12,19 +12,42 @@ from textual.pilot import Pilot
 
 from monstertrick.games import GAMES
 from monstertrick.games.monster_taking import GAME as DOOR
-from monstertrick.games.monster_taking import MatchState, Pay, Phase, Play
-from monstertrick.games.monster_taking.timeline import Timeline, game_actions
+from monstertrick.games.monster_taking import (
+    Action,
+    GameLog,
+    MatchState,
+    Pay,
+    Phase,
+    Play,
+    Strength,
+)
 from monstertrick.games.monster_taking.tui import SCREENS
 from monstertrick.games.monster_taking.tui.viewer import ViewerScreen
 from monstertrick.saves import read_save
 from monstertrick.seating import parse_seats
 from monstertrick.session import Handoff, Session, Turn
+from monstertrick.timeline import Timeline
 from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.game_screens import load_screens
 
 from ...tui.helpers import screen_text
 from .helpers import NAMES
 
 GAME = "monster-taking"
+
+
+def game_actions(log: GameLog) -> list[Action]:
+    """A game's decisions in order, as its log (and the record) holds them."""
+    actions: list[Action] = [Strength(c) for c in log.strength]
+    for t in log.tricks:
+        actions.append(Play(t.lead))
+        if t.follow is not None:
+            actions.append(Play(t.follow))
+        if t.pay is not None:
+            actions.append(Pay(t.pay))
+    return actions
+
+
 THEME = "textual-dark"
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 SEED = 4
@@ -61,7 +84,7 @@ def test_the_match_chosen_has_three_games() -> None:
 @pytest.mark.parametrize("seed", range(12))
 def test_the_timeline_replays_every_decision_to_the_same_end(seed: int) -> None:
     state = finished_match(seed)
-    timeline = Timeline.of(state)
+    timeline = Timeline.of(DOOR, state)
     # Every game: its deal, then one frame per decision.
     assert len(timeline) == sum(1 + len(game_actions(log)) for log in state.log)
     assert [timeline[i].chapter for i in timeline.chapter_starts()] == list(
@@ -82,7 +105,7 @@ def test_the_timeline_replays_every_decision_to_the_same_end(seed: int) -> None:
 
 async def test_page_keys_step_game_by_game() -> None:
     state = finished_match()
-    starts = Timeline.of(state).chapter_starts()
+    starts = Timeline.of(DOOR, state).chapter_starts()
     assert len(starts) == 3 and starts[0] == 0
     app = viewer_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -141,7 +164,7 @@ async def open_viewer(pilot: Pilot[int], state: MatchState, **kwargs: object) ->
 
 async def test_the_viewer_steps_through_the_match() -> None:
     state = finished_match()
-    timeline = Timeline.of(state)
+    timeline = Timeline.of(DOOR, state)
     first_log = state.log[0]
     app = viewer_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -191,7 +214,7 @@ async def test_the_viewer_steps_through_the_match() -> None:
 
 async def test_every_payment_says_what_was_paid() -> None:
     state = finished_match()
-    timeline = Timeline.of(state)
+    timeline = Timeline.of(DOOR, state)
     app = viewer_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_viewer(pilot, state)
@@ -227,7 +250,7 @@ async def test_the_viewer_at_80x24_keeps_the_table_in_view() -> None:
     """At every step of a trick the suits, the trick, both players' hand sizes, tricks
     and games won are on the screen without scrolling."""
     state = finished_match()
-    timeline = Timeline.of(state)
+    timeline = Timeline.of(DOOR, state)
     app = viewer_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_viewer(pilot, state)
@@ -248,7 +271,7 @@ async def test_the_viewer_at_80x24_keeps_the_table_in_view() -> None:
 
 
 async def test_names_are_shown_as_they_are_written() -> None:
-    names = ("[b]Ann", "[/]Bob[@click=app.quit]")
+    names = ("[b]Ann", "[/]Bob[@click=q]")  # (as long as a name may be: 16 characters)
     state = finished_match(names=names)
     app = viewer_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -266,7 +289,7 @@ async def test_the_viewer_opens_a_record_file_and_closing_it_ends_the_app(
     path.write_text(GAMES[GAME].load().record_text(state), encoding="utf-8")
     saved = read_save(path)
     assert saved.game_key == GAME and saved.finished
-    screens = GAMES[saved.game_key].load_screens()
+    screens = load_screens(saved.game_key)
     app = viewer_app()
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(screens.viewer(saved.game, title=path.name, exit_on_close=True))

@@ -19,6 +19,9 @@ from typing import TYPE_CHECKING
 
 from ....yardsticks import LEVELS as LEVELS
 from ....yardsticks import Players
+from ..engine.cards import Action
+from ..engine.state import MagicTrickState
+from ..engine.views import View
 from .base import Bot as Bot
 from .base import StopCheck as StopCheck
 from .base import margin as margin
@@ -35,12 +38,10 @@ from .yardsticks import KIT
 
 if TYPE_CHECKING:  # mypy checks that every level is the computer player of every game
     from ...contract import Bot as BotContract
-    from ..engine.cards import Action
-    from ..engine.views import View
 
     _CONTRACT: tuple[type[BotContract[View, Action]], ...] = (EasyBot, MediumBot, HardBot)
 
-_PLAYERS = Players(
+_PLAYERS = Players[Bot, View, MagicTrickState, Action](
     EasyBot, MediumBot, lambda level: HardBot(level.playouts, seconds=level.seconds), KIT
 )
 make_bot = _PLAYERS.make

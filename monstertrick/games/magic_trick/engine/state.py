@@ -4,7 +4,8 @@ It keeps the contract of every game (:class:`monstertrick.games.contract.State`)
 like python-chess's ``Board`` and OpenSpiel's ``State``:
 
 * :attr:`MagicTrickState.current_player` and :attr:`MagicTrickState.task` (``"play"``
-  or ``"sleeve"``; :attr:`~MagicTrickState.phase` as an enum) say who acts and how;
+  or ``"sleeve"``; :attr:`~MagicTrickState.phase` as an enum) say who acts and how
+  (one seat at a time: :attr:`~MagicTrickState.deciders` holds it alone);
 * a *chapter* is a hand: :attr:`~MagicTrickState.chapter` is its number,
   :meth:`~MagicTrickState.chapter_over` says its play is over and
   :meth:`~MagicTrickState.next_chapter` deals the next one;
@@ -12,7 +13,8 @@ like python-chess's ``Board`` and OpenSpiel's ``State``:
 * :meth:`MagicTrickState.apply` checks an action, applies it and returns the events it
   caused, raising :class:`IllegalMoveError` with the reason in a player's words;
 * :meth:`MagicTrickState.push` is the fast, unchecked path and :meth:`pop` undoes the
-  last action exactly and returns it;
+  last action exactly and returns it; :meth:`~MagicTrickState.history` lists the hand's
+  decisions with who made them;
 * :meth:`MagicTrickState.view` and :meth:`~MagicTrickState.public_view` are what
   everybody sees (there is nothing private; a seat's view also holds its actions when
   the decision is its own);
@@ -32,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....errors import IllegalMoveError
 from ...common.outcome import break_ties
-from ...common.state import Table, ValueEquality
+from ...common.state import Table, ValueEquality, not_their_turn
 from .cards import (
     ACTIONS,
     DECK_SIZE,
@@ -221,6 +223,12 @@ class MagicTrickState(ValueEquality, Table[Phase]):
     def current_player(self) -> int | None:
         """The seat to act, or None when the hand or the game is over."""
         return self._to_move if self._phase is _PLAY or self._phase is _SLEEVE else None
+
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        """The seats that may decide now: the current player alone (none when the hand or
+        the game is over)."""
+        return (self._to_move,) if self._phase is _PLAY or self._phase is _SLEEVE else ()
 
     @property
     def plays(self) -> int:
@@ -461,8 +469,11 @@ class MagicTrickState(ValueEquality, Table[Phase]):
             return f"{subject} {has} played this turn: now a card goes up {your} sleeve, or a pass"
         return None
 
-    def apply(self, action: int) -> list[Event]:
-        """Check and apply an action of the player to move; return what happened."""
+    def apply(self, action: int, seat: int | None = None) -> list[Event]:
+        """Check and apply an action of the player to move (``seat``, if given, must be
+        theirs); return what happened."""
+        if seat is not None and seat not in self.deciders:
+            raise not_their_turn(self._names, seat)
         reason = self.illegal_reason(action)
         if reason is not None:
             raise IllegalMoveError(reason)
@@ -470,8 +481,9 @@ class MagicTrickState(ValueEquality, Table[Phase]):
         self.push(ACTIONS[action], events)
         return events
 
-    def push(self, action: int, events: list[Event] | None = None) -> None:
-        """Apply a legal action without checking it (the fast path for simulations).
+    def push(self, action: int, events: list[Event] | None = None, seat: int | None = None) -> None:
+        """Apply a legal action of the player to move without checking it (the fast path
+        for simulations; ``seat`` is theirs, one seat decides at a time).
 
         Pass a list as ``events`` to collect what happened.
         """
@@ -575,6 +587,12 @@ class MagicTrickState(ValueEquality, Table[Phase]):
         self._phase = _PLAY
         self._to_move = self._after
         self._after = -1
+
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """The decisions of this hand so far, each with the seat that made it, in order
+        (what :meth:`pop` takes back, last first): the plays and the sleeve steps, a
+        sleeve filled by itself being no decision."""
+        return tuple((entry[1], ACTIONS[entry[0]]) for entry in self._history)
 
     def pop(self) -> Action:
         """Undo the last action of this hand exactly and return it: a play (with the

@@ -166,6 +166,12 @@ class View:
         """The current hand, 1-based: a chapter of the game is a hand."""
         return self.hand
 
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        """The seats that may decide now: the current player alone (none when the hand or
+        the game is over)."""
+        return () if self.current_player is None else (self.current_player,)
+
     def decision_key(self) -> tuple[int, int | None]:
         """The hand, and twice the turns of the hand so far, plus one at a sleeve step
         (whose turn is already counted): with the seed and the seat, what a computer

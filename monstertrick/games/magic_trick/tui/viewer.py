@@ -3,26 +3,28 @@
 Only for games that are over: then no card is in a hand any more and nothing is secret,
 so the viewer shows each hand as dealt, with its values, as Monster Trick's viewer shows
 every hand of a finished game. The steps are the game's hands played again through the
-engine (:class:`~..timeline.Timeline`).
+engine (:class:`~monstertrick.timeline.Timeline`).
 """
 
 from __future__ import annotations
 
 from textual.content import Content
 
+from .... import timeline
 from ....tui import theme
 from ....tui.screens.viewer import StepViewer
-from ..engine.cards import NUM_HANDS, NUM_PLAYERS, NUM_TRICKS, TRUMP
+from ..engine.cards import NUM_HANDS, NUM_PLAYERS, NUM_TRICKS, TRUMP, Action
 from ..engine.events import CardPlayed, CardSleeved, Event, HandDealt, SleevePassed
 from ..engine.state import MagicTrickState
-from ..timeline import Frame, Timeline
 from . import cards
+
+Frame = timeline.Frame[MagicTrickState, Action, Event]
+"""A position of the replay, its chapter the hand."""
 
 
 class ViewerScreen(StepViewer[Frame]):
     """←/→ a play or sleeve step, PgUp/PgDn a hand, Home/End first/last."""
 
-    TIMELINE = Timeline
     CHAPTER = "Hand"
     CHAPTERS = NUM_HANDS
 

@@ -4,14 +4,16 @@ is and every card.
 It keeps the contract of every game (:mod:`monstertrick.games.contract`), shaped like
 python-chess's ``Board`` and OpenSpiel's ``State``:
 
-* :attr:`MatchState.current_player` is the seat that decides now and
-  :attr:`MatchState.task` what it decides (``"strength"``: a suit-strength card,
-  ``"play"``: a card to lead or follow, ``"pay"``: a payment);
+* :attr:`MatchState.current_player` is the seat that decides now (one at a time:
+  :attr:`MatchState.deciders` holds it alone) and :attr:`MatchState.task` what it
+  decides (``"strength"``: a suit-strength card, ``"play"``: a card to lead or follow,
+  ``"pay"``: a payment);
 * :meth:`MatchState.legal_actions` lists that seat's actions, sorted;
 * :meth:`MatchState.apply` checks an action, applies it and returns the events it caused,
   raising :class:`IllegalMoveError` with the reason in a player's words;
 * :meth:`MatchState.push` is the fast, unchecked path; :meth:`MatchState.pop` undoes the
-  last action of the current game exactly and returns it;
+  last action of the current game exactly and returns it; :meth:`MatchState.history`
+  lists the game's decisions with who made them;
 * :meth:`MatchState.view` is what one seat may see, :meth:`MatchState.public_view` what
   everybody sees; the UI and the bots read only those.
 
@@ -34,7 +36,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from ....errors import IllegalMoveError, InvalidMoveError
-from ...common.state import Table, ValueEquality
+from ...common.state import Table, ValueEquality, not_their_turn
 from .cards import (
     CARDS,
     DECK_SIZE,
@@ -308,6 +310,12 @@ class PlayerView:
             return self.tricks[-1].owed
         return None
 
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        """The seats that may decide now: the current player alone (none between games
+        and when the match is over)."""
+        return () if self.current_player is None else (self.current_player,)
+
     def decision_key(self) -> tuple[int, int]:
         """With the seed and the seat, where a computer player's randomness comes from:
         the game of the match and a count of the play in it (one per strength card
@@ -406,6 +414,14 @@ class MatchState(ValueEquality, Table[Phase]):
         if self._phase is _GAME_OVER or self._phase is _MATCH_OVER:
             return None
         return self._to_move
+
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        """The seats that may decide now: the current player alone (none between games
+        and when the match is over)."""
+        if self._phase is _GAME_OVER or self._phase is _MATCH_OVER:
+            return ()
+        return (self._to_move,)
 
     @property
     def task(self) -> str:
@@ -610,8 +626,11 @@ class MatchState(ValueEquality, Table[Phase]):
             return payment_problem(hand, action.cards, self._log.tricks[-1].owed or 0)
         return f"{action!r} is not an action of Monster Taking"
 
-    def apply(self, action: Action) -> list[Event]:
-        """Check and apply an action of the seat that decides now; return what happened."""
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Check and apply an action of the seat that decides now (``seat``, if given,
+        must be it); return what happened."""
+        if seat is not None and seat not in self.deciders:
+            raise not_their_turn(self._names, seat)
         reason = self.illegal_reason(action)
         if reason is not None:
             raise IllegalMoveError(reason)
@@ -619,8 +638,11 @@ class MatchState(ValueEquality, Table[Phase]):
         self.push(action, events)
         return events
 
-    def push(self, action: Action, events: list[Event] | None = None) -> None:
-        """Apply a legal action without checking it (the fast path for simulations).
+    def push(
+        self, action: Action, events: list[Event] | None = None, seat: int | None = None
+    ) -> None:
+        """Apply a legal action of the seat that decides now without checking it (the
+        fast path for simulations; ``seat`` is that seat, one decides at a time).
 
         Pass a list as ``events`` to collect what happened.
         """
@@ -732,6 +754,29 @@ class MatchState(ValueEquality, Table[Phase]):
             if over:
                 assert winner is not None
                 events.append(MatchOver(winner, self.wins))
+
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """The decisions of this game of the match so far, each with the seat that made
+        it, in order (what :meth:`pop` takes back, last first)."""
+        log = self._log
+        strength = iter(log.strength)
+        tricks = iter(log.tricks)
+        trick: TrickLog | None = None
+        made: list[tuple[int, Action]] = []
+        for entry in self._history:
+            kind = entry[0]
+            if kind == "S":
+                made.append((entry[1], STRENGTHS[next(strength)]))
+            elif kind == "L":
+                trick = next(tricks)
+                made.append((trick.leader, PLAYS[trick.lead]))
+            elif kind == "F":
+                assert trick is not None and trick.follow is not None
+                made.append((1 - trick.leader, PLAYS[trick.follow]))
+            else:  # "P": the loser of the trick pays
+                assert trick is not None and trick.winner is not None and trick.pay is not None
+                made.append((1 - trick.winner, Pay(trick.pay) if trick.pay else PAY_NOTHING))
+        return tuple(made)
 
     def pop(self) -> Action:
         """Undo the last action of the current game exactly and return it; raises

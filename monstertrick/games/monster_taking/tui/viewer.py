@@ -2,7 +2,7 @@
 
 Only for matches that are over (nothing is secret any more), as Monster Trick's viewer:
 both hands, the face-down discards and each game's DECK are history then. The steps are
-the match's log played again through the engine (:class:`~..timeline.Timeline`).
+the match's log played again through the engine (:class:`~monstertrick.timeline.Timeline`).
 """
 
 from __future__ import annotations
@@ -11,12 +11,15 @@ from collections.abc import Sequence
 
 from textual.content import Content
 
+from .... import timeline
 from ....tui import theme
 from ....tui.screens.viewer import StepViewer
 from ..engine.events import CardPlayed, Event, GameDealt, Paid, StrengthLaid
-from ..engine.state import MatchState, Pay, Phase, Play, Strength
-from ..timeline import Frame, Timeline
+from ..engine.state import Action, MatchState, Pay, Phase, Play, Strength
 from . import cards
+
+Frame = timeline.Frame[MatchState, Action, Event]
+"""A position of the replay, its chapter the game of the match."""
 
 
 def _dots(n: int) -> str:
@@ -30,7 +33,6 @@ def _cards(n: int) -> str:
 class ViewerScreen(StepViewer[Frame]):
     """A replay viewer: ←/→ a decision, PgUp/PgDn a game, Home/End first/last."""
 
-    TIMELINE = Timeline
     CHAPTER = "Game"
 
     # ------------------------------------------------------------------ drawing

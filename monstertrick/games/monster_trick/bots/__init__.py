@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ....yardsticks import LEVELS as LEVELS
 from ....yardsticks import Players, Yardstick
-from ..engine import Action, PlayerView
+from ..engine import Action, GameState, PlayerView
 from .base import Bot as Bot
 from .base import StopCheck as StopCheck
 from .base import bot_rng as bot_rng
@@ -23,7 +23,7 @@ from .hard import HardBot as HardBot
 from .medium import MediumBot as MediumBot
 from .yardsticks import KIT
 
-_PLAYERS = Players(
+_PLAYERS = Players[Bot, PlayerView, GameState, Action](
     EasyBot, MediumBot, lambda level: HardBot(level.playouts, seconds=level.seconds), KIT
 )
 make_bot = _PLAYERS.make

@@ -5,14 +5,19 @@ Shaped like python-chess's ``Board`` and OpenSpiel's ``State``:
 * an action is a :class:`Move` (a card into a slot) or an :class:`Arrange` (a player's VP
   row), both interned values that print (``"G7→2"``, ``"3-1-2"``) and parse back
   (:func:`parse_action`);
+* :attr:`GameState.deciders` are the seats that may decide now: while arranging, every
+  seat still to lay its VP row (the rows are laid secretly, in any order), else the
+  player to play; :attr:`GameState.current_player` is the first of them;
 * :meth:`GameState.legal_actions` lists the actions of the player to decide (the six VP
   rows while arranging, the moves while playing; :meth:`GameState.legal_moves` and
   :meth:`GameState.distinct_moves` are the moves alone, the searches' fast path);
-* :meth:`GameState.apply` checks an action, carries it out and returns the events it
-  caused, raising :class:`IllegalMoveError` with the reason in a player's words;
+* :meth:`GameState.apply` checks an action (of a seat given, or the current player's),
+  carries it out and returns the events it caused, raising :class:`IllegalMoveError`
+  with the reason in a player's words;
 * :meth:`GameState.push` is the fast, unchecked path for simulations;
 * :meth:`GameState.pop` undoes the last action of the round (a card with all it did, or
-  a VP arrangement) and returns it, like python-chess's ``Board.pop()``;
+  the VP row laid last) and returns it, like python-chess's ``Board.pop()``;
+  :meth:`GameState.history` says who made each decision of the round, in order;
 * :meth:`GameState.view` is what one player may see; the UI and the bots read only that;
   :meth:`GameState.public_view` is what the whole table may see;
 * :meth:`GameState.clone` is a cheap copy.
@@ -37,7 +42,7 @@ from itertools import chain, permutations
 from typing import final
 
 from ...common.outcome import break_ties
-from ...common.state import Table
+from ...common.state import Table, not_their_turn
 from .cards import (
     CARDS,
     HAND_SIZE,
@@ -469,10 +474,22 @@ class PublicView:
         """The viewer's actions now: none in the public view."""
         return ()
 
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        """The seats that may decide now: while arranging, every seat still to lay its
+        VP row, in turn order from the round's starting player; else the player to play
+        (none once the round is over)."""
+        if self.phase is Phase.ARRANGING:
+            n = len(self.players)
+            first = self.starting_player
+            return tuple(p for p in (*range(first, n), *range(first)) if not self.arranged[p])
+        return () if self.current_player is None else (self.current_player,)
+
     def decision_key(self) -> tuple[int, int | None]:
         """The round and the cards played in it so far (None while VP rows are laid out,
         before the first card): with the seed and the seat, where a computer player's
-        randomness comes from (:func:`monstertrick.decisions.bot_rng`)."""
+        randomness comes from (:func:`monstertrick.decisions.bot_rng`); the same for
+        every seat laying its VP row, whatever the order the rows are laid in."""
         return (self.round, None if self.phase is Phase.ARRANGING else len(self.played))
 
 
@@ -495,11 +512,11 @@ class PlayerView(PublicView):
 
     @property
     def legal_actions(self) -> Sequence[Action]:
-        """``player``'s actions now: the six arrangements of the round's VP cards when it
-        is their turn to lay out their row, their legal moves when it is their turn to
-        play, else none."""
+        """``player``'s actions now: the six arrangements of the round's VP cards while
+        they are still to lay out their row (every seat lays its row at the same time),
+        their legal moves when it is their turn to play, else none."""
         if self.phase is Phase.ARRANGING:
-            return ARRANGEMENTS[self.round - 1] if self.current_player == self.player else ()
+            return ARRANGEMENTS[self.round - 1] if not self.arranged[self.player] else ()
         return self.legal_moves
 
     def legal_slots(self, card: Card) -> tuple[int, ...]:
@@ -617,9 +634,24 @@ class GameState(Table[Phase]):
         return None
 
     @property
+    def deciders(self) -> tuple[int, ...]:
+        """The seats that may decide now: while arranging, every seat still to lay its VP
+        row, in turn order from the round's starting player (the rows are laid secretly,
+        in any order; one keyboard asks for them in this order); while playing, the
+        player to play; none when the round or the game is over."""
+        phase = self._phase
+        if phase is _PLAYING:
+            return (self._to_move,)
+        if phase is Phase.ARRANGING:
+            arr = self._arr
+            return tuple(p for p in self._order if arr[p] is None)
+        return ()
+
+    @property
     def task(self) -> str:
         """What the current player decides: ``"arrange"`` (their VP row) or ``"play"`` (a
-        card); ``""`` when nobody does (the round or the game is over)."""
+        card); ``""`` when nobody does (the round or the game is over). Every seat of
+        :attr:`deciders` decides the same."""
         phase = self._phase
         return "play" if phase is _PLAYING else "arrange" if phase is Phase.ARRANGING else ""
 
@@ -838,12 +870,17 @@ class GameState(Table[Phase]):
             return ARRANGEMENTS[self._round]
         return self.legal_moves()
 
-    def apply(self, action: Action) -> list[Event]:
-        """Check and carry out an action of the player to decide: their VP row while
-        arranging, a move while playing; return what happened. Raises
-        :class:`IllegalMoveError` with the reason in a player's words (nothing changes)
-        when the rules do not allow it, :class:`InvalidMoveError` for something that is
-        not an action at all."""
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Check and carry out a decision of ``seat`` (by default the current player): a
+        VP row while arranging (of any seat still to lay one), a move while playing;
+        return what happened. Raises :class:`IllegalMoveError` with the reason in a
+        player's words (nothing changes) when the rules do not allow it or it is not
+        ``seat``'s decision, :class:`InvalidMoveError` for something that is not an
+        action at all."""
+        if seat is not None and seat != self.current_player:
+            self._check_decider(seat)
+            if isinstance(action, Arrange):
+                return self.arrange(seat, action.row)
         if isinstance(action, Move):
             return self.play(action)
         if not isinstance(action, Arrange):
@@ -860,6 +897,15 @@ class GameState(Table[Phase]):
         if self._phase is not Phase.ARRANGING:
             raise IllegalMoveError("VP cards are arranged before the first card of a round")
         return self.arrange(player, action.row)
+
+    def _check_decider(self, seat: int) -> None:
+        """Raise :class:`IllegalMoveError` unless ``seat`` may decide now."""
+        if seat in self.deciders:
+            return
+        if self._phase is Phase.ARRANGING and seat in range(self._n):
+            name = self._names[seat]
+            raise IllegalMoveError(f"{name} has already arranged their VP cards this round")
+        raise not_their_turn(self._names, seat)
 
     # ------------------------------------------------------------------ moves
 
@@ -925,14 +971,16 @@ class GameState(Table[Phase]):
         self.push(move, events)
         return events
 
-    def push(self, action: Action, events: list[Event] | None = None) -> None:
-        """Carry out a legal action of the player to decide without checking it (the fast
-        path for simulations).
+    def push(
+        self, action: Action, events: list[Event] | None = None, seat: int | None = None
+    ) -> None:
+        """Carry out a legal action of ``seat`` (by default the player to decide) without
+        checking it (the fast path for simulations): a VP row is laid for ``seat``.
 
         Pass a list as ``events`` to collect what happened.
         """
         if type(action) is Arrange:
-            player = self.current_player
+            player = self.current_player if seat is None else seat
             assert player is not None, "nobody is to arrange"
             self._lay(player, action.row, events)
             return
@@ -996,10 +1044,27 @@ class GameState(Table[Phase]):
 
     # ------------------------------------------------------------------ undo
 
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """The decisions of this round so far, each with the seat that made it, in the
+        order they were made: the VP rows as they were laid, then the cards played (what
+        :meth:`pop` takes back, last first)."""
+        arr = self._arr
+        made: list[tuple[int, Action]] = []
+        for p in self._arranged:
+            row = arr[p]
+            assert row is not None
+            made.append((p, _ARRANGES[row]))
+        n = self._n
+        who = self._starter
+        for move in self._moves:
+            made.append((who, move))
+            who = who + 1 if who + 1 < n else 0
+        return tuple(made)
+
     def pop(self) -> Action:
         """Undo the last action of this round and return it: the last card played (with
         all it did: take-overs, a trick won, a VP card turned, the round scored) or, before
-        the first card, the last VP row laid out. Undo never goes back past
+        the first card, the VP row laid out last (whoever laid it). Undo never goes back past
         :meth:`next_chapter`: with nothing left to undo in this round it raises
         :class:`IllegalMoveError`.
         """

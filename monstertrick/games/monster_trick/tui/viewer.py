@@ -8,18 +8,21 @@ from __future__ import annotations
 
 from textual.content import Content
 
+from .... import timeline
 from ....tui import theme
 from ....tui.screens.viewer import StepViewer
-from ..engine import HAND_SIZE, NUM_ROUNDS, vp_position
-from ..timeline import Frame, Timeline
+from ..engine import HAND_SIZE, NUM_ROUNDS, Action, Event, GameState, vp_position
 from . import cards
+
+Frame = timeline.Frame[GameState, Action, Event]
+"""A position of the replay, its chapter the round: frame 0 is its deal with every VP row
+laid out, then one frame per card played."""
 
 
 class ViewerScreen(StepViewer[Frame]):
     """A replay viewer: ←/→ a card, PgUp/PgDn a round, Home/End first/last."""
 
     CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
-    TIMELINE = Timeline
     CHAPTER = "Round"
     CHAPTERS = NUM_ROUNDS
 
