@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button, DataTable, Input, Select
 
 from monstertrick.games.magic_trick.tui.table import PlayScreen
@@ -38,10 +39,13 @@ def app_of(session: Session) -> MonsterTrickApp:
 # ---------------------------------------------------------------- Monster Trick
 
 
-async def test_monster_trick_table_cursor_on_the_card_then_the_slot_then_the_result() -> None:
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_monster_trick_table_cursor_on_the_card_then_the_slot_then_the_result(
+    size: tuple[int, int],
+) -> None:
     match = make_match(["Ann", "Bob", "Cid"], 5, moves=4)
     app = app_of(match)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         assert isinstance(app.screen, HandoffScreen)
         assert_on(app, "Pass the keyboard to")
         await pilot.press("enter")
