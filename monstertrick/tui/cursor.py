@@ -22,7 +22,7 @@ Nothing here draws anything: the screens look the same, the cursor stays hidden.
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from rich.cells import cell_len
 from textual.app import App
@@ -33,7 +33,9 @@ from textual.geometry import Offset, Region
 from textual.map_geometry import MapGeometry
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, OptionList, Select
+
+if TYPE_CHECKING:
+    from textual.widgets import DataTable, Input, OptionList
 
 ReturnType = TypeVar("ReturnType")
 
@@ -167,19 +169,33 @@ def caret(field: Input) -> Offset | None:
     return cell(field, cell_len(before.expandtabs(4)) - round(field.scroll_x), 0)
 
 
+def _is(widget: Widget, name: str) -> bool:
+    """Whether ``widget`` is one of Textual's widgets ``name`` (asked without importing
+    it: the first screen loads no widget it does not show)."""
+    return any(
+        c.__name__ == name and c.__module__.startswith("textual.") for c in type(widget).__mro__
+    )
+
+
 def widget_spot(widget: Widget) -> Offset | None:
     """Where the cursor goes while ``widget`` has the focus."""
+    from textual import widgets
+
     if isinstance(widget, HasSpot):
         return widget.cursor_spot()
-    if isinstance(widget, Input):
+    if _is(widget, "Input"):
+        assert isinstance(widget, widgets.Input)
         return caret(widget)
-    if isinstance(widget, DataTable):
+    if _is(widget, "DataTable"):
+        assert isinstance(widget, widgets.DataTable)
         return row_spot(widget)
-    if isinstance(widget, OptionList):
+    if _is(widget, "OptionList"):
+        assert isinstance(widget, widgets.OptionList)
         return option_spot(widget)
-    if isinstance(widget, Select):
+    if _is(widget, "Select"):
+        assert isinstance(widget, widgets.Select)
         if widget.expanded:
-            return option_spot(widget.query_one(OptionList))
+            return option_spot(widget.query_one(widgets.OptionList))
         return find(widget.query_one("#label"))
     return find(widget)
 
