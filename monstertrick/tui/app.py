@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
@@ -36,6 +36,7 @@ from ..session import (
     TakeBackRefused,
     Turn,
 )
+from .cursor import CursorFollowsFocus
 from .messages import (
     Advance,
     BotDecided,
@@ -69,7 +70,7 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(2**31)
 
 
-class MonsterTrickApp(App[int]):
+class MonsterTrickApp(CursorFollowsFocus[int]):
     """Hot-seat Monster Trick for 2-5 people at one keyboard."""
 
     TITLE = "Monster Trick"

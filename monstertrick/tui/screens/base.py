@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Offset
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -20,6 +21,7 @@ from ...seating import next_pace, pace_label
 from ...session import Session
 from .. import theme
 from ..clock import now
+from ..cursor import find
 from ..messages import Advance, NewGame, TakeBack
 from ..widgets import KeyBar
 
@@ -250,6 +252,14 @@ class DecisionScreen(GameScreen[SessionT]):
 
     def show_result(self, events: list[object]) -> None:
         raise NotImplementedError
+
+    def cursor_spot(self) -> Offset | None:
+        """Where the terminal cursor goes while nothing has the focus: the status line,
+        which says what to do or what the decision did (a person's screen points at
+        what they choose while they choose)."""
+        for status in self.query(self.STATUS):
+            return find(status)
+        return None
 
     def say(self, text: Content | str, *, error: bool = False) -> None:
         """Put ``text`` on the status line (in the error style with ``error``)."""

@@ -35,9 +35,16 @@ def back(
     cursor: bool = False,
     dim: bool = False,
 ) -> Content:
-    """A card in a hand: its suit's letter on its suit's colour, never its value."""
+    """A card in a hand: its suit's letter on its suit's colour, never its value;
+    ``[S]`` under the cursor; ``(S)``, dim, when it may not be played now (not in colour
+    alone: under the cursor the status line says why it may not)."""
     colour = suit_colour(suit, variables)
-    text = f"[{suit.letter}]" if cursor else f" {suit.letter} "
+    if cursor:
+        text = f"[{suit.letter}]"
+    elif dim:
+        text = f"({suit.letter})"
+    else:
+        text = f" {suit.letter} "
     style = f"bold {INK} on {colour}"
     if cursor:
         style += " underline"

@@ -13,9 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Offset
 from textual.widgets import Static
 
 from ....tui import theme
+from ....tui.cursor import cell
 from ....tui.messages import Decided
 from ....tui.screens.base import (
     CARD_KEYS,
@@ -49,6 +51,8 @@ from .session import GameSession
 NAME_WIDTH = 8
 INDENT = " " * (NAME_WIDTH + 5)
 """Where the cards of a hand row begin (after "▶ ● " and the name)."""
+SPOT_WIDTH = 4
+"""Cells of each position of a hand row (a card's three, a space)."""
 DEDUCE = "deduce"
 """The deduction aid's name among the session's aids (on until switched off)."""
 DEDUCE_KEY = Binding("d", "deduce", "Deduce")
@@ -412,6 +416,14 @@ class PlayScreen(TableScreen, PersonTurnScreen[GameSession]):
         if action in ("sleeve_card", "pass_sleeve"):
             return self.choosing and self.step_task == "sleeve"
         return super().check_action(action, parameters)
+
+    def cursor_spot(self) -> Offset | None:
+        """The card under the cursor, in the person's hand row, while they choose; the
+        status line after."""
+        if self.choosing and self.cursor in self._positions():
+            row = self.query_one(f"#mt-seat-{self.seat}", Static)
+            return cell(row, len(INDENT) + SPOT_WIDTH * self.cursor, 0)
+        return super().cursor_spot()
 
     def action_cursor(self, step: int) -> None:
         positions = self._positions()

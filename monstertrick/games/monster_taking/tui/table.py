@@ -10,10 +10,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.geometry import Offset
 from textual.message import Message
 from textual.widgets import Static
 
 from ....tui import theme
+from ....tui.cursor import cell
 from ....tui.messages import Decided
 from ....tui.screens.base import (
     CARD_KEYS,
@@ -58,13 +60,25 @@ def _cards_ahead(cards: float) -> str:
 
 
 class HandRow(Static):
-    """The viewer's hand: two lines (cards, then their dots); cards that may not be
-    played are dim, the cursor is marked ``^`` and chosen cards ``*``."""
+    """The viewer's hand: three lines (cards, their dots, marks). On the marks' line
+    the cursor is ``^``, a chosen card ``*``, a card just received ``+``, and a card that
+    may not be played now ``×`` (it is dim too, but never marked by its colour alone)."""
 
     class Chosen(Message):
         def __init__(self, index: int) -> None:
             super().__init__()
             self.index = index
+
+    cursor = -1
+    """The card under the cursor (-1: none)."""
+    cards = 0
+    """How many cards the hand shows."""
+
+    def cursor_spot(self) -> Offset | None:
+        """The card under the cursor (None: no cursor)."""
+        if not 0 <= self.cursor < self.cards:
+            return None
+        return cell(self, self.cursor * CELL, 0)
 
     def show(
         self,
@@ -75,6 +89,8 @@ class HandRow(Static):
         chosen: frozenset[int] = frozenset(),
         received: frozenset[Card] = frozenset(),
     ) -> None:
+        self.cursor = cursor
+        self.cards = len(hand)
         top: list[Content] = []
         dots: list[str] = []
         marks: list[str] = []
@@ -86,6 +102,7 @@ class HandRow(Static):
             dots.append(f"{'•' * card.dots:<{CELL}}")
             mark = "^" if i == cursor else " "
             mark += "*" if i in chosen else ("+" if card in received else " ")
+            mark += "×" if dim else ""
             marks.append(f"{mark:<{CELL}}")
         if not hand:
             self.update(Content("Your hand is empty."))
@@ -358,6 +375,14 @@ class TurnScreen(MonsterTakingTable, PersonTurnScreen[GameSession]):
             chosen=frozenset(self.chosen) if choosing else frozenset(),
             received=frozenset(v.received or ()),
         )
+
+    def cursor_spot(self) -> Offset | None:
+        """The card under the cursor while the person decides; the status line after."""
+        for hand in self.query(HandRow):
+            found = hand.cursor_spot()
+            if found is not None:
+                return found
+        return super().cursor_spot()
 
     def received_text(self, v: PlayerView) -> Content | None:
         """The cards the other player gave this viewer since their last decision."""

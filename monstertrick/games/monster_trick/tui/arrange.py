@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Offset
 from textual.widgets import Static
 
 from ....tui import theme
@@ -86,6 +87,14 @@ class ArrangeScreen(PersonTurnScreen[GameSession]):
         if self.gone:
             return
         self._show()
+
+    def cursor_spot(self) -> Offset | None:
+        """The VP card being moved; the status line once the row is laid out."""
+        if not self.confirmed:
+            found = self.query_one(VPRow).cursor_spot()
+            if found is not None:
+                return found
+        return super().cursor_spot()
 
     def _show(self) -> None:
         row = self.query_one(VPRow)

@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Offset
 from textual.widgets import Static
 
 from ....tui import theme
@@ -108,6 +109,8 @@ class TableScreen(PersonTurnScreen[GameSession]):
         self.view: PlayerView = session.view(player)
         self.cursor = 0
         self.slot_cursor = 0
+        self.pointing = "card"
+        """What the arrows moved last, where the terminal cursor is: "card" or "slot"."""
         taken = session.taken_back(player)
         if isinstance(taken, Move) and taken.card in self.view.hand:
             # A card taken back is under the cursor again, its slot too.
@@ -184,6 +187,15 @@ class TableScreen(PersonTurnScreen[GameSession]):
             slot.mark = ("legal" if slot.slot in legal else "illegal") if choosing else ""
             slot.cursor = choosing and slot.slot == self.slot_cursor
 
+    def cursor_spot(self) -> Offset | None:
+        """The card under the cursor, or the slot if the arrows moved that last; the
+        status line once the card is played."""
+        if self.result is None and self.view.hand:
+            if self.pointing == "slot":
+                return self.query_one(f"#slot-{self.slot_cursor}", TrickSlot).cursor_spot()
+            return self.query_one(Hand).cursor_spot()
+        return super().cursor_spot()
+
     def _status(self) -> None:
         """Where the card under the cursor can go."""
         card = self.view.hand[self.cursor] if self.view.hand else None
@@ -220,6 +232,7 @@ class TableScreen(PersonTurnScreen[GameSession]):
 
     def action_cursor(self, step: int) -> None:
         if self.view.hand:
+            self.pointing = "card"
             self.cursor = (self.cursor + step) % len(self.view.hand)
             self.query_one(Hand).cursor = self.cursor
             self._update_marks()
@@ -230,6 +243,7 @@ class TableScreen(PersonTurnScreen[GameSession]):
             self.action_cursor(index % len(self.view.hand) - self.cursor)
 
     def action_slot_cursor(self, step: int) -> None:
+        self.pointing = "slot"
         self.slot_cursor = (self.slot_cursor + step) % 4
         self._update_marks()
 
@@ -258,6 +272,7 @@ class TableScreen(PersonTurnScreen[GameSession]):
     @on(Hand.CardChosen)
     def _card_clicked(self, message: Hand.CardChosen) -> None:
         if self.result is None:
+            self.pointing = "card"
             self.cursor = message.index
             self.query_one(Hand).cursor = self.cursor
             self._update_marks()
@@ -265,5 +280,6 @@ class TableScreen(PersonTurnScreen[GameSession]):
 
     @on(TrickSlot.Chosen)
     def _slot_clicked(self, message: TrickSlot.Chosen) -> None:
+        self.pointing = "slot"
         self.slot_cursor = message.slot
         self._try(message.slot)

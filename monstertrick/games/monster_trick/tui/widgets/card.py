@@ -17,11 +17,22 @@ CARD_WIDTH = 4
 """Columns of one card face; ``G12`` fits with a space."""
 
 
+def face_text(card: Card) -> str:
+    """The face of a card (its middle line): its letter and value, centred."""
+    return f"{card}".center(CARD_WIDTH)
+
+
+def label_column(card: Card) -> int:
+    """Where the card's letter is on its face (the terminal cursor goes there)."""
+    face = face_text(card)
+    return len(face) - len(face.lstrip())
+
+
 @lru_cache(maxsize=256)
 def card_lines(card: Card, *, selected: bool = False) -> tuple[Content, Content, Content]:
     """Top edge, face and bottom edge of one card."""
     colour = cards.card_var(card.colour)
-    face = f"{card}".center(CARD_WIDTH)
+    face = face_text(card)
     if selected:
         top = Content.from_markup("[bold $accent]$t[/]", t=" ▼▼ ")
         mid = Content.from_markup(f"[bold underline $card-ink on {colour}]$t[/]", t=face)

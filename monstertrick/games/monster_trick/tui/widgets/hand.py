@@ -6,12 +6,14 @@ from dataclasses import dataclass
 
 from textual import events
 from textual.content import Content
+from textual.geometry import Offset
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from .....tui.cursor import cell
 from ...engine import Card
-from .card import CARD_WIDTH, card_lines
+from .card import CARD_WIDTH, card_lines, label_column
 
 GAP = 2
 
@@ -45,6 +47,13 @@ class Hand(Widget):
                 row.append(part)
         gap = Content(" " * GAP)
         return Content("\n").join(gap.join(row) for row in rows)
+
+    def cursor_spot(self) -> Offset | None:
+        """The letter of the card under the cursor, on its face (None: no cursor)."""
+        if not 0 <= self.cursor < len(self.cards):
+            return None
+        x = self.cursor * (CARD_WIDTH + GAP) + label_column(self.cards[self.cursor])
+        return cell(self, x, 1)
 
     def index_at(self, x: int) -> int | None:
         index, offset = divmod(x, CARD_WIDTH + GAP)

@@ -7,20 +7,26 @@ from dataclasses import dataclass
 
 from textual import events
 from textual.content import Content
+from textual.geometry import Offset
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from .....tui import theme
+from .....tui.cursor import find
 from ...engine import TrickView
 from .. import cards
+
+MARK_SIGNS = {"legal": " ✓", "illegal": " ✗"}
+"""After the slot's title: whether the chosen card may go there (not in colour alone)."""
 
 
 class TrickSlot(Widget):
     """Slot ``slot`` (0-3, labelled 1-4): empty, or an open trick.
 
-    ``mark`` is "" (nothing chosen), "legal" or "illegal" for the chosen card;
-    ``cursor`` marks the slot the arrow keys point at.
+    ``mark`` is "" (nothing chosen), "legal" or "illegal" for the chosen card: the
+    title says it with a sign as well as its colours (✓ or ✗); ``cursor`` marks the slot
+    the arrow keys point at (a heavy border).
     """
 
     trick: reactive[TrickView | None] = reactive(None, init=False)
@@ -64,12 +70,17 @@ class TrickSlot(Widget):
             line.truncate(width, ellipsis=True) for line in [*lines, holder, lead_line]
         )
 
+    def cursor_spot(self) -> Offset | None:
+        """The slot's title, "Trick 2", in its border."""
+        return find(self, f"Trick {self.slot + 1}", frame=True)
+
     def watch_trick(self, trick: TrickView | None) -> None:
         self.border_subtitle = f"{trick.count}/4" if trick else ""
 
     def watch_mark(self, mark: str) -> None:
         self.set_class(mark == "legal", "-legal")
         self.set_class(mark == "illegal", "-illegal")
+        self.border_title = f"Trick {self.slot + 1}{MARK_SIGNS.get(mark, '')}"
 
     def watch_cursor(self, cursor: bool) -> None:
         self.set_class(cursor, "-cursor")

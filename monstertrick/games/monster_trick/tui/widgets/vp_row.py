@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from textual import events
 from textual.content import Content
+from textual.geometry import Offset
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from .....tui import theme
+from .....tui.cursor import cell
 from ...engine import vp_position
 from .. import cards
+
+COLUMN = 18
+"""Cells of each VP card's column while the row is arranged (two more between them)."""
 
 
 class VPRow(Widget):
@@ -65,16 +70,28 @@ class VPRow(Widget):
         faces = []
         labels = []
         pays = []
-        for i, v in enumerate(self.values):
+        for i in range(len(self.values)):
             style = "bold reverse $accent" if i == self.cursor else "bold"
-            faces.append(Content.from_markup(f"[{style}]$t[/]", t=f"[{v}]".center(18)))
-            labels.append(Content(cards.POSITIONS[i].center(18)))
-            pays.append(Content(cards.POSITION_PAYS[i].center(18)))
+            faces.append(Content.from_markup(f"[{style}]$t[/]", t=self._face(i)))
+            labels.append(Content(cards.POSITIONS[i].center(COLUMN)))
+            pays.append(Content(cards.POSITION_PAYS[i].center(COLUMN)))
         lines.append(Content("  ").join(faces))
         lines.append(Content("  ").join(labels))
         lines.append(Content.from_markup("[dim]$t[/]", t="  ".join(p.plain for p in pays)))
         return Content("\n").join(lines)
 
+    def _face(self, position: int) -> str:
+        """A VP card of the row being arranged, in its column; the one being moved
+        between arrows (it is highlighted too, but never by its colour alone)."""
+        card = f"[{self.values[position]}]"
+        return (f"▶ {card} ◀" if position == self.cursor else card).center(COLUMN)
+
+    def cursor_spot(self) -> Offset | None:
+        """The VP card being moved (None: not arranging)."""
+        if self.tricks is not None or not 0 <= self.cursor < len(self.values):
+            return None
+        return cell(self, self.cursor * (COLUMN + 2) + self._face(self.cursor).index("["), 0)
+
     def on_click(self, event: events.Click) -> None:
         if self.tricks is None and event.x >= 0:
-            self.post_message(self.Clicked(min(2, event.x // 20)))
+            self.post_message(self.Clicked(min(2, event.x // (COLUMN + 2))))
