@@ -74,7 +74,9 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
     """Hot-seat Monster Trick for 2-5 people at one keyboard."""
 
     TITLE = "Monster Trick"
-    CSS_PATH = "styles/app.tcss"  # (a game's own styles come with its screens)
+    CSS_PATH = Path(__file__).with_name("styles") / "app.tcss"
+    """(Found from here for an app of another package too: the join app's. A game's own
+    styles come with its screens.)"""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="rules"),
@@ -601,7 +603,7 @@ def run(
     code = run_app(app)
     if code != 0 or app.hosting is None:
         return code
-    from ..hosting import DEFAULT_PORT, new_table, run_host
+    from ..net.host.command import DEFAULT_PORT, new_table, run_host
 
     seating, seed, game, pace = app.hosting
     table = new_table(seating, seed, game, app.store, pace)

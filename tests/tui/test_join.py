@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from monstertrick.remote import RemoteSession, table_url
+from monstertrick.net.host.table import TableHost
+from monstertrick.net.seat.app import JoinApp
+from monstertrick.net.seat.screen import JoinScreen
+from monstertrick.net.seat.session import RemoteSession, table_url
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import BotTurn, GameEnd, Played, RoundOver, Session, Turn
-from monstertrick.table import TableHost
-from monstertrick.tui.join import JoinApp
 from monstertrick.tui.messages import Decided
 from monstertrick.tui.screens.base import DecisionScreen, FinalScreen, PauseScreen
-from monstertrick.tui.screens.join import JoinScreen
 
 from .helpers import Toasts, screen_text, until
 
@@ -166,7 +166,7 @@ async def test_quitting_a_joined_seat_says_the_game_goes_on_at_the_host(served: 
 async def test_a_screen_is_told_who_joins_who_is_away_and_who_is_back(served: Any) -> None:
     import aiohttp
 
-    from monstertrick.table import VERSION
+    from monstertrick.net.host.table import VERSION
 
     table = hosted("monster-taking")
     url, address = await hosted_at(served, table)
@@ -188,8 +188,8 @@ async def test_a_screen_is_told_who_joins_who_is_away_and_who_is_back(served: An
 
 
 def test_a_table_from_the_host_that_is_not_one_is_refused_whole() -> None:
-    from monstertrick.remote import Welcome
-    from monstertrick.wire import WireError
+    from monstertrick.net.seat.session import Welcome
+    from monstertrick.net.wire import WireError
 
     table = hosted("monster-taking")
     sent: list[dict[str, Any]] = []
@@ -232,7 +232,7 @@ def test_a_table_from_the_host_that_is_not_one_is_refused_whole() -> None:
 async def test_a_joined_screen_collects_its_garbage_once_a_table_is_drawn(
     served: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import monstertrick.tui.join as join
+    import monstertrick.net.seat.app as join
 
     collected: list[tuple[int, int]] = []
     monkeypatch.setattr(join, "IDLE_COLLECTION_WAIT", 0.01)
@@ -310,7 +310,7 @@ async def _ann_joins(address: str, table: TableHost) -> Any:
     """Ann's screen, a bare client (joined until it is closed)."""
     import aiohttp
 
-    from monstertrick.table import VERSION
+    from monstertrick.net.host.table import VERSION
 
     http = aiohttp.ClientSession()
     ws = await http.ws_connect(f"ws://{address}/table")
@@ -384,7 +384,7 @@ async def test_the_code_box_shows_no_code_shaped_placeholder(served: Any) -> Non
 
     from textual.widgets import Input
 
-    from monstertrick.table import normal_code
+    from monstertrick.net.host.table import normal_code
 
     table = hosted("monster-taking")
     url, address = await hosted_at(served, table)

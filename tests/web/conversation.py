@@ -28,14 +28,14 @@ from typing import Any
 
 import aiohttp
 
-import monstertrick.table as table_module
+import monstertrick.net.host.table as table_module
 from monstertrick.games import GAMES
-from monstertrick.guards import HostNames, Outbox
-from monstertrick.hosting import listen
-from monstertrick.remote import RemoteSession, Welcome
+from monstertrick.net.guards import HostNames, Outbox
+from monstertrick.net.host.command import listen
+from monstertrick.net.host.table import VERSION, TableHost, make_app
+from monstertrick.net.seat.session import RemoteSession, Welcome
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import Played, RoundOver, Session, Turn
-from monstertrick.table import VERSION, TableHost, make_app
 
 from ..contract import toy
 

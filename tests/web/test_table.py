@@ -1,4 +1,4 @@
-"""A table joined from several screens (``monstertrick.table``), on loopback: whole games
+"""A table joined from several screens (``monstertrick.net.host.table``), on loopback: whole games
 of every game played by headless screens, every message each screen receives checked
 to hold its own seat's view and the public log only; screens that drop and rejoin, a
 newer screen taking a seat, wrong codes and bad messages."""
@@ -14,10 +14,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from monstertrick.guards import MessageLimits
-from monstertrick.seating import Seat, Seating
-from monstertrick.session import Handoff, Session, Turn
-from monstertrick.table import (
+from monstertrick.net.guards import MessageLimits
+from monstertrick.net.host.table import (
     CODE_ALPHABET,
     FREE_TRIES,
     VERSION,
@@ -25,7 +23,9 @@ from monstertrick.table import (
     new_code,
     normal_code,
 )
-from monstertrick.wire import Wire
+from monstertrick.net.wire import Wire
+from monstertrick.seating import Seat, Seating
+from monstertrick.session import Handoff, Session, Turn
 
 TABLES = {
     "monster-trick": ["Ann", "Bob", "Cy:medium"],

@@ -1,5 +1,5 @@
 """The hosted table against hostile screens, on loopback: a table served as the host
-serves it (:func:`monstertrick.hosting.listen`), attacked by scripted clients, each
+serves it (:func:`monstertrick.net.host.command.listen`), attacked by scripted clients, each
 attack bounded in count and time; the table goes on for everyone else, and nothing
 reaches the console as a traceback.
 
@@ -21,11 +21,11 @@ from typing import Any
 import aiohttp
 import pytest
 
-from monstertrick.guards import ConnectionLimiter, OutboxLimits
+from monstertrick.net.guards import ConnectionLimiter, OutboxLimits
+from monstertrick.net.host.table import FREE_TRIES, VERSION, TableHost, WrongCodes
+from monstertrick.net.wire import Wire
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import HintTaken, Session
-from monstertrick.table import FREE_TRIES, VERSION, TableHost, WrongCodes
-from monstertrick.wire import Wire
 
 from .raw import TIMEOUT, RawScreen, until
 
@@ -357,7 +357,7 @@ async def test_idle_connections_make_room_and_the_table_goes_on(
 
 def test_a_connection_is_refused_only_when_none_waits_to_make_room() -> None:
     """The counting alone: per address, in all, and what is settled (a screen) stays."""
-    from monstertrick.guards import _Counted
+    from monstertrick.net.guards import _Counted
 
     class Stub(_Counted):
         def __init__(self, limiter: ConnectionLimiter, address: str) -> None:
@@ -389,7 +389,7 @@ async def test_a_request_or_a_hello_that_never_comes_whole_is_closed_in_time(
 ) -> None:
     """Half a request's headers, a connection that sends nothing, a WebSocket that never
     says hello: each is closed once its time is up (a hello's is told why)."""
-    import monstertrick.table as table_module
+    import monstertrick.net.host.table as table_module
 
     monkeypatch.setattr(table_module, "HELLO_WAIT", 0.3)
     table = table_of("monster-taking", ["Ann", "Bob"])
@@ -452,10 +452,10 @@ async def test_a_screen_sent_more_than_it_can_read_says_so_and_joins_again(
     again, rather than stopping for good."""
     from aiohttp import web
 
-    from monstertrick.hosting import listen
-    from monstertrick.tui.join import JoinApp
+    from monstertrick.net.host.command import listen
+    from monstertrick.net.seat.app import JoinApp
+    from monstertrick.net.seat.screen import JoinScreen
     from monstertrick.tui.screens.base import DecisionScreen
-    from monstertrick.tui.screens.join import JoinScreen
 
     table = table_of("monster-taking", ["Ann", "Bob"])
     welcome = {

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def quit_question(match: Session | None) -> str:
     """What quitting now does to the game, as things really are."""
-    from ...remote import RemoteSession
+    from ...net.seat.session import RemoteSession
 
     if isinstance(match, RemoteSession):
         return (

@@ -29,12 +29,12 @@ from enum import Enum
 from functools import cache
 from typing import Any, Generic, TypeVar, Union
 
-from .errors import InvalidMoveError
-from .games.common.cards import CodedCard
+from ..errors import InvalidMoveError
+from ..games.common.cards import CodedCard
 
 if typing.TYPE_CHECKING:
-    from .games.contract import State, View
-    from .games.door import Door
+    from ..games.contract import State, View
+    from ..games.door import Door
 
 S = TypeVar("S", bound="State[Any, Any, Any]")
 A = TypeVar("A")
@@ -242,7 +242,7 @@ class Wire(Generic[S, A, E, V, P]):
 
 def _door_types(cls: type) -> tuple[Any, ...]:
     """A door class's ``S, A, E, V, P``: the types it subclasses ``Door`` with."""
-    from .games.door import Door
+    from ..games.door import Door
 
     for klass in cls.__mro__:
         for base in getattr(klass, "__orig_bases__", ()):

@@ -1,12 +1,12 @@
 """One game, several screens: the host's side of a table that each person joins from
-their own device with a code (``monstertrick host`` serves it, :mod:`monstertrick.hosting`;
-``monstertrick join`` is a seat's side, :mod:`monstertrick.remote`).
+their own device with a code (``monstertrick host`` serves it, :mod:`monstertrick.net.host.command`;
+``monstertrick join`` is a seat's side, :mod:`monstertrick.net.seat.session`).
 
 The host owns the :class:`~monstertrick.session.Session`, as the app does at one
 keyboard, and drives it: no handoffs (nobody else looks at a person's screen), computer
 players deciding in the host, the game autosaved after every decision as always. A
 screen joins over a WebSocket (:func:`table_socket`) with its seat's code and is sent, after
-every change, that seat's view and the public log (:mod:`monstertrick.wire`), never the
+every change, that seat's view and the public log (:mod:`monstertrick.net.wire`), never the
 state and never another seat's view; a watcher's code gets the public view. A screen
 can only send its own seat's decisions, each one checked by the session; an illegal
 one is answered with the reason and changes nothing.
@@ -46,9 +46,9 @@ host → client
     the game is saved, to be reopened with ``host --resume``; a screen told so stops
     trying to reconnect, while one whose connection merely dropped tries again).
 
-Every input is bounded (:mod:`monstertrick.guards`): a message's size and rate, the
+Every input is bounded (:mod:`monstertrick.net.guards`): a message's size and rate, the
 time to say hello (:data:`HELLO_WAIT`), wrong codes (:class:`WrongCodes`), and what
-waits to go out to each screen (an :class:`~monstertrick.guards.Outbox` per screen: a
+waits to go out to each screen (an :class:`~monstertrick.net.guards.Outbox` per screen: a
 screen that stops reading is dropped, never waited for).
 """
 
@@ -62,7 +62,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .guards import (
+from ...session import BotTurn, GameEnd, Handoff, HintTaken, Played, RoundOver, Session, Turn
+from ..guards import (
     HostNames,
     MessageLimits,
     MessageMeter,
@@ -71,8 +72,7 @@ from .guards import (
     same_origin,
     settle,
 )
-from .session import BotTurn, GameEnd, Handoff, HintTaken, Played, RoundOver, Session, Turn
-from .wire import Wire, WireError
+from ..wire import Wire, WireError
 
 if TYPE_CHECKING:
     from aiohttp import web

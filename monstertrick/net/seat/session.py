@@ -2,7 +2,7 @@
 screen that holds one seat's view and nothing more.
 
 :class:`RemoteSession` is a :class:`~monstertrick.session.Session` whose game lives in
-the host (:mod:`monstertrick.table`): it keeps the last table the host sent this seat
+the host (:mod:`monstertrick.net.host.table`): it keeps the last table the host sent this seat
 (its view, the public view and log, whose decision it is) and answers the screens from
 it, so the same screens as at one keyboard draw a joined seat; what the seat decides
 goes to the host, which answers with the next table or the reason it was refused. It
@@ -10,7 +10,7 @@ never holds the game's state, another seat's view or the seed: the host sends no
 them. Once the game is over, its record (public then) rebuilds it for the final
 standings and the review.
 
-This module never imports Textual or aiohttp (:mod:`monstertrick.tui.join` connects).
+This module never imports Textual or aiohttp (:mod:`monstertrick.net.seat.app` connects).
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from urllib.parse import urlsplit
 
 from typing_extensions import TypeVar
 
-from .games import GAMES
-from .games.contract import Action, Outcome, SomeState, SomeView, State, View
-from .seating import Seat, Seating
-from .session import BotTurn, GameEnd, HintTaken, Played, RoundOver, Session, Step, Turn
-from .wire import Wire, WireError
+from ...games import GAMES
+from ...games.contract import Action, Outcome, SomeState, SomeView, State, View
+from ...seating import Seat, Seating
+from ...session import BotTurn, GameEnd, HintTaken, Played, RoundOver, Session, Step, Turn
+from ..wire import Wire, WireError
 
 S = TypeVar("S", bound=State[Any, Any, Any], default=SomeState)
 A = TypeVar("A", bound=Action, default=Action)
@@ -80,7 +80,7 @@ class Welcome:
 
     @staticmethod
     def read(data: dict[str, Any]) -> Welcome:
-        """A welcome message, checked (:class:`~monstertrick.wire.WireError` if it is
+        """A welcome message, checked (:class:`~monstertrick.net.wire.WireError` if it is
         not one this client understands)."""
         game, names, levels = data.get("game"), data.get("names"), data.get("levels")
         seat = data.get("seat")
@@ -136,7 +136,7 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
 
     def update(self, data: dict[str, Any]) -> None:
         """A ``table`` message from the host: read and checked as a whole before
-        anything changes (:class:`~monstertrick.wire.WireError` if any of it is not
+        anything changes (:class:`~monstertrick.net.wire.WireError` if any of it is not
         what it must be)."""
         wire: Wire[Any, Any, Any, Any, Any] = Wire(self.rules)
         view = wire.view(data.get("view")) if self.me is not None else None

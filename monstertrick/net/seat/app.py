@@ -1,7 +1,7 @@
 """``monstertrick join``: one seat of a table hosted elsewhere, on this screen alone.
 
 The app is the hot-seat app with its session on the other side of a WebSocket
-(:class:`~monstertrick.remote.RemoteSession`): the same screens, drawn from this seat's
+(:class:`~monstertrick.net.seat.session.RemoteSession`): the same screens, drawn from this seat's
 view, with no handoffs (nobody else looks at this screen). The other seats' moves come
 as they happen; this seat's decisions go to the host, which answers with the next table
 or the reason it refused one. A dropped connection is tried again until it comes back,
@@ -21,16 +21,16 @@ from typing import TYPE_CHECKING, Any
 from textual import on, work
 from textual.notifications import SeverityLevel
 
-from ..session import BotTurn, GameEnd, Played, RoundOver, Session, Step, Turn
-from ..table import VERSION
+from ...session import BotTurn, GameEnd, Played, RoundOver, Session, Step, Turn
+from ...tui.app import MonsterTrickApp
+from ...tui.messages import Decided, NewGame, TakeBack
+from ...tui.screens.base import ComputerTurnScreen, DecisionScreen, PauseScreen
+from ..host.table import VERSION
 from ..wire import WireError
-from .app import MonsterTrickApp
-from .messages import Decided, NewGame, TakeBack
-from .screens.base import ComputerTurnScreen, DecisionScreen, PauseScreen
-from .screens.join import CodeGiven, JoinScreen
+from .screen import CodeGiven, JoinScreen
 
 if TYPE_CHECKING:
-    from ..remote import RemoteSession
+    from .session import RemoteSession
 
 IDLE_COLLECTION_WAIT = 0.1
 """Seconds after the last table before the garbage is collected (the screen is drawn)."""
@@ -207,7 +207,7 @@ class JoinApp(MonsterTrickApp):
 
     def received(self, data: dict[str, Any]) -> bool:
         """One message from the host; False when it has said goodbye."""
-        from ..remote import RemoteSession, Welcome
+        from .session import RemoteSession, Welcome
 
         kind = data.get("type")
         if kind == "welcome":
@@ -266,7 +266,7 @@ class JoinApp(MonsterTrickApp):
         self.say(f"{self.farewell} Ctrl+Q quits.", error=True)
 
     def screens_title(self) -> str:
-        from ..games import GAMES
+        from ...games import GAMES
 
         return GAMES[self.game].title
 
@@ -403,13 +403,13 @@ def collect_garbage() -> None:
 
 def run_join(url: str, address: str, code: str | None, *, watch: bool = False) -> int:
     """Run the join app; the exit code."""
-    from .app import run_app
+    from ...tui.app import run_app
 
     collect_when_idle()
     app = JoinApp(url, address, code, watch=watch, idle_collection=True)
     status = run_app(app)
     if app.farewell is not None and sys.stdout.isatty():  # (a browser tab's is no terminal)
-        from ..records import shown
+        from ...records import shown
 
         print(f"monstertrick: {shown(app.farewell)}")  # (the host's words: shown as text)
     return status
