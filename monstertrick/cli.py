@@ -527,7 +527,7 @@ def run_join(
     parser: argparse.ArgumentParser, address: str, code: str | None, *, watch: bool = False
 ) -> int:
     """``monstertrick join``: one seat of a hosted game on this terminal."""
-    from .net.host.table import normal_code
+    from .net.protocol import normal_code
     from .net.seat.session import table_url
 
     url = table_url(address)

@@ -80,7 +80,7 @@ async def served() -> AsyncIterator[Any]:
     ``ws://127.0.0.1:PORT/table``."""
     from monstertrick.net.guards import HostNames
     from monstertrick.net.host.command import listen
-    from monstertrick.net.host.table import make_app
+    from monstertrick.net.host.connections import make_app
 
     runners: list[Any] = []
 

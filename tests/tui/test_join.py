@@ -166,7 +166,7 @@ async def test_quitting_a_joined_seat_says_the_game_goes_on_at_the_host(served: 
 async def test_a_screen_is_told_who_joins_who_is_away_and_who_is_back(served: Any) -> None:
     import aiohttp
 
-    from monstertrick.net.host.table import VERSION
+    from monstertrick.net.protocol import VERSION
 
     table = hosted("monster-taking")
     url, address = await hosted_at(served, table)
@@ -310,7 +310,7 @@ async def _ann_joins(address: str, table: TableHost) -> Any:
     """Ann's screen, a bare client (joined until it is closed)."""
     import aiohttp
 
-    from monstertrick.net.host.table import VERSION
+    from monstertrick.net.protocol import VERSION
 
     http = aiohttp.ClientSession()
     ws = await http.ws_connect(f"ws://{address}/table")
@@ -384,7 +384,7 @@ async def test_the_code_box_shows_no_code_shaped_placeholder(served: Any) -> Non
 
     from textual.widgets import Input
 
-    from monstertrick.net.host.table import normal_code
+    from monstertrick.net.protocol import normal_code
 
     table = hosted("monster-taking")
     url, address = await hosted_at(served, table)

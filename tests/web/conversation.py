@@ -28,11 +28,13 @@ from typing import Any
 
 import aiohttp
 
-import monstertrick.net.host.table as table_module
+import monstertrick.net.host.connections as connections
 from monstertrick.games import GAMES
 from monstertrick.net.guards import HostNames, Outbox
 from monstertrick.net.host.command import listen
-from monstertrick.net.host.table import VERSION, TableHost, make_app
+from monstertrick.net.host.connections import make_app
+from monstertrick.net.host.table import TableHost
+from monstertrick.net.protocol import VERSION
 from monstertrick.net.seat.session import RemoteSession, Welcome
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import Played, RoundOver, Session, Turn
@@ -89,7 +91,7 @@ class Counts:
 def counted(table: TableHost, counts: Counts) -> Iterator[None]:
     """The host's messages counted as it queues them, and what it takes as it has
     carried it out."""
-    put, read = Outbox.put, table_module.read_message
+    put, read = Outbox.put, connections.read_message
 
     def queued(outbox: Outbox, text: str) -> bool:
         counts.queued += 1
@@ -98,7 +100,7 @@ def counted(table: TableHost, counts: Counts) -> Iterator[None]:
 
     def read_message(text: str) -> object:
         data = read(text)
-        if data is table_module.NOT_JSON:
+        if data is connections.NOT_JSON:
             counts.handled += 1  # (answered at once, without the table)
         return data
 
@@ -113,14 +115,14 @@ def counted(table: TableHost, counts: Counts) -> Iterator[None]:
         return carried_out
 
     Outbox.put = queued  # type: ignore[method-assign]
-    table_module.read_message = read_message
+    connections.read_message = read_message
     table.join = taken(table.join)  # type: ignore[method-assign]
     table.receive = taken(table.receive)  # type: ignore[method-assign]
     try:
         yield
     finally:
         Outbox.put = put  # type: ignore[method-assign]
-        table_module.read_message = read
+        connections.read_message = read
 
 
 @dataclass

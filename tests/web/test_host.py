@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from monstertrick.net.host.table import VERSION
+from monstertrick.net.protocol import VERSION
 
 from .browser import chromium, free_port, missing, wait_until
 

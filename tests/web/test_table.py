@@ -15,14 +15,9 @@ import aiohttp
 import pytest
 
 from monstertrick.net.guards import MessageLimits
-from monstertrick.net.host.table import (
-    CODE_ALPHABET,
-    FREE_TRIES,
-    VERSION,
-    TableHost,
-    new_code,
-    normal_code,
-)
+from monstertrick.net.host.codes import FREE_TRIES, new_code
+from monstertrick.net.host.table import TableHost
+from monstertrick.net.protocol import CODE_ALPHABET, VERSION, normal_code
 from monstertrick.net.wire import Wire
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import Handoff, Session, Turn

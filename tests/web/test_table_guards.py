@@ -22,7 +22,9 @@ import aiohttp
 import pytest
 
 from monstertrick.net.guards import ConnectionLimiter, OutboxLimits
-from monstertrick.net.host.table import FREE_TRIES, VERSION, TableHost, WrongCodes
+from monstertrick.net.host.codes import FREE_TRIES, WrongCodes
+from monstertrick.net.host.table import TableHost
+from monstertrick.net.protocol import VERSION
 from monstertrick.net.wire import Wire
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import HintTaken, Session
@@ -389,9 +391,9 @@ async def test_a_request_or_a_hello_that_never_comes_whole_is_closed_in_time(
 ) -> None:
     """Half a request's headers, a connection that sends nothing, a WebSocket that never
     says hello: each is closed once its time is up (a hello's is told why)."""
-    import monstertrick.net.host.table as table_module
+    import monstertrick.net.host.connections as connections
 
-    monkeypatch.setattr(table_module, "HELLO_WAIT", 0.3)
+    monkeypatch.setattr(connections, "HELLO_WAIT", 0.3)
     table = table_of("monster-taking", ["Ann", "Bob"])
     limiter = ConnectionLimiter()
     url = await served(table, limiter=limiter, header_wait=0.3)

@@ -35,7 +35,9 @@ from ...saves import SavedGame, SaveStore, atomic_write, home
 from ...seating import Seating
 from ...session import Session
 from ..guards import ConnectionLimiter, HostNames, MessageLimits, is_loopback
-from .table import TableHost, normal_code, table_socket
+from ..protocol import normal_code
+from .connections import table_socket
+from .table import TableHost
 
 if TYPE_CHECKING:
     from aiohttp import web

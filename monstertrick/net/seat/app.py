@@ -25,7 +25,7 @@ from ...session import BotTurn, GameEnd, Played, RoundOver, Session, Step, Turn
 from ...tui.app import MonsterTrickApp
 from ...tui.messages import Decided, NewGame, TakeBack
 from ...tui.screens.base import ComputerTurnScreen, DecisionScreen, PauseScreen
-from ..host.table import VERSION
+from ..protocol import VERSION
 from ..wire import WireError
 from .screen import CodeGiven, JoinScreen
 

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from ...tui.widgets import KeyBar
-from ..host.table import normal_code
+from ..protocol import normal_code
 
 
 @dataclass

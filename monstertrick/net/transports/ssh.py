@@ -44,7 +44,7 @@ from ..guards import (
     start_process_group,
     terminal_size,
 )
-from ..host.table import normal_code
+from ..protocol import normal_code
 
 if TYPE_CHECKING:
     import asyncssh
