@@ -148,7 +148,7 @@ async def test_a_screen_that_stops_reading_is_dropped_and_never_holds_the_table(
         # Ann plays on: a few hands' worth of tables go to every screen meanwhile.
         await ann.made(40)
         assert ann.decided == 40
-        await until(lambda: not table._screens.get(None), "the stuck watcher to be dropped")
+        await until(lambda: not table.screens.at(None), "the stuck watcher to be dropped")
         await ann.stop()
     assert await stuck.closed_by_the_table()
     stuck.close()
@@ -172,9 +172,9 @@ async def test_a_screen_whose_connection_resets_drops_only_itself(
                 watcher.reset()
             await ann.made(turn)
             await bob.made(turn)
-        assert table._screens[0] == [s for s in table._screens[0] if not s.outbox.dropped]
-        assert len(table._screens[0]) == len(table._screens[1]) == 1
-        await until(lambda: not table._screens.get(None), "every watcher to be dropped")
+        assert table.screens.at(0) == [s for s in table.screens.at(0) if not s.outbox.dropped]
+        assert len(table.screens.at(0)) == len(table.screens.at(1)) == 1
+        await until(lambda: not table.screens.at(None), "every watcher to be dropped")
         await ann.stop()
         await bob.stop()
 
@@ -187,8 +187,8 @@ async def test_a_failed_send_drops_that_screen_alone(served: Any, console: list[
     url = await served(table)
     async with aiohttp.ClientSession() as http:
         broken = await RawScreen.join(port_of(url), hello(table.watch_code))
-        await until(lambda: table._screens.get(None), "the watcher to join")
-        (watcher,) = table._screens[None]
+        await until(lambda: table.screens.at(None), "the watcher to join")
+        (watcher,) = table.screens.at(None)
 
         async def fails(text: str) -> None:
             raise aiohttp.ClientConnectionResetError("Cannot write to closing transport")
@@ -198,8 +198,8 @@ async def test_a_failed_send_drops_that_screen_alone(served: Any, console: list[
         bob = await Person.join(http, url, table, 1)
         await ann.made(3)
         await bob.made(3)
-        assert watcher.outbox.dropped == "failed" and not table._screens.get(None)
-        assert table._screens[0] and table._screens[1]
+        assert watcher.outbox.dropped == "failed" and not table.screens.at(None)
+        assert table.screens.at(0) and table.screens.at(1)
         await ann.stop()
         await bob.stop()
         broken.close()
@@ -223,7 +223,7 @@ async def test_a_flood_of_hints_logs_one_per_decision_and_sends_nothing_more(
         for ws in (ann, bob):
             while (await asyncio.wait_for(ws.receive_json(), TIMEOUT))["type"] != "table":
                 pass
-        await until(lambda: len(table._screens.get(0, [])) == 1, "Ann to join")
+        await until(lambda: len(table.screens.at(0)) == 1, "Ann to join")
 
         async def tables_until_answered(ws: aiohttp.ClientWebSocketResponse) -> int:
             """Tables received until the table answers a message sent now (so that
@@ -349,7 +349,7 @@ async def test_idle_connections_make_room_and_the_table_goes_on(
         later = [await RawScreen.connect(port, source="127.0.0.2") for _ in range(50)]
         await ann.made(3)
         await bob.made(3)
-        assert len(table._screens[0]) == len(table._screens[1]) == 1
+        assert len(table.screens.at(0)) == len(table.screens.at(1)) == 1
         await ann.stop()
         await bob.stop()
     for screen in idle + more + later:
@@ -440,7 +440,7 @@ async def test_a_hello_of_another_kind_of_one_and_a_deeply_nested_message_are_re
             await ws.send_json({"type": "take-back"})
             answer = await asyncio.wait_for(ws.receive_json(), TIMEOUT)
             assert answer["type"] == "refused" and "take that back" in answer["reason"]
-            assert table._screens[0]
+            assert table.screens.at(0)
 
 
 # ---------------------------------------------------------------------- the joined screen

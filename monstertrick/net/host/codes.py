@@ -1,13 +1,15 @@
 """The table's join codes and the throttling of wrong ones: a fresh code, unguessable
-and easy to type, and when each wrong code is answered (:class:`WrongCodes`)."""
+and easy to type, the seat a code is for (:class:`SeatCodes`), and when each wrong
+code is answered (:class:`WrongCodes`)."""
 
 from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
-from ..protocol import CODE_ALPHABET, CODE_LENGTH
+from ..protocol import CODE_ALPHABET, CODE_LENGTH, normal_code
 
 FREE_TRIES = 3
 """Wrong codes an address may send before each of its further tries waits."""
@@ -59,3 +61,35 @@ class WrongCodes:
         self._due_in_all = due + spacing
         at = max(at, due - (WRONG_CODE_BURST - 1) * spacing)
         return at - now
+
+
+@dataclass
+class SeatCodes:
+    """A table's codes: each person's by seat (a new one for any seat without), and
+    the watchers' (``watch_code``); a wrong one answered once its wait is over."""
+
+    codes: dict[int, str]
+    watch_code: str
+    wrong_codes: WrongCodes
+    wrong_wait: Callable[[float], Awaitable[None]]
+
+    def seat_of(self, code: str) -> int | None | bool:
+        """The seat a code is for (None: the watchers' code); False for no code."""
+        if code == self.watch_code:
+            return None
+        for seat, mine in self.codes.items():
+            if secrets.compare_digest(mine, code):
+                return seat
+        return False
+
+    async def check(self, text: object, address: str) -> int | None | bool:
+        """The seat a code is for (None: a watcher), or False, once its wait is over,
+        for anything that is not one of the table's codes (:class:`WrongCodes`: the
+        right code is answered at once)."""
+        code = normal_code(text)
+        seat = self.seat_of(code) if code is not None else False
+        if seat is False:
+            wait = self.wrong_codes.wait(address)
+            if wait > 0:
+                await self.wrong_wait(wait)
+        return seat

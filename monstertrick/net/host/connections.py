@@ -1,4 +1,5 @@
-"""The table's connections: one joined screen's (:class:`Screen`), and the WebSocket
+"""The table's connections: one joined screen's (:class:`Screen`), every screen joined
+by seat (:class:`Screens`), and the WebSocket
 that each screen joins over (:func:`table_socket`, served by :func:`make_app`). Every
 input is bounded (:mod:`monstertrick.net.guards`): a message's size and rate, the time
 to say hello (:data:`HELLO_WAIT`), and what waits to go out to each screen (an
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +60,70 @@ class Screen:
 
     def send_text(self, text: str) -> None:
         self.outbox.put(text)
+
+
+class Screens:
+    """The joined screens by seat (None: the watchers')."""
+
+    def __init__(self) -> None:
+        self._by_seat: dict[int | None, list[Screen]] = {}
+        self._closing: set[asyncio.Task[None]] = set()
+
+    def seat(self, screen: Screen) -> None:
+        """A new screen at its seat: one that held the seat before is told it was
+        replaced and closed, by a task of its own (not waited for)."""
+        if screen.seat is not None:
+            for older in self._by_seat.get(screen.seat, []):
+                older.send(
+                    {
+                        "type": "bye",
+                        "why": "replaced",
+                        "reason": "another screen joined with your code",
+                    }
+                )
+                older.closed = True
+                # Ended by its own task: this one does not wait for its goodbye.
+                task = asyncio.create_task(older.outbox.close(CLOSE_WAIT))
+                self._closing.add(task)
+                task.add_done_callback(self._closing.discard)
+            self._by_seat[screen.seat] = []
+        self._by_seat.setdefault(screen.seat, []).append(screen)
+
+    def drop(self, screen: Screen) -> bool:
+        """A screen has gone: whether it was one of these (not one replaced)."""
+        screens = self._by_seat.get(screen.seat, [])
+        if screen not in screens:
+            return False
+        screens.remove(screen)
+        return True
+
+    def at(self, seat: int | None) -> list[Screen]:
+        """The screens joined at ``seat``."""
+        return list(self._by_seat.get(seat, []))
+
+    def away(self, seats: Sequence[int]) -> list[int]:
+        """Those of ``seats`` with no screen joined."""
+        return [s for s in seats if not self._by_seat.get(s)]
+
+    def open_by_seat(self) -> list[tuple[int | None, list[Screen]]]:
+        """Each seat's screens still open, for the seats with any."""
+        found = []
+        for seat, screens in list(self._by_seat.items()):
+            open_ = [screen for screen in screens if not screen.closed]
+            if open_:
+                found.append((seat, open_))
+        return found
+
+    async def close(self, text: str) -> None:
+        """Tell every screen ``text`` and end its connection: all at once, each within
+        its bound."""
+        screens = [screen for each in self._by_seat.values() for screen in each]
+        for screen in screens:
+            if not screen.closed:
+                screen.send_text(text)
+            screen.closed = True
+        await asyncio.gather(*(screen.outbox.close(CLOSE_WAIT) for screen in screens))
+        await asyncio.gather(*list(self._closing))
 
 
 def table_socket(

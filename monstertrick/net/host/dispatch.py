@@ -1,0 +1,148 @@
+"""What the table does with each screen's message: a hello (:func:`hello`: the seat its
+code is for, or a ``bye`` saying why not), then a decision, a decision taken back, a
+round's end seen, a hint taken (:func:`receive`). Each is carried out or answered with a
+``refused`` and its reason, changing nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from ...session import Handoff, Played, RoundOver
+from ..guards import Outbox
+from ..protocol import VERSION
+from ..wire import WireError
+from .connections import Screen
+
+if TYPE_CHECKING:
+    from .table import TableHost
+
+
+async def hello(table: TableHost, data: object, outbox: Outbox, address: str) -> Screen | None:
+    """A screen's first message: its hello. Returns the screen joined, or None having
+    queued a ``bye`` (the caller closes the connection)."""
+
+    def bye(why: str, reason: str) -> None:
+        outbox.put(json.dumps({"type": "bye", "why": why, "reason": reason}))
+
+    if not isinstance(data, dict) or data.get("type") != "hello":
+        bye("hello", "say hello first, with your code")
+        return None
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:  # (not true, not 1.0)
+        bye("version", f"this table speaks version {VERSION}: update monstertrick")
+        return None
+    seat = await table.check_code(data.get("code"), address)
+    if seat is False:
+        bye("code", "that code is not one of this table's")
+        return None
+    if table.closed:
+        bye("closed", table.goodbye())  # (come as the host closes: told the same)
+        return None
+    assert seat is not True
+    if data.get("watch") is True:
+        seat = None  # (any code of the table may watch: a second screen, a TV)
+    screen = Screen(seat, outbox)
+    table.screens.seat(screen)
+    session = table.session
+    names = list(session.names)
+    screen.send(
+        {
+            "type": "welcome",
+            "version": VERSION,
+            "seat": seat,
+            "game": session.game_key,
+            "names": names,
+            "levels": [s.bot for s in session.seating.seats],
+        }
+    )
+    if seat is not None:
+        table.notice(f"{names[seat]} joined.")
+        if table.stand_ins.stop(seat):
+            table.notice(f"{names[seat]} is back: the computer player stops.")
+    await table.changed()  # (a pause may have waited for nobody but this seat)
+    return screen
+
+
+async def receive(table: TableHost, screen: Screen, data: object) -> None:
+    """A joined screen's message."""
+    if screen.closed:
+        return
+    kind = data.get("type") if isinstance(data, dict) else None
+    if kind not in ("act", "take-back", "ready", "hint"):
+        screen.send({"type": "refused", "reason": "a message this table does not take"})
+        return
+    assert isinstance(data, dict)
+    seat = screen.seat
+    if seat is None:
+        screen.send({"type": "refused", "reason": "a watcher does not decide"})
+        return
+    if kind == "act":
+        reason = await _act(table, seat, data)
+    elif kind == "take-back":
+        reason = await _take_back(table, seat)
+    elif kind == "ready":
+        reason = _ready_for_next(table, seat)
+    else:
+        noted = _hint_taken(table, seat)
+        if noted is False:
+            return  # (this decision's hint is in the log already: nothing changed)
+        reason = None if noted is True else noted
+    if reason is not None:
+        screen.send({"type": "refused", "reason": reason})
+        return
+    await table.changed()
+
+
+async def _act(table: TableHost, seat: int, data: dict[str, Any]) -> str | None:
+    try:
+        action = table.wire.action(data.get("action"))
+    except WireError as exc:
+        return str(exc)
+    session = table.session
+    async with table.lock:
+        step = session.next_step()
+        decider = table.decider()
+        if decider is None or decider[0] != seat or isinstance(step, RoundOver):
+            return "it is not your decision now"
+        if seat in table.covered:
+            return "a computer player decides for you while you are away"
+        if data.get("at") != list(session.position):
+            # Made on a table that has moved on since (a message crossed another).
+            return "the table has moved on"
+        reason = session.refusal(seat, action)
+        if reason is not None:
+            return reason
+        if isinstance(step, Played):
+            session.done()  # the next player acts: the last decision stands now
+            step = session.next_step()
+        if isinstance(step, Handoff):
+            session.pass_keyboard(seat)  # each person has their own screen
+        table.apply(seat, action)
+    return None
+
+
+async def _take_back(table: TableHost, seat: int) -> str | None:
+    session = table.session
+    async with table.lock:
+        if not session.can_take_back(seat):
+            return "you can no longer take that back: the game has moved on"
+        session.take_back(seat)
+        table.last = {"seat": seat, "took_back": True, "at": list(session.position)}
+    table.notice(f"{session.names[seat]} took back their last decision.")
+    return None
+
+
+def _ready_for_next(table: TableHost, seat: int) -> str | None:
+    if not isinstance(table.session.next_step(), RoundOver):
+        return "there is no round's end to go on from"
+    table.ready.add(seat)
+    return None
+
+
+def _hint_taken(table: TableHost, seat: int) -> str | bool:
+    """Whether the hint was news (the log says so); the reason it was refused."""
+    try:
+        return table.session.note_hint(seat)
+    except ValueError:
+        return "a hint is for your own decision"
