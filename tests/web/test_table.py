@@ -94,19 +94,20 @@ async def test_a_whole_game_is_played_from_several_screens_each_sent_only_its_ow
 ) -> None:
     table = start(game)
     sent: list[tuple[int | None, dict[str, Any], str]] = []
-    original = table.table_message
+    original = table.table_news
 
-    def recorded(seat: int | None) -> dict[str, Any]:
-        message = original(seat)
+    def recorded(seat: int | None) -> Any:
+        news = original(seat)
+        message = table.wire.encode(news)
         truth = json.dumps(
             table.wire.encode(
                 table.session.view(seat) if seat is not None else table.session.public_view()
             )
         )
         sent.append((seat, message, truth))
-        return message
+        return news
 
-    table.table_message = recorded  # type: ignore[method-assign]
+    table.table_news = recorded  # type: ignore[method-assign]
     url = await served(table)
     wire = table.wire
     players = [

@@ -9,10 +9,9 @@ dropped, never waited for)."""
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..guards import (
     HostNames,
@@ -23,7 +22,8 @@ from ..guards import (
     same_origin,
     settle,
 )
-from ..protocol import NOT_JSON, read_message
+from ..protocol import NOT_JSON, Bye, Message, Refused, read_message
+from ..wire import PLAIN
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -53,10 +53,11 @@ class Screen:
     table_sent: str = ""
     """The last table sent to this screen, as sent."""
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` for the screen (never waits: a screen that does not take
-        its messages is dropped by its outbox)."""
-        self.send_text(json.dumps(message))
+    def send(self, message: Message) -> None:
+        """Queue ``message`` (one that holds no game's value: a welcome, a refusal, a
+        goodbye) for the screen (never waits: a screen that does not take its messages
+        is dropped by its outbox)."""
+        self.send_text(PLAIN.text(message))
 
     def send_text(self, text: str) -> None:
         self.outbox.put(text)
@@ -74,13 +75,7 @@ class Screens:
         replaced and closed, by a task of its own (not waited for)."""
         if screen.seat is not None:
             for older in self._by_seat.get(screen.seat, []):
-                older.send(
-                    {
-                        "type": "bye",
-                        "why": "replaced",
-                        "reason": "another screen joined with your code",
-                    }
-                )
+                older.send(Bye("replaced", "another screen joined with your code"))
                 older.closed = True
                 # Ended by its own task: this one does not wait for its goodbye.
                 task = asyncio.create_task(older.outbox.close(CLOSE_WAIT))
@@ -170,13 +165,13 @@ def table_socket(
                 try:
                     msg = await ws.receive(timeout=HELLO_WAIT if screen is None else None)
                 except asyncio.TimeoutError:
-                    outbox.put(json.dumps(_NO_HELLO))
+                    outbox.put(PLAIN.text(_NO_HELLO))
                     break
                 if msg.type is not WSMsgType.TEXT or not meter.admit(len(msg.data)):
                     break
                 data = read_message(msg.data)
                 if data is NOT_JSON:
-                    outbox.put(json.dumps(_NOT_A_MESSAGE))
+                    outbox.put(PLAIN.text(_NOT_A_MESSAGE))
                 elif screen is None:
                     screen = await table.join(data, outbox, request.remote or "")
                     if screen is None:
@@ -197,8 +192,8 @@ def table_socket(
     return socket
 
 
-_NO_HELLO = {"type": "bye", "why": "hello", "reason": "say hello first, with your code"}
-_NOT_A_MESSAGE = {"type": "refused", "reason": "a message is one JSON object, not nested deeply"}
+_NO_HELLO = Bye("hello", "say hello first, with your code")
+_NOT_A_MESSAGE = Refused("a message is one JSON object, not nested deeply")
 
 
 def make_app(

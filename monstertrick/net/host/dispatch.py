@@ -5,13 +5,24 @@ round's end seen, a hint taken (:func:`receive`). Each is carried out or answere
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...session import Handoff, Played, RoundOver
 from ..guards import Outbox
-from ..protocol import VERSION
-from ..wire import WireError
+from ..protocol import (
+    VERSION,
+    Act,
+    Bye,
+    Hello,
+    Hinted,
+    Message,
+    Ready,
+    Refused,
+    TakeBack,
+    TookBack,
+    Welcome,
+)
+from ..wire import PLAIN, WireError
 from .connections import Screen
 
 if TYPE_CHECKING:
@@ -23,39 +34,35 @@ async def hello(table: TableHost, data: object, outbox: Outbox, address: str) ->
     queued a ``bye`` (the caller closes the connection)."""
 
     def bye(why: str, reason: str) -> None:
-        outbox.put(json.dumps({"type": "bye", "why": why, "reason": reason}))
+        outbox.put(PLAIN.text(Bye(why, reason)))
 
-    if not isinstance(data, dict) or data.get("type") != "hello":
+    if not isinstance(data, dict) or data.get("type") != Hello.TYPE:
         bye("hello", "say hello first, with your code")
         return None
-    version = data.get("version")
+    version = data.get("version")  # (another version's hello is not read further)
     if type(version) is not int or version != VERSION:  # (not true, not 1.0)
         bye("version", f"this table speaks version {VERSION}: update monstertrick")
         return None
-    seat = await table.check_code(data.get("code"), address)
+    try:
+        hello: Hello | None = table.wire.message(data, [Hello])  # type: ignore[assignment]
+    except WireError:
+        hello = None  # (told as a code that is not one)
+    seat = await table.check_code(hello.code if hello is not None else None, address)
     if seat is False:
         bye("code", "that code is not one of this table's")
         return None
     if table.closed:
         bye("closed", table.goodbye())  # (come as the host closes: told the same)
         return None
-    assert seat is not True
-    if data.get("watch") is True:
+    assert seat is not True and hello is not None
+    if hello.watch:
         seat = None  # (any code of the table may watch: a second screen, a TV)
     screen = Screen(seat, outbox)
     table.screens.seat(screen)
     session = table.session
     names = list(session.names)
-    screen.send(
-        {
-            "type": "welcome",
-            "version": VERSION,
-            "seat": seat,
-            "game": session.game_key,
-            "names": names,
-            "levels": [s.bot for s in session.seating.seats],
-        }
-    )
+    levels = tuple(s.bot for s in session.seating.seats)
+    screen.send(Welcome(VERSION, seat, session.game_key, tuple(names), levels))
     if seat is not None:
         table.notice(f"{names[seat]} joined.")
         if table.stand_ins.stop(seat):
@@ -69,19 +76,23 @@ async def receive(table: TableHost, screen: Screen, data: object) -> None:
     if screen.closed:
         return
     kind = data.get("type") if isinstance(data, dict) else None
-    if kind not in ("act", "take-back", "ready", "hint"):
-        screen.send({"type": "refused", "reason": "a message this table does not take"})
+    if kind not in {k.TYPE for k in SEATS_MESSAGES}:
+        screen.send(Refused("a message this table does not take"))
         return
-    assert isinstance(data, dict)
     seat = screen.seat
     if seat is None:
-        screen.send({"type": "refused", "reason": "a watcher does not decide"})
+        screen.send(Refused("a watcher does not decide"))
         return
-    if kind == "act":
-        reason = await _act(table, seat, data)
-    elif kind == "take-back":
+    try:
+        message = table.wire.message(data, SEATS_MESSAGES)
+    except WireError as exc:
+        screen.send(Refused(str(exc)))
+        return
+    if isinstance(message, Act):
+        reason = await _act(table, seat, message)
+    elif isinstance(message, TakeBack):
         reason = await _take_back(table, seat)
-    elif kind == "ready":
+    elif isinstance(message, Ready):
         reason = _ready_for_next(table, seat)
     else:
         noted = _hint_taken(table, seat)
@@ -89,16 +100,17 @@ async def receive(table: TableHost, screen: Screen, data: object) -> None:
             return  # (this decision's hint is in the log already: nothing changed)
         reason = None if noted is True else noted
     if reason is not None:
-        screen.send({"type": "refused", "reason": reason})
+        screen.send(Refused(reason))
         return
     await table.changed()
 
 
-async def _act(table: TableHost, seat: int, data: dict[str, Any]) -> str | None:
-    try:
-        action = table.wire.action(data.get("action"))
-    except WireError as exc:
-        return str(exc)
+SEATS_MESSAGES: tuple[type[Message], ...] = (Act, TakeBack, Ready, Hinted)
+"""What a seat sends once it has joined."""
+
+
+async def _act(table: TableHost, seat: int, act: Act[object]) -> str | None:
+    action = act.action
     session = table.session
     async with table.lock:
         step = session.next_step()
@@ -107,7 +119,7 @@ async def _act(table: TableHost, seat: int, data: dict[str, Any]) -> str | None:
             return "it is not your decision now"
         if seat in table.covered:
             return "a computer player decides for you while you are away"
-        if data.get("at") != list(session.position):
+        if act.at != session.position:
             # Made on a table that has moved on since (a message crossed another).
             return "the table has moved on"
         reason = session.refusal(seat, action)
@@ -128,7 +140,7 @@ async def _take_back(table: TableHost, seat: int) -> str | None:
         if not session.can_take_back(seat):
             return "you can no longer take that back: the game has moved on"
         session.take_back(seat)
-        table.last = {"seat": seat, "took_back": True, "at": list(session.position)}
+        table.last = TookBack(seat, True, session.position)
     table.notice(f"{session.names[seat]} took back their last decision.")
     return None
 

@@ -22,14 +22,14 @@ people away (:mod:`.standins`).
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...session import BotTurn, Handoff, Played, RoundOver, Session, Turn
 from ..guards import Outbox
-from ..wire import Wire
+from ..protocol import Bye, Decided, TookBack
+from ..wire import PLAIN, Wire
 from . import dispatch, news
 from .codes import SeatCodes, WrongCodes, new_code
 from .connections import Screen, Screens
@@ -67,7 +67,7 @@ class TableHost:
         """Held while the game changes (a decision, one taken back)."""
         self.closed = False
         """The host has closed the table: nothing more is played."""
-        self.last: dict[str, Any] | None = None
+        self.last: Decided[Any] | TookBack | None = None
         """The last decision, as the screens are sent it."""
         self.ready: set[int] = set()
         """The people who have seen the round's end the table is looking at."""
@@ -123,8 +123,7 @@ class TableHost:
         """Tell every screen ``reason`` (:meth:`goodbye` by default) with a ``bye`` of
         why "closed", and end its connection: all at once, each within its bound."""
         self.closed = True
-        text = json.dumps({"type": "bye", "why": "closed", "reason": reason or self.goodbye()})
-        await self.screens.close(text)
+        await self.screens.close(PLAIN.text(Bye("closed", reason or self.goodbye())))
 
     def away(self) -> list[int]:
         """The people's seats with no screen joined."""
@@ -153,11 +152,7 @@ class TableHost:
         """``seat``'s decision, applied: the screens are sent it as the last one."""
         session = self.session
         events = session.apply(seat, action)
-        self.last = {
-            "seat": seat,
-            "events": [news.logged(self.wire, e) for e in events],
-            "at": list(session.position),
-        }
+        self.last = Decided(seat, tuple(news.logged(e) for e in events), session.position)
 
     def _waits_for_take_back(self, step: Played) -> bool:
         """Whether a person's decision stays open to take back: until the next person
@@ -273,8 +268,13 @@ class TableHost:
 
     def broadcast(self) -> None:
         """Send every joined screen what its seat may see now (:func:`.news.broadcast`)."""
-        news.broadcast(self.screens, self.table_message)
+        news.broadcast(self.screens, self.table_news, self.wire)
+
+    def table_news(self, seat: int | None) -> news.News:
+        """What ``seat`` may see now (None: a watcher): :func:`.news.table_news`."""
+        return news.table_news(self, seat)
 
     def table_message(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see now (None: a watcher): :func:`.news.table_message`."""
-        return news.table_message(self, seat)
+        """:meth:`table_news` as its JSON object (every key: the earlier chapters too)."""
+        message: dict[str, Any] = self.wire.encode(self.table_news(seat))
+        return message
