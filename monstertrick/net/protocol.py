@@ -3,40 +3,17 @@ protocol's version, the join codes' written form, and a message read from its JS
 within bounds. The host (:mod:`monstertrick.net.host`) and the seat
 (:mod:`monstertrick.net.seat`) both take them from here.
 
-Protocol (version :data:`VERSION`; every message a JSON object with a ``type``):
+Protocol (version :data:`VERSION`, beside the messages; every message a JSON object
+with its ``type`` first, each one a frozen value below, written and read by
+:class:`~monstertrick.net.wire.Wire` alone):
 
 client → host
-    ``{"type": "hello", "version": 1, "code": "K7QF-9XMB"}`` first (with ``"watch":
-    true``, any of the table's codes joins as a watcher, seeing what everyone may); then
-    ``{"type": "act", "action": "play A7", "at": [1, 4]}`` (an action as the game
-    writes it, on the table sent ``at`` that position: a decision made on a table that
-    has moved on since is refused, never applied to another);
-    ``{"type": "take-back"}`` (the seat's last decision, until the next player acts);
-    ``{"type": "ready"}`` (the seat has seen a round's end: the next round is dealt
-    when every person with a screen is ready); ``{"type": "hint"}`` (the person took a
-    hint for the decision before them, worked out on their own screen from their view:
-    the log says so, once per decision: ``HintTaken`` with its ``player``, ``task``
-    and the position ``at``).
+    :class:`Hello` first (``{"type": "hello", "version": 1, "code": "K7QF-9XMB",
+    "watch": false}``); then :class:`Act` (``{"type": "act", "action": "play A7", "at":
+    [1, 4]}``), :class:`TakeBack`, :class:`Ready`, :class:`Hinted`.
 host → client
-    ``welcome`` (``seat``, None for a watcher; ``game``; ``names``; ``levels``: each
-    seat's computer player or None), then ``table`` after every change: ``view`` (the
-    seat's, or the public view for a watcher), ``public`` (the public view), ``log``
-    (this round's public events), ``earlier`` (the finished rounds' events: left out
-    when the screen has them already), ``since``
-    (the play events since the seat last decided), ``turn`` (the seat and task to
-    decide next, None in a pause or at the end), ``last`` (the last decision: its
-    ``seat``, its public ``events`` and the position ``at`` after it; ``took_back``
-    when it was taken back), ``take_back`` (whether this seat may take its last
-    decision back now), ``pause`` (a round's end the table is looking at: its
-    ``round`` and the people ``waiting`` to go on), ``at`` (the position), ``away``
-    (the people's seats with no screen), ``covered`` (those a computer plays for
-    meanwhile), ``over``, and once it is over, ``record`` (the finished game's record:
-    public by then); ``refused`` (``reason``) for a message it did not carry out;
-    ``bye`` (``why`` and ``reason``) as it closes the connection: ``code`` (not one of
-    the table's), ``version``, ``hello`` (none came first), ``replaced`` (a newer screen
-    took the seat) or ``closed`` (the host closed the table: ``reason`` says whether
-    the game is saved, to be reopened with ``host --resume``; a screen told so stops
-    trying to reconnect, while one whose connection merely dropped tries again).
+    :class:`Welcome`, then a :class:`Table` after every change; :class:`Refused` for a
+    message it did not carry out; :class:`Bye` as it closes the connection.
 """
 
 from __future__ import annotations

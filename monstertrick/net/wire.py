@@ -234,6 +234,9 @@ class Wire(Generic[S, A, E, V, P]):
         if data is None and type(None) in members:
             return None
         if isinstance(data, Mapping) and KIND not in data:
+            for member in members:
+                if typing.get_origin(member) is dict:  # (a record)
+                    return self.decode(member, data, where)
             parts = [m for m in members if isinstance(m, type) and issubclass(m, Part)]
             parts += [
                 m

@@ -34,8 +34,9 @@ from monstertrick.net.guards import HostNames, Outbox
 from monstertrick.net.host.command import listen
 from monstertrick.net.host.connections import make_app
 from monstertrick.net.host.table import TableHost
-from monstertrick.net.protocol import VERSION
-from monstertrick.net.seat.session import RemoteSession, Welcome
+from monstertrick.net.protocol import VERSION, Act, Hello, Hinted, Message, Ready, TakeBack
+from monstertrick.net.seat.session import RemoteSession, read_welcome
+from monstertrick.net.wire import PLAIN
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import Played, RoundOver, Session, Turn
 
@@ -134,7 +135,7 @@ class Line:
     ws: aiohttp.ClientWebSocketResponse
     counts: Counts
     session: RemoteSession | None = None
-    posted: list[dict[str, Any]] = field(default_factory=list)
+    posted: list[Message] = field(default_factory=list)
     inbox: list[str] = field(default_factory=list)
     reader: asyncio.Task[None] | None = None
 
@@ -148,7 +149,7 @@ class Line:
             self.inbox.append(f"{self.name} < {msg.data}")
             data = json.loads(msg.data)
             if data["type"] == "welcome":
-                self.session = RemoteSession.joined(Welcome.read(data), self.posted.append)
+                self.session = RemoteSession.joined(read_welcome(data), self.posted.append)
             elif data["type"] == "table":
                 assert self.session is not None
                 self.session.update(data)
@@ -184,9 +185,10 @@ class Conversation:
         self.lines.append(line)
         return line
 
-    async def send(self, line: Line, message: dict[str, Any]) -> None:
-        """A message as the seat's code sends it (``send_json``: ``json.dumps``)."""
-        await self.send_text(line, json.dumps(message))
+    async def send(self, line: Line, message: Message) -> None:
+        """A message as the seat's code sends it (its wire's text)."""
+        wire = line.session.wire if line.session is not None else PLAIN
+        await self.send_text(line, wire.text(message))
 
     async def send_text(self, line: Line, text: str) -> None:
         self.transcript.append(f"{line.name} > {text}")
@@ -217,9 +219,9 @@ class Conversation:
         self.note()
 
 
-def hello(code: str, *, watch: bool = False) -> dict[str, Any]:
+def hello(code: str, *, watch: bool = False) -> Hello:
     """A hello as a joined screen says it."""
-    return {"type": "hello", "version": VERSION, "code": code, "watch": watch}
+    return Hello(VERSION, code, watch)
 
 
 async def no_wait(_seconds: float) -> None:
@@ -249,12 +251,12 @@ async def converse() -> list[str]:
 async def _script(table: TableHost, talk: Conversation) -> None:
     # Strangers: a wrong code, another version, no hello first.
     for name, first in [
-        ("stranger-code", hello(WRONG_CODE)),
-        ("stranger-version", {**hello(CODES[0]), "version": VERSION + 1}),
-        ("stranger-no-hello", {"type": "act", "action": "play A1", "at": [1, 0]}),
+        ("stranger-code", PLAIN.text(hello(WRONG_CODE))),
+        ("stranger-version", PLAIN.text(Hello(VERSION + 1, CODES[0]))),
+        ("stranger-no-hello", '{"type": "act", "action": "play A1", "at": [1, 0]}'),
     ]:
         stranger = await talk.connect(name)
-        await talk.send(stranger, first)
+        await talk.send_text(stranger, first)
         await talk.closed(stranger)
 
     ann = await talk.connect("ann")
@@ -286,15 +288,15 @@ async def _script(table: TableHost, talk: Conversation) -> None:
 
     # What a table refuses, each answered to its sender alone.
     first, other = mover()
-    action = str(choice(first))
-    await talk.send(other, {"type": "act", "action": action, "at": list(other.seat.position)})
-    await talk.send(watcher, {"type": "act", "action": action, "at": list(other.seat.position)})
-    await talk.send(other, {"type": "dance"})
+    action = choice(first)
+    await talk.send(other, Act(action, other.seat.position))
+    await talk.send(watcher, Act(action, watcher.seat.position))
+    await talk.send_text(other, '{"type": "dance"}')
     await talk.send_text(other, "[[not json")
-    await talk.send(other, {"type": "hint"})
-    await talk.send(other, {"type": "ready"})
-    await talk.send(other, {"type": "take-back"})
-    await talk.send(first, {"type": "act", "action": action, "at": [9, 9]})
+    await talk.send(other, Hinted())
+    await talk.send(other, Ready())
+    await talk.send(other, TakeBack())
+    await talk.send(first, Act(action, (9, 9)))
 
     # A hint, a decision, taken back, made again.
     assert first.seat.note_hint(first.me)

@@ -505,8 +505,8 @@ async def test_a_screen_sent_more_than_it_can_read_says_so_and_joins_again(
             assert isinstance(join.screen, DecisionScreen), (said, joins)
             assert len(joins) == 2
             assert any(
-                "could not read what the host sent (the table's log is not a list): trying "
-                "again" in s
+                "could not read what the host sent (the message.log: a list of more than "
+                "1000 items): trying again" in s
                 for s in said
             ), said
     finally:

@@ -25,8 +25,8 @@ from ...session import BotTurn, GameEnd, Played, RoundOver, Session, Step, Turn
 from ...tui.app import MonsterTrickApp
 from ...tui.messages import Decided, NewGame, TakeBack
 from ...tui.screens.base import ComputerTurnScreen, DecisionScreen, PauseScreen
-from ..protocol import VERSION
-from ..wire import WireError
+from ..protocol import VERSION, Bye, Hello, Message, Refused, Table, TookBack, Welcome
+from ..wire import PLAIN, WireError
 from .screen import CodeGiven, JoinScreen
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class JoinApp(MonsterTrickApp):
         self.address = address
         self.code = code
         self.session: RemoteSession | None = None
-        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._outbox: asyncio.Queue[Message] = asyncio.Queue()
         self._shown: object = None
         self._away: tuple[int, ...] | None = None
         self._present: set[int] = set()
@@ -179,13 +179,13 @@ class JoinApp(MonsterTrickApp):
 
         while not self._outbox.empty():
             self._outbox.get_nowait()  # (made for a table that is gone)
-        hello = {"type": "hello", "version": VERSION, "code": self.code, "watch": self.watching}
-        await ws.send_json(hello)
+        await ws.send_str(PLAIN.text(Hello(VERSION, self.code or "", self.watching)))
 
         async def send() -> None:
             while True:
                 message = await self._outbox.get()
-                await ws.send_json(message)
+                wire = self.session.wire if self.session is not None else PLAIN
+                await ws.send_str(wire.text(message))
 
         sender = asyncio.create_task(send())
         try:
@@ -207,11 +207,11 @@ class JoinApp(MonsterTrickApp):
 
     def received(self, data: dict[str, Any]) -> bool:
         """One message from the host; False when it has said goodbye."""
-        from .session import RemoteSession, Welcome
+        from .session import RemoteSession, read_welcome
 
         kind = data.get("type")
-        if kind == "welcome":
-            welcome = Welcome.read(data)
+        if kind == Welcome.TYPE:
+            welcome = read_welcome(data)
             self.session = RemoteSession.joined(welcome, self._outbox.put_nowait)
             self.session.pace = self.pace
             self.game = welcome.game
@@ -219,7 +219,7 @@ class JoinApp(MonsterTrickApp):
             self._away = None
             self._ever_joined = True
             self.title = f"{self.screens_title()} · {self._who()}"
-        elif kind == "table" and self.session is not None:
+        elif kind == Table.TYPE and self.session is not None:
             before = self._away, self.session.covered_seats
             self.session.update(data)
             self._tell_comings_and_goings()
@@ -231,17 +231,20 @@ class JoinApp(MonsterTrickApp):
                 if self._collecting is not None:
                     self._collecting.stop()
                 self._collecting = self.set_timer(IDLE_COLLECTION_WAIT, collect_garbage)
-        elif kind == "refused" and self.session is not None:
+        elif kind == Refused.TYPE and self.session is not None:
+            refused = PLAIN.message(data, [Refused])
+            assert isinstance(refused, Refused)
             self.session.refused()
-            reason = str(data.get("reason", ""))[:200]
+            reason = refused.reason[:200]
             screen = self.screen
             if isinstance(screen, DecisionScreen) and screen.seat == self.session.me:
                 screen.refuse(reason)
             else:
                 self.notify(reason, severity="warning", markup=False)
-        elif kind == "bye":
-            reason = str(data.get("reason", "the host closed the table"))[:200]
-            why = data.get("why")
+        elif kind == Bye.TYPE:
+            bye = PLAIN.message(data, [Bye])
+            assert isinstance(bye, Bye)
+            reason, why = bye.reason[:200], bye.why
             if why == "closed":
                 self.host_closed(reason)
                 return False
@@ -296,11 +299,11 @@ class JoinApp(MonsterTrickApp):
                     self.notify(f"{session.names[seat]} {again}.", markup=False)
         self._present.update(s for s in others if s not in away)
         self._away = away
-        last = session.table.get("last")
-        if isinstance(last, dict) and last.get("took_back") and last.get("seat") != session.me:
-            if self._shown != ("took-back", last.get("at")):
-                seat = int(last.get("seat", 0))
-                self.notify(f"{session.names[seat]} took back their last decision.", markup=False)
+        last = session.table.last if session.table is not None else None
+        if isinstance(last, TookBack) and last.took_back and last.seat != session.me:
+            if self._shown != ("took-back", last.at):
+                name = session.names[last.seat]
+                self.notify(f"{name} took back their last decision.", markup=False)
 
     def _show_who_is_away(self) -> None:
         """Someone came or went while another seat's turn is on screen: its lines say

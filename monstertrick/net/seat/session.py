@@ -15,6 +15,7 @@ This module never imports Textual or aiohttp (:mod:`monstertrick.net.seat.app` c
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -28,7 +29,9 @@ from ...games import GAMES
 from ...games.contract import Action, Outcome, SomeState, SomeView, State, View
 from ...seating import Seat, Seating
 from ...session import BotTurn, GameEnd, HintTaken, Played, RoundOver, Session, Step, Turn
-from ..wire import Wire, WireError
+from .. import protocol
+from ..protocol import Act, Decided, Hinted, Message, Ready, Table, TakeBack, Welcome
+from ..wire import PLAIN, Wire, WireError
 
 S = TypeVar("S", bound=State[Any, Any, Any], default=SomeState)
 A = TypeVar("A", bound=Action, default=Action)
@@ -36,7 +39,7 @@ E = TypeVar("E", default=object)
 V = TypeVar("V", bound=View[Any], default=SomeView)
 P = TypeVar("P", bound=View[Any], default=SomeView)
 
-Post = Callable[[dict[str, Any]], None]
+Post = Callable[[Message], None]
 """Sends one message to the host."""
 
 
@@ -69,32 +72,23 @@ def table_url(address: str) -> str | None:
     return f"{scheme}://{host}:{port}/table"
 
 
-@dataclass
-class Welcome:
-    """The host's answer to a hello: the seat (None: watching) and the table."""
-
-    seat: int | None
-    game: str
-    names: tuple[str, ...]
-    levels: tuple[str | None, ...]
-
-    @staticmethod
-    def read(data: dict[str, Any]) -> Welcome:
-        """A welcome message, checked (:class:`~monstertrick.net.wire.WireError` if it is
-        not one this client understands)."""
-        game, names, levels = data.get("game"), data.get("names"), data.get("levels")
-        seat = data.get("seat")
-        if game not in GAMES or not isinstance(names, list) or not isinstance(levels, list):
-            raise WireError("the host's welcome is not one this version understands")
-        if len(names) != len(levels) or not 2 <= len(names) <= 8:
-            raise WireError("the host's welcome names no table")
-        if not all(isinstance(n, str) and 0 < len(n) <= 64 for n in names):
-            raise WireError("the host's welcome has a name that is not one")
-        if not all(v is None or (isinstance(v, str) and len(v) <= 32) for v in levels):
-            raise WireError("the host's welcome has a level that is not one")
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < len(names)):
-            raise WireError("the host's welcome has no seat of the table")
-        return Welcome(seat, game, tuple(names), tuple(levels))
+def read_welcome(data: object) -> Welcome:
+    """A welcome message, checked (:class:`~monstertrick.net.wire.WireError` if it is
+    not one this client understands)."""
+    welcome = PLAIN.message(data, [Welcome])
+    assert isinstance(welcome, Welcome)
+    names, levels, seat = welcome.names, welcome.levels, welcome.seat
+    if welcome.game not in GAMES:
+        raise WireError("the host's welcome is not one this version understands")
+    if len(names) != len(levels) or not 2 <= len(names) <= 8:
+        raise WireError("the host's welcome names no table")
+    if not all(0 < len(n) <= 64 for n in names):
+        raise WireError("the host's welcome has a name that is not one")
+    if not all(v is None or len(v) <= 32 for v in levels):
+        raise WireError("the host's welcome has a level that is not one")
+    if seat is not None and not 0 <= seat < len(names):
+        raise WireError("the host's welcome has no seat of the table")
+    return welcome
 
 
 @dataclass
@@ -104,19 +98,24 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
 
     me: int | None = None
     post: Post = field(default=lambda _message: None, repr=False)
-    table: dict[str, Any] = field(default_factory=dict, repr=False)
-    """The last table the host sent, as sent."""
+    table: Table[V, P, E] | None = field(default=None, repr=False)
+    """The last table the host sent."""
     _view: V | None = field(default=None, repr=False)
     _public: P | None = field(default=None, repr=False)
     _log: list[E | HintTaken] = field(default_factory=list, repr=False)
     _earlier: list[list[E]] = field(default_factory=list, repr=False)
     _since: list[E] = field(default_factory=list, repr=False)
     _last: Played | None = field(default=None, repr=False)
-    _seen_last: object = field(default=None, repr=False)
+    _seen_last: tuple[int, int] | None = field(default=None, repr=False)
     _ready_for: int = field(default=0, repr=False)
-    _sent_at: object = field(default=None, repr=False)
+    _sent_at: tuple[int, int] | None = field(default=None, repr=False)
     _final: S | None = field(default=None, repr=False)
-    _hinted_at: object = field(default=None, repr=False)
+    _hinted_at: tuple[int, int] | None = field(default=None, repr=False)
+
+    @functools.cached_property
+    def wire(self) -> Wire[S, A, E, V, P]:
+        """This game's messages as they go over the wire."""
+        return Wire(self.rules)
 
     @classmethod
     def joined(cls, welcome: Welcome, post: Post) -> RemoteSession:
@@ -134,79 +133,64 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
 
     # ------------------------------------------------------------------ the host's news
 
-    def update(self, data: dict[str, Any]) -> None:
+    def update(self, data: object) -> None:
         """A ``table`` message from the host: read and checked as a whole before
         anything changes (:class:`~monstertrick.net.wire.WireError` if any of it is not
         what it must be)."""
-        wire: Wire[Any, Any, Any, Any, Any] = Wire(self.rules)
-        view = wire.view(data.get("view")) if self.me is not None else None
-        public = wire.public(data.get("public"))
-        log = [self._logged(wire, e) for e in _items(data.get("log"), "log")]
-        earlier = self._earlier
-        if "earlier" in data:  # (sent again only when another chapter has ended)
-            earlier = [
-                [wire.event(e) for e in _items(chapter, "earlier log")]
-                for chapter in _items(data.get("earlier"), "earlier logs")
-            ]
-        since = [wire.event(e) for e in _items(data.get("since"), "since")]
-        at = data.get("at")
-        if not isinstance(at, list) or len(at) != 2 or not all(isinstance(n, int) for n in at):
-            raise WireError("the table has no position")
+        table = self.wire.message(data, [Table])
+        assert isinstance(table, Table)
         seats = range(len(self.names))
-        for key in ("away", "covered"):
-            _seats_in(data.get(key), seats, key)
-        pause, turn = data.get("pause"), data.get("turn")
-        if pause is not None:
-            if not isinstance(pause, dict) or not isinstance(pause.get("round"), int):
-                raise WireError("the table's pause is not one")
-            _seats_in(pause.get("waiting"), seats, "waiting")
-        if turn is not None and (
-            not isinstance(turn, dict)
-            or turn.get("seat") not in seats
-            or not isinstance(turn.get("task"), str)
-        ):
+        log = [self._logged(e) for e in table.log]
+        earlier = self._earlier
+        if table.earlier is not None:  # (sent again only when another chapter has ended)
+            earlier = [list(chapter) for chapter in table.earlier]
+        if not all(_is_count(n) for n in table.at):
+            raise WireError("the table has no position")
+        for key, listed in (("away", table.away), ("covered", table.covered)):
+            _seats_in(listed, seats, key)
+        if table.pause is not None:
+            _seats_in(table.pause.waiting, seats, "waiting")
+        turn = table.turn
+        if turn is not None and (turn.seat not in seats or not _TASK.fullmatch(turn.task)):
             raise WireError("the table's turn is not one")
-        last = data.get("last")
-        played = None
-        if isinstance(last, dict) and not last.get("took_back"):
-            seat = last.get("seat")
-            if not isinstance(seat, int) or not 0 <= seat < len(self.names):
+        last, played = table.last, None
+        if isinstance(last, Decided):
+            if last.seat not in seats:
                 raise WireError("the last decision has no seat")
-            events = tuple(self._logged(wire, e) for e in _items(last.get("events"), "events"))
-            if last.get("at") == at:  # (the current position's own result)
-                played = Played(seat, events, private=seat == self.me)
+            events = tuple(self._logged(e) for e in last.events)
+            if last.at == table.at:  # (the current position's own result)
+                played = Played(last.seat, events, private=last.seat == self.me)
+        elif last is not None and last.seat not in seats:
+            raise WireError("the last decision has no seat")
         final = None
-        if data.get("over") is True:
+        if table.over:
             try:
-                final = self.rules.from_record(data.get("record"))
+                final = self.rules.from_record(table.record)
             except (ValueError, TypeError, KeyError) as exc:
                 raise WireError(f"the finished game's record does not read: {exc}") from exc
-        if at != self.table.get("at"):
+        if self.table is None or table.at != self.table.at:
             self._sent_at = None  # (the table moved on: what was sent has its answer)
-        self.table = data
-        self._view, self._public = view, public
-        self._log, self._earlier, self._since = log, earlier, since
+        self.table = table
+        self._view = table.view if self.me is not None else None
+        self._public = table.public
+        self._log, self._earlier, self._since = log, earlier, list(table.since)
         self._last, self._final = played, final
 
-    def _logged(self, wire: Wire[Any, Any, Any, Any, Any], data: object) -> Any:
-        if isinstance(data, dict) and data.get("kind") == "HintTaken":
-            return self._hint_taken(data)
-        return wire.event(data)
-
-    def _hint_taken(self, data: dict[str, Any]) -> HintTaken:
-        """A "took a hint" of the log, checked (a host of an older version sends the
-        player alone)."""
-        player, task, at = data.get("player"), data.get("task"), data.get("at")
+    def _logged(self, event: E | protocol.HintTaken) -> E | HintTaken:
+        """An event of the log (a "took a hint", checked: a host of an older version
+        sends the player alone)."""
+        if not isinstance(event, protocol.HintTaken):
+            return event
+        player, task, at = event.player, event.task, event.at
         if not _is_seat(player, len(self.names)):
             raise WireError("a hint taken names no seat of the table")
-        assert isinstance(player, int)
         if task is None and at is None:
             return HintTaken(player)
-        if not isinstance(task, str) or not _TASK.fullmatch(task):
+        if task is None or not _TASK.fullmatch(task):
             raise WireError("a hint taken names no decision")
-        if not isinstance(at, list) or len(at) != 2 or not all(_is_count(n) for n in at):
+        if at is None or not all(_is_count(n) for n in at):
             raise WireError("a hint taken has no position")
-        return HintTaken(player, task, (at[0], at[1]), self.rules.chapter_name)
+        return HintTaken(player, task, at, self.rules.chapter_name)
 
     def refused(self) -> None:
         """The host refused what this seat sent: the seat may decide again."""
@@ -215,22 +199,27 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
     @property
     def waiting_for(self) -> tuple[int, ...]:
         """The people whose going on a round's end waits for."""
-        pause = self.table.get("pause")
-        return tuple(pause.get("waiting", ())) if isinstance(pause, dict) else ()
+        pause = self.table.pause if self.table is not None else None
+        return pause.waiting if pause is not None else ()
 
     @property
     def away_seats(self) -> tuple[int, ...]:
-        return tuple(self.table.get("away", ()))
+        return self.table.away if self.table is not None else ()
 
     @property
     def covered_seats(self) -> tuple[int, ...]:
-        return tuple(self.table.get("covered", ()))
+        return self.table.covered if self.table is not None else ()
+
+    @property
+    def at(self) -> tuple[int, int] | None:
+        """The position of the last table the host sent (None before the first)."""
+        return self.table.at if self.table is not None else None
 
     # ------------------------------------------------------------------ the session's facts
 
     @property
     def running(self) -> bool:
-        return self.table.get("over") is not True
+        return self.table is None or not self.table.over
 
     def finished_record(self) -> dict[str, object]:
         if self._final is None:
@@ -249,8 +238,7 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
 
     @property
     def position(self) -> tuple[int, int]:
-        at = self.table.get("at", [0, 0])
-        return (int(at[0]), int(at[1]))
+        return self.at or (0, 0)
 
     def since_last_turn(self, seat: int) -> list[E]:
         return list(self._since) if seat == self.me else []
@@ -272,31 +260,30 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
     def next_step(self) -> Step:
         """This seat's next step, from the last table the host sent."""
         table = self.table
-        if table.get("over") is True and self._final is not None:
+        if table is None:
             return GameEnd()
-        pause = table.get("pause")
-        if isinstance(pause, dict) and isinstance(pause.get("round"), int):
-            return RoundOver(pause["round"])
+        if table.over and self._final is not None:
+            return GameEnd()
+        if table.pause is not None:
+            return RoundOver(table.pause.round)
         last = self._last
-        if last is not None and self._seen_last != table.get("at"):
+        if last is not None and self._seen_last != table.at:
             return last
-        turn = table.get("turn")
-        if isinstance(turn, dict):
-            seat, task = turn.get("seat"), str(turn.get("task", ""))
-            if isinstance(seat, int):
-                if seat == self.me and seat not in self.covered_seats:
-                    return Turn(seat, task)
-                return BotTurn(seat, task, self.me)
+        turn = table.turn
+        if turn is not None:
+            if turn.seat == self.me and turn.seat not in self.covered_seats:
+                return Turn(turn.seat, turn.task)
+            return BotTurn(turn.seat, turn.task, self.me)
         return GameEnd()
 
     def done(self) -> None:
         step = self.next_step()
         if isinstance(step, Played):
-            self._seen_last = self.table.get("at")
+            self._seen_last = self.at
         elif isinstance(step, RoundOver) and self.me is not None:
             if self._ready_for != step.number:
                 self._ready_for = step.number
-                self.post({"type": "ready"})
+                self.post(Ready())
 
     def ready_sent(self, number: int) -> bool:
         """Whether this seat has gone on from round ``number``'s end."""
@@ -306,23 +293,23 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
         """Send the decision to the host; its result comes back as the next table."""
         if seat != self.me:
             raise ValueError("a joined screen decides for its own seat only")
-        if self._sent_at == self.table.get("at"):
+        if self.at is None or self._sent_at == self.at:
             return []  # (sent already: a second press waits for the host's answer)
-        self._sent_at = self.table.get("at")
-        self.post({"type": "act", "action": str(action), "at": self.table.get("at")})
+        self._sent_at = self.at
+        self.post(Act(action, self.at))
         return []
 
     @property
     def deciding(self) -> bool:
         """Whether this seat's decision is on its way to the host."""
-        return self._sent_at is not None and self._sent_at == self.table.get("at")
+        return self._sent_at is not None and self._sent_at == self.at
 
     def can_take_back(self, seat: int) -> bool:
-        return seat == self.me and self.table.get("take_back") is True
+        return seat == self.me and self.table is not None and self.table.take_back
 
     def take_back(self, seat: int) -> None:
         if self.can_take_back(seat):
-            self.post({"type": "take-back"})
+            self.post(TakeBack())
 
     def taken_back(self, seat: int) -> A | None:
         return None
@@ -332,11 +319,11 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
 
     def note_hint(self, seat: int) -> bool:
         """Tell the host, once per decision, that this seat took a hint for it."""
-        at = self.table.get("at")
+        at = self.at
         if seat != self.me or self._hinted_at == at:
             return False
         self._hinted_at = at
-        self.post({"type": "hint"})
+        self.post(Hinted())
         return True
 
     def autosave(self) -> None:
@@ -355,14 +342,6 @@ def _is_seat(value: object, seats: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
 
 
-def _seats_in(data: object, seats: range, what: str) -> None:
-    if not isinstance(data, list) or not all(
-        isinstance(s, int) and not isinstance(s, bool) and s in seats for s in data
-    ):
+def _seats_in(listed: Sequence[int], seats: range, what: str) -> None:
+    if not all(s in seats for s in listed):
         raise WireError(f"the table's {what} is not a list of its seats")
-
-
-def _items(data: object, what: str) -> Sequence[Any]:
-    if not isinstance(data, list) or len(data) > 5000:
-        raise WireError(f"the table's {what} is not a list")
-    return data
