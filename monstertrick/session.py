@@ -570,3 +570,10 @@ class Session(Generic[S, A, E, V, P]):
                 self.done()
             else:
                 raise ValueError(f"{self.names[step.seat]} is a person: the game waits for them")
+
+
+if TYPE_CHECKING:
+    from .seat_session import SeatSession
+
+    def _keeps_the_protocol(session: Session) -> SeatSession:
+        return session  # (checked by mypy: one keyboard's session is a seat as screens know it)

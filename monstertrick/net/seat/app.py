@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from textual import on, work
 from textual.notifications import SeverityLevel
 
-from ...session import BotTurn, GameEnd, Played, RoundOver, Session, Step, Turn
+from ...seat_session import SeatSession
+from ...session import BotTurn, GameEnd, Played, RoundOver, Step, Turn
 from ...tui.app import MonsterTrickApp
 from ...tui.messages import Decided, NewGame, TakeBack
 from ...tui.screens.base import ComputerTurnScreen, DecisionScreen, PauseScreen
@@ -351,7 +352,7 @@ class JoinApp(MonsterTrickApp):
             return  # (nothing to show yet)
         super().advance()
 
-    def bot_turn(self, session: Session, step: BotTurn) -> None:
+    def bot_turn(self, session: SeatSession, step: BotTurn) -> None:
         """Another seat decides (a person on their own screen, or a computer player in
         the host): the table as this seat sees it, until the move comes."""
         self.watch_turn(session, step)

@@ -1,8 +1,9 @@
 """A seat at a table hosted elsewhere (``monstertrick join``): the session's side on a
 screen that holds one seat's view and nothing more.
 
-:class:`RemoteSession` is a :class:`~monstertrick.session.Session` whose game lives in
-the host (:mod:`monstertrick.net.host.table`): it keeps the last table the host sent this seat
+:class:`RemoteSession` keeps :class:`~monstertrick.seat_session.SeatSession` (what a
+screen may ask of its seat) for a game that lives in the host
+(:mod:`monstertrick.net.host.table`): it keeps the last table the host sent this seat
 (its view, the public view and log, whose decision it is) and answers the screens from
 it, so the same screens as at one keyboard draw a joined seat; what the seat decides
 goes to the host, which answers with the next table or the reason it was refused. It
@@ -20,18 +21,23 @@ import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, cast
 from urllib.parse import urlsplit
 
 from typing_extensions import TypeVar
 
 from ...games import GAMES
-from ...games.contract import Action, Outcome, SomeState, SomeView, State, View
+from ...games.contract import Action, Outcome, SomeState, SomeView, State, StopCheck, View
 from ...seating import Seat, Seating
-from ...session import BotTurn, GameEnd, HintTaken, Played, RoundOver, Session, Step, Turn
+from ...session import BotTurn, GameEnd, HintTaken, Played, RoundOver, Step, Turn
 from .. import protocol
 from ..protocol import Act, Decided, Hinted, Message, Ready, Table, TakeBack, Welcome
 from ..wire import PLAIN, Wire, WireError
+
+if TYPE_CHECKING:
+    from ...games.door import Door
+    from ...search.assess import Advice
+    from ...seat_session import SeatSession
 
 S = TypeVar("S", bound=State[Any, Any, Any], default=SomeState)
 A = TypeVar("A", bound=Action, default=Action)
@@ -41,14 +47,6 @@ P = TypeVar("P", bound=View[Any], default=SomeView)
 
 Post = Callable[[Message], None]
 """Sends one message to the host."""
-
-
-class NoState:
-    """A joined seat's stand-in for the game's state, which only the host holds: any
-    use of it is a bug, said plainly."""
-
-    def __getattr__(self, name: str) -> Any:
-        raise AttributeError(f"a joined seat has no game state ({name}): the host holds it")
 
 
 def table_url(address: str) -> str | None:
@@ -92,14 +90,23 @@ def read_welcome(data: object) -> Welcome:
 
 
 @dataclass
-class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
-    """One seat's side of a hosted game (see the module's text). ``me``: the seat, None
-    for a watcher; ``post``: how a message reaches the host."""
+class RemoteSession(Generic[S, A, E, V, P]):
+    """One seat's side of a hosted game (see the module's text): ``seating``, the
+    table's seats; ``seed``, this screen's own for its hints (never the game's);
+    ``game_key``, the game; ``me``: the seat, None for a watcher; ``post``: how a
+    message reaches the host."""
 
+    seating: Seating
+    seed: int
+    game_key: str
     me: int | None = None
     post: Post = field(default=lambda _message: None, repr=False)
     table: Table[V, P, E] | None = field(default=None, repr=False)
     """The last table the host sent."""
+    pace: float = 0.0
+    aids: set[str] = field(default_factory=set)
+    save_error: str | None = None
+    """(The host saves the game.)"""
     _view: V | None = field(default=None, repr=False)
     _public: P | None = field(default=None, repr=False)
     _log: list[E | HintTaken] = field(default_factory=list, repr=False)
@@ -113,6 +120,11 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
     _hinted_at: tuple[int, int] | None = field(default=None, repr=False)
 
     @functools.cached_property
+    def rules(self) -> Door[S, A, E, V, P]:
+        """The game's door (its rules, read for the views and the final record)."""
+        return cast("Door[S, A, E, V, P]", GAMES[self.game_key].load())
+
+    @functools.cached_property
     def wire(self) -> Wire[S, A, E, V, P]:
         """This game's messages as they go over the wire."""
         return Wire(self.rules)
@@ -124,12 +136,29 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
         return RemoteSession(
             Seating(seats, 0),
             random.SystemRandom().randrange(2**31),  # the hint's own: not the game's seed
-            NoState(),
-            game_key=welcome.game,
-            keyboard=welcome.seat,
+            welcome.game,
             me=welcome.seat,
             post=post,
         )
+
+    # ------------------------------------------------------------------ the table
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.seating.names)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats played by people, in seat order."""
+        return tuple(p for p, s in enumerate(self.seating.seats) if s.is_human)
+
+    def is_bot(self, seat: int) -> bool:
+        return not self.seating.seats[seat].is_human
+
+    @property
+    def keyboard(self) -> int | None:
+        """This screen's seat (nobody else looks at it)."""
+        return self.me
 
     # ------------------------------------------------------------------ the host's news
 
@@ -314,6 +343,9 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
     def taken_back(self, seat: int) -> A | None:
         return None
 
+    def pass_keyboard(self, seat: int) -> None:
+        raise ValueError("a joined screen has no keyboard to pass: it is one seat's")
+
     def hands_over_next(self) -> bool:
         return False  # (nobody else looks at this screen)
 
@@ -325,6 +357,15 @@ class RemoteSession(Session[S, A, E, V, P], Generic[S, A, E, V, P]):
         self._hinted_at = at
         self.post(Hinted())
         return True
+
+    def hint(
+        self, seat: int, view: V | None = None, stop: StopCheck | None = None
+    ) -> list[Advice[A]]:
+        """What the hard search would choose for this seat, from its own view only (on
+        this screen: the host knows only that a hint was taken, :meth:`note_hint`)."""
+        if view is None:
+            view = self.view(seat)
+        return list(self.rules.hint(view, seat, self.seed, stop))
 
     def autosave(self) -> None:
         return None  # (the host saves the game)
@@ -345,3 +386,9 @@ def _is_seat(value: object, seats: int) -> bool:
 def _seats_in(listed: Sequence[int], seats: range, what: str) -> None:
     if not all(s in seats for s in listed):
         raise WireError(f"the table's {what} is not a list of its seats")
+
+
+if TYPE_CHECKING:
+
+    def _keeps_the_protocol(session: RemoteSession) -> SeatSession:
+        return session  # (checked by mypy: a joined seat is a seat as screens know it)
