@@ -167,7 +167,10 @@ class LessonSession(Session):
         """The lesson's table, its setup made: the learner's first move comes next (or
         the computer players', before it)."""
         seats = tuple(
-            Seat(LEARNER if seat == lesson.learner else name, None if seat == lesson.learner else lesson.level)
+            Seat(
+                LEARNER if seat == lesson.learner else name,
+                None if seat == lesson.learner else lesson.level,
+            )
             for seat, name in enumerate(lesson.players)
         )
         seating = Seating(seats, lesson.first)

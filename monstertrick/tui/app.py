@@ -241,7 +241,9 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
             from ..seating import Seat
 
             names = lessons_of(message.game)[0].players
-            seats = tuple(Seat("You") if n == 0 else Seat(name, "easy") for n, name in enumerate(names))
+            seats = tuple(
+                Seat("You") if n == 0 else Seat(name, "easy") for n, name in enumerate(names)
+            )
             self.start_game(Seating(seats, 0), None, message.game)
             self.notify(
                 "Your first game against easy computer players: press t on your turn "

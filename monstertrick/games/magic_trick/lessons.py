@@ -52,14 +52,12 @@ LESSONS = (
         steps=(
             Step(
                 ("play 10",),
-                "That back shows another suit: find your Heart (the 10th card) and "
-                "lead it.",
+                "That back shows another suit: find your Heart (the 10th card) and lead it.",
             ),
         ),
         seed=1,
         players=PLAYERS,
-        learned="Nobody sees a value in a hand, not even you: it shows once the card is "
-        "played.",
+        learned="Nobody sees a value in a hand, not even you: it shows once the card is played.",
         check=_played_position(10),
     ),
     Lesson(

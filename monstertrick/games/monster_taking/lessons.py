@@ -69,8 +69,7 @@ LESSONS = (
         steps=(
             Step(
                 ("play I9", "play I10"),
-                "I5 and I6 are lower than I7 and lose the trick: follow with a higher "
-                "Ignis card.",
+                "I5 and I6 are lower than I7 and lose the trick: follow with a higher Ignis card.",
             ),
         ),
         seed=1,
@@ -83,8 +82,7 @@ LESSONS = (
     Lesson(
         key="pay-the-difference",
         title="Pay the exact difference",
-        goal="Your A8 (2 dots) lost to A10 (0 dots): pay cards whose dots add up to "
-        "exactly 2.",
+        goal="Your A8 (2 dots) lost to A10 (0 dots): pay cards whose dots add up to exactly 2.",
         steps=(Step(("pay I3", "pay I4 S4", "pay I4 S9", "pay S4 S9"), _ALL_LEGAL),),
         seed=1,
         players=PLAYERS,

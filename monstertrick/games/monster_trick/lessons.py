@@ -102,8 +102,7 @@ LESSONS = (
         players=PLAYERS,
         first=1,
         setup=_ALL_OPEN,
-        learned="The highest card of the lead colour holds the trick: your marker "
-        "replaces theirs.",
+        learned="The highest card of the lead colour holds the trick: your marker replaces theirs.",
         check=_took_over,
     ),
     Lesson(
@@ -133,8 +132,7 @@ LESSONS = (
         steps=(
             Step(
                 _moves("B1 B7 B9 P2 P5 P9", "3"),
-                "That card goes on another trick: put the 4th card on trick 3, the one "
-                "you hold.",
+                "That card goes on another trick: put the 4th card on trick 3, the one you hold.",
             ),
         ),
         seed=SEED,

@@ -45,7 +45,7 @@ class LearnScreen(Screen[None]):
     """Every game's lessons under its title, with their stars: Enter starts one."""
 
     BINDINGS = [
-        Binding("enter", "start", "Start lesson", show=False),
+        Binding("enter", "start", "Start lesson"),
         Binding("escape,q", "close", "Back"),
     ]
 
@@ -182,14 +182,15 @@ class LessonDoneScreen(Screen[None]):
             yield Static(Content(f"Lesson done: {lesson.title}"), classes="title")
             yield Static(
                 Content(
-                    f"{star_text(session.stars)} — {session.tries} {moves}, par "
-                    f"{lesson.par_moves}."
+                    f"{star_text(session.stars)} — {session.tries} {moves}, par {lesson.par_moves}."
                 ),
                 id="done-stars",
             )
             yield Static(Content(lesson.learned or lesson.goal), classes="hint")
             if self.next_key:
-                what = "Press Enter for the next lesson, r to try this one again, l for the lessons."
+                what = (
+                    "Press Enter for the next lesson, r to try this one again, l for the lessons."
+                )
             else:
                 what = (
                     f"That was the last lesson of {title}. Press Enter to play your first "
