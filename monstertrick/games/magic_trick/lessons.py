@@ -107,8 +107,8 @@ LESSONS = (
         seed=1,
         players=PLAYERS,
         setup=_SLEEVED,
-        learned="A card's place in the sorted hand bounds its value: everyone can work "
-        "out as much as you.",
+        learned="A card's place in the sorted hand bounds its value, for everyone alike: "
+        "d on your turn shows what can be worked out.",
         check=_won,
     ),
 )

@@ -63,7 +63,7 @@ LESSONS = (
     ),
     Lesson(
         key="follow-and-win",
-        title="Lead and follow",
+        title="Follow and win a trick",
         goal="Rex led I7: you must follow Ignis, and only a higher Ignis card wins the "
         "trick — win it.",
         steps=(

@@ -123,6 +123,7 @@ class LessonBar(Static):
         padding: 0 1;
     }
     LessonBar.-refused { background: $warning-muted; }
+    LessonBar#lesson-bar { text-wrap: wrap; text-overflow: fold; }
     """
 
     def __init__(self, session: LessonSession) -> None:
@@ -142,6 +143,8 @@ class LessonBar(Static):
         )
         if self.answer is not None:
             return Content.assemble(head, "\n", ("✗ Not this lesson's move. ", "bold"), self.answer)
+        if session.finished:
+            return Content.assemble(head, "\n", ("✓ Goal met. ", "bold"), session.saying())
         return Content.assemble(head, "\n", ("Goal: ", "bold"), session.saying())
 
     def refused(self, answer: str | None) -> None:
