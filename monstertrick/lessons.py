@@ -25,12 +25,13 @@ import importlib
 import json
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from .errors import IllegalMoveError
 from .games import GAMES
+from .games.contract import StopCheck
 from .saves import atomic_write, home
 from .seating import Seat, Seating
 from .session import BotTurn, GameEnd, Handoff, Played, RoundOver, Session, Turn
@@ -259,6 +260,16 @@ class LessonSession(Session):
         if learner:
             self.step += 1
         return events
+
+    def hint(self, seat: int, view: Any = None, stop: StopCheck | None = None) -> list[Any]:
+        """The hint agrees with the lesson: of the search's options, only the moves this
+        step accepts (best first; their gaps to a best left out are not shown)."""
+        options = super().hint(seat, view, stop)
+        if not self.judging or seat != self.learner or self.finished:
+            return options
+        accept = self.the_lesson.steps[self.step].accept
+        taught = [replace(o, gap=None, noise=None) for o in options if str(o.action) in accept]
+        return taught or options
 
     def can_take_back(self, seat: int) -> bool:
         """A lesson's move stands (the next step follows from it)."""

@@ -164,3 +164,12 @@ def test_learn_refuses_an_unknown_lesson(capsys: pytest.CaptureFixture[str]) -> 
     assert exit.value.code == 2
     err = capsys.readouterr().err
     assert "no lesson" in err and "\x1b" not in err
+
+
+def test_the_hint_agrees_with_the_lesson() -> None:
+    lesson = find_lesson("monster-taking", "follow-and-win")
+    session = LessonSession.begin("monster-taking", lesson)
+    session.play_on()
+    options = session.hint(session.learner, stop=lambda: True)
+    assert options
+    assert {str(o.action) for o in options} <= set(lesson.steps[0].accept)
