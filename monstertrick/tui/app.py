@@ -212,9 +212,13 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         session = self.session
         if isinstance(session, LessonSession) and not isinstance(screen, LessonDoneScreen):
             # The lesson's goal over the game's own screen, from its first frame.
-            screen.call_later(screen.mount, LessonBar(session))
+            screen.call_later(self._lesson_bar, screen, session)
 
     # ------------------------------------------------------------------ lessons
+
+    def _lesson_bar(self, screen: Screen[None], session: LessonSession) -> None:
+        if screen in self.screen_stack and not screen.query(LessonBar):
+            screen.mount(LessonBar(session))
 
     def start_lesson(self, game: str, key: str) -> None:
         """Open lesson ``key`` of ``game`` on the game's own screens."""

@@ -148,3 +148,18 @@ async def test_learn_to_play_in_view_with_continue_and_damaged_saves(
         await pilot.pause()
         assert app.screen.query("#continue")
         assert app.screen.query_one("#learn").region.bottom <= SIZE[1] - 1, "in view"
+
+
+async def test_leaving_the_lessons_goes_to_the_start_screen(monstertrick_home: Path) -> None:
+    from monstertrick.tui.screens.start import StartScreen
+
+    app = lesson_app()  # (monstertrick learn: the lessons are the first screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, LearnScreen))
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("l")
+        await settle(pilot, lambda: isinstance(app.screen, LearnScreen))
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, StartScreen))
+        assert len(app.screen_stack) == 2

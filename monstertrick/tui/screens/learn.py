@@ -106,7 +106,19 @@ class LearnScreen(Screen[None]):
         self.query_one(OptionList).action_select()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        """Back to the start screen (the one below, or a new one when the lessons were
+        the first screen)."""
+        from .start import StartScreen
+
+        stack = self.app.screen_stack
+        if len(stack) > 1 and isinstance(stack[-2], StartScreen):
+            self.dismiss(None)
+            return
+        from ..app import MonsterTrickApp
+
+        app = self.app
+        if isinstance(app, MonsterTrickApp):
+            app.switch_screen(app.start_screen())
 
 
 class LessonBar(Static):
