@@ -505,7 +505,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "view":
         return run_view(args.file, reveal=args.reveal)
     if args.command == "learn":
-        return run_learn(parser, args.game, args.lesson, listing=args.list)
+        return run_learn(args.game, args.lesson, listing=args.list)
     return run_app()
 
 
@@ -662,9 +662,7 @@ def _viewable(file: str, *, reveal: bool) -> SavedGame | str:
     return saved
 
 
-def run_learn(
-    parser: argparse.ArgumentParser, game: str | None, lesson: str | None, *, listing: bool
-) -> int:
+def run_learn(game: str | None, lesson: str | None, *, listing: bool) -> int:
     """``learn``: the list of lessons printed, or the app on the lessons (or on one)."""
     from .lessons import Progress, find_lesson, lessons_of, list_text
 
@@ -687,7 +685,8 @@ def run_learn(
         if found is None:
             if game is None:
                 problem = f"there is no lesson {shown_text(lesson)}: see monstertrick learn --list"
-            parser.error(problem)
+            print(f"monstertrick learn: {problem}", file=sys.stderr)
+            return 2
         return run_app(learn=found)
     return run_app(learn=(game, None))
 

@@ -159,11 +159,12 @@ def test_learn_list_of_one_game_with_a_damaged_file(
 
 
 def test_learn_refuses_an_unknown_lesson(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit:
-        main(["learn", "no-such-lesson\x1b[31m"])
-    assert exit.value.code == 2
+    assert main(["learn", "no-such-lesson\x1b[31m"]) == 2
     err = capsys.readouterr().err
     assert "no lesson" in err and "\x1b" not in err
+    assert main(["learn", "--game", "magic-trick", "7"]) == 2
+    err = capsys.readouterr().err
+    assert "Magic Trick has no lesson '7'" in err and "read-the-backs" in err
 
 
 def test_the_hint_agrees_with_the_lesson() -> None:
