@@ -24,13 +24,15 @@ def play_game(
     *,
     updated: str | None = None,
     extra: dict[str, Any] | None = None,
+    by: str | None = None,
 ) -> Path:
     """One finished game of ``key`` in ``store``'s history; people's decisions are an
-    easy player's. ``updated``: the time it ended (its save's), for the order."""
+    easy player's (every seat's are ``by``'s, if given: the same game whatever levels
+    the meta says). ``updated``: the time it ended (its save's), for the order."""
     door = GAMES[key].load()
     names = [name for name, _ in seats]
     state = door.new_state(names, seed, 0)
-    bots = [door.make_bot(level or "easy") for _, level in seats]
+    bots = [door.make_bot(by or level or "easy") for _, level in seats]
     door.play_to_end(state, bots, seed)
     meta = SaveMeta(
         seats=[{"name": n, "bot": level} for n, level in seats], seed=seed, extra=extra or {}

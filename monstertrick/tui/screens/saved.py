@@ -238,6 +238,7 @@ class HistoryScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "view", "Replay", priority=True),
         Binding("r", "review", "Review"),
+        Binding("p", "profiles", "Profiles"),
         Binding("escape", "back", "Back"),
     ]
 
@@ -398,6 +399,12 @@ class HistoryScreen(Screen[None]):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_view()
+
+    def action_profiles(self) -> None:
+        """Everyone's profiles and ratings, from these games."""
+        from .profiles import ProfilesScreen
+
+        self.app.push_screen(ProfilesScreen(self.store))
 
     def action_back(self) -> None:
         self.dismiss(None)
