@@ -11,6 +11,7 @@ from typing import Any
 
 from monstertrick.games import GAMES
 from monstertrick.saves import SaveMeta, SaveStore
+from monstertrick.session import Session
 
 Seat = tuple[str, str | None]
 """A seat: its name, and its computer level (None: a person)."""
@@ -70,3 +71,25 @@ def evening(store: SaveStore, games: int = 4) -> list[Path]:
                 )
             )
     return paths
+
+
+def play_at_one_keyboard(store: SaveStore, key: str, names: Sequence[str], seed: int) -> Path:
+    """A game of people only at one keyboard, through the session as the app plays it
+    (each handoff passed, each pause seen), each person deciding as an easy player
+    would from their own view."""
+    from monstertrick.seating import parse_seats
+    from monstertrick.session import GameEnd, Handoff, Turn
+
+    session = Session.start(parse_seats(list(names), game=key), seed, store, game=key)
+    easy = session.rules.make_bot("easy")
+    while not isinstance(step := session.next_step(), GameEnd):
+        if isinstance(step, Handoff):
+            session.pass_keyboard(step.seat)
+        elif isinstance(step, Turn):
+            view = session.view(step.seat)
+            session.apply(step.seat, session.rules.decide(easy, view, step.seat, seed))
+        else:
+            session.done()
+    assert session.save_path is not None
+    store.unlock(session.save_path)
+    return session.save_path

@@ -26,10 +26,10 @@ from monstertrick.profiles import (
     profiles,
     rename,
 )
-from monstertrick.saves import SaveStore
+from monstertrick.saves import SaveStore, summarize
 
-from .hostile_saves import CONTROL, is_plain
-from .profile_games import evening, play_game
+from .hostile_saves import CONTROL, edit, is_plain, rename_first_player, saved_game, summary_field
+from .profile_games import evening, play_at_one_keyboard, play_game
 
 # ---------------------------------------------------------------------- by hand
 
@@ -342,3 +342,91 @@ def test_hostile_names_are_data_in_the_profiles(capsys: pytest.CaptureFixture[st
     assert is_plain(err.replace("\n", "")) and "no one called" in err
     with pytest.raises(AliasError):
         rename("[/]", CONTROL[:16])
+
+
+# ---------------------------------------------------------------------- at the table
+
+
+def test_after_games_at_one_keyboard_each_persons_rating_is_shown_as_history_counts(
+    monstertrick_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = SaveStore()
+    for seed, (key, names) in enumerate(
+        [
+            ("monster-trick", ["Ann", "Bob", "Cid"]),
+            ("monster-taking", ["Ann", "Bob"]),
+            ("monster-trick", ["Bob", "Cid", "Ann"]),
+            ("magic-trick", ["Ann", "Bob", "Cid", "Dee"]),
+        ]
+    ):
+        play_at_one_keyboard(store, key, names, seed)
+    shown = profile_json(capsys)
+    assert same(shown_ratings(shown), from_scratch(monstertrick_home / "history"))
+    games, _ = store.finished()
+    for key, g in shown["games"].items():
+        history = {row.name: row for row in summarize([s for s in games if s.game_key == key])}
+        assert {p["name"] for p in g["people"]} == set(history)
+        for p in g["people"]:
+            row = history[p["name"]]
+            assert (p["games"], p["wins"], p["hints"]) == (row.games, row.wins, row.hints)
+            assert p["mean_score"] == pytest.approx(row.mean_vp)
+            if p["hit_rate"] is not None:
+                assert p["hit_rate"] == pytest.approx(row.hit_rate)
+            assert p["rating"]["sigma"] < PlackettLuce().sigma
+        assert g["computers"] == []
+
+
+def test_the_reviews_kept_give_agreement_and_chance_given_up_per_decision(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from monstertrick.records import check_format, parse_json, read_record_file
+    from monstertrick.review import Game, ReviewCache, Settings, review
+
+    store = SaveStore()
+    path = play_game(store, "monster-taking", [("Ann", None), ("Bob", "easy")], seed=5)
+    play_game(store, "monster-taking", [("Ann", None), ("Bob", "easy")], seed=6)  # none kept
+    doc = check_format(parse_json(read_record_file(path)))
+    kept = review(
+        Game(doc), (0,), Settings(seed=1, playouts=2, luck_samples=1), cache=ReviewCache()
+    )
+    figures = kept.summary(0)
+    assert figures.unforced > 0
+    (ann,) = profile_json(capsys, "Ann")["games"]["monster-taking"]["people"]
+    assert ann["games"] == 2
+    assert ann["review"] == {
+        "games": 1,
+        "unforced": figures.unforced,
+        "agreed": figures.agreed,
+        "agreement": pytest.approx(figures.agreed / figures.unforced),
+        "mean_given_up": pytest.approx(figures.mean_given_up),
+    }
+    assert cli.main(["profile", "Ann"]) == 0
+    assert f"{figures.agreed / figures.unforced:.0%} agreed" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_saves_edited_by_hand_are_data_or_left_out(
+    key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Saves of every game edited as an attacker would, fingerprints recomputed."""
+    fine = saved_game(key, finished=True, seed=1)
+    edit(fine, everyone_a_person)
+    edit(fine, rename_first_player("[b]x[/b]"))
+    bad = saved_game(key, finished=True, seed=2)
+    edit(bad, everyone_a_person)
+    edit(bad, rename_first_player("\x1b]0;X\x07\x1b[2J"))
+    lying = saved_game(key, finished=True, seed=3)
+    edit(lying, everyone_a_person)
+    edit(lying, summary_field("winners", [99]))  # rebuilt from the record
+    shown = profile_json(capsys)
+    assert shown["games"][key]["games"] == 2
+    assert "[b]x[/b]" in {p["name"] for p in shown["games"][key]["people"]}
+    assert len(shown["left_out"]) == 1 and "control" in shown["left_out"][0]["reason"]
+    assert cli.main(["profile"]) == 0
+    text = capsys.readouterr().out
+    assert is_plain(text.replace("\n", "")) and "[b]x[/b]" in text
+
+
+def everyone_a_person(doc: dict[str, Any]) -> None:
+    for seat in doc["meta"]["seats"]:
+        seat["bot"] = None
