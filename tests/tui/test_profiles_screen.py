@@ -53,6 +53,7 @@ async def test_profiles_open_from_the_start_screen_and_from_history() -> None:
             wanted.append(["computers", "", ""])
             wanted += [[c.name, str(c.games), rating_text(c)] for c in g.computers]
         assert [[r[0], r[1], r[5]] for r in shown] == wanted
+        assert table.virtual_size.width <= table.size.width  # nothing scrolls sideways
         assert len(expected.games) == 3
         await pilot.press("down")
         await pilot.pause()

@@ -19,10 +19,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ...games import GAMES
 from ...profiles import (
     ANCHORS,
     TREND,
+    Aliases,
     Profile,
     Profiles,
     ReviewFigures,
@@ -63,6 +63,7 @@ class ProfilesScreen(Screen[None]):
         self.games: list[SavedGame] = []
         self.damaged: list[DamagedSave] = []
         self.result = Profiles()
+        self.aliases = Aliases()
         self.rows: list[tuple[str, Profile | None]] = []
         """Per row of the table: its game's key and its profile (None: the game's line,
         or the line above its computer levels)."""
@@ -86,7 +87,7 @@ class ProfilesScreen(Screen[None]):
             ("Mean", 6),
             ("Hits", 4),
             ("Rating", 11),
-            (f"Last {TREND}", 6 + TREND),
+            (f"Last {TREND}", len("▼ -10.0 ") + TREND),
         ):
             table.add_column(label, width=width)
         self._fill(table)
@@ -145,16 +146,16 @@ class ProfilesScreen(Screen[None]):
             return
         key, p = self.rows[min(max(table.cursor_row, 0), len(self.rows) - 1)]
         game = self.result.games[key]
-        score = GAMES[key].score_name if key in GAMES else "points"
         if p is None:
             anchors = ", ".join(f"{level} {mu:g}" for level, mu in ANCHORS.items())
             detail.update(
                 Content.from_markup(
                     "[b]$title[/]: ratings are mu ± sigma (openskill, Plackett-Luce, from "
                     "each game's placing); mean in $score per game. The computer levels "
-                    "are fixed anchors: $anchors.",
+                    "are fixed anchors: $anchors. To rename a profile (merging two): "
+                    "monstertrick profile --rename OLD NEW.",
                     title=game.title,
-                    score=score,
+                    score=game.score_name,
                     anchors=anchors,
                 )
             )
