@@ -430,3 +430,24 @@ def test_saves_edited_by_hand_are_data_or_left_out(
 def everyone_a_person(doc: dict[str, Any]) -> None:
     for seat in doc["meta"]["seats"]:
         seat["bot"] = None
+
+
+def test_one_person_at_two_seats_of_a_game_counts_once_at_the_best_place(
+    monstertrick_home: Path,
+) -> None:
+    store = SaveStore()
+    seats = [("Ann", None), ("Anna", None), ("Bob", None)]
+    path = play_game(store, "monster-trick", seats, seed=8)
+    rename("Anna", "Ann")
+    result = profiles()
+    people = {p.name: p for p in result.games["monster-trick"].people}
+    assert set(people) == {"Ann", "Bob"} and people["Ann"].games == 1
+    info = json.loads(path.read_text(encoding="utf-8"))["meta"]["summary"]
+    places = placing(info["winners"], info["totals"])
+    best = min((0, 1), key=lambda p: places[p])
+    assert people["Ann"].total == info["totals"][best]
+    # Rated as a game of two: Ann at her best seat, and Bob.
+    model = PlackettLuce()
+    (a,), (b,) = model.rate([[model.rating()], [model.rating()]], ranks=[places[best], places[2]])
+    assert people["Ann"].rating.mu == pytest.approx(a.mu, rel=1e-12)
+    assert people["Bob"].rating.mu == pytest.approx(b.mu, rel=1e-12)
