@@ -17,7 +17,7 @@ from monstertrick.tui.screens.start import StartScreen
 
 from ..hostile_saves import is_plain
 from ..profile_games import evening, play_game
-from .helpers import THEME, screen_text
+from .helpers import THEME, screen_text, workers_done
 
 SIZE = (80, 24)
 
@@ -102,3 +102,27 @@ async def test_hostile_names_and_a_damaged_file_on_the_profiles_screen(
             assert isinstance(app.screen, ProfilesScreen)  # no markup ran: still here
         assert str(screen.query_one("#profile-detail", Static).render()).startswith("$name in ")
     assert (monstertrick_home / "saves" / "damaged" / broken.name).exists()
+
+
+async def test_the_row_under_the_cursor_gives_the_reviews_kept() -> None:
+    from monstertrick.records import check_format, parse_json, read_record_file
+    from monstertrick.review import Game, ReviewCache, Settings, review
+
+    path = play_game(SaveStore(), "monster-taking", [("Ann", None), ("Bob", "easy")], seed=5)
+    doc = check_format(parse_json(read_record_file(path)))
+    kept = review(
+        Game(doc), (0,), Settings(seed=1, playouts=2, luck_samples=1), cache=ReviewCache()
+    )
+    figures = kept.summary(0)
+    app = MonsterTrickApp()
+    app.theme = THEME
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await workers_done(app)
+        await pilot.pause()
+        await pilot.press("down")
+        await pilot.pause()
+        detail = str(app.screen.query_one("#profile-detail", Static).render())
+        assert detail.startswith("Ann in Monster Taking")
+        assert f"{figures.agreed / figures.unforced:.0%} of the decisions agreed" in detail
+        assert f"{figures.mean_given_up * 100:.1f} points of chance to win given up" in detail
