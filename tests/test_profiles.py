@@ -451,3 +451,11 @@ def test_one_person_at_two_seats_of_a_game_counts_once_at_the_best_place(
     (a,), (b,) = model.rate([[model.rating()], [model.rating()]], ranks=[places[best], places[2]])
     assert people["Ann"].rating.mu == pytest.approx(a.mu, rel=1e-12)
     assert people["Bob"].rating.mu == pytest.approx(b.mu, rel=1e-12)
+
+
+def test_the_help_names_the_anchors_as_they_are(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["profile", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    anchors = ", ".join(f"{level} {mu:g}" for level, mu in ANCHORS.items())
+    assert f"the computer levels are fixed anchors: {anchors})" in text
