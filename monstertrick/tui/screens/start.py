@@ -1,4 +1,5 @@
-"""The start screen: Continue, New game, History, Rules, Quit, Learn to play."""
+"""The start screen: Continue, New game, History, Rules, Quit, Learn to play (and
+Profiles, a key)."""
 
 from __future__ import annotations
 
@@ -30,8 +31,9 @@ class StartScreen(Screen[None]):
         Binding("c", "open_saved('continue')", "Continue"),
         Binding("n", "new_game", "New game"),
         Binding("h", "open_saved('history')", "History"),
+        Binding("p", "open_saved('profiles')", "Profiles"),
         Binding("r", "app.rules", "Rules"),
-        Binding("l", "learn", "Learn"),
+        Binding("l", "learn", "Learn to play", show=False),  # (the button says "l")
         Binding("q", "app.quit", "Quit"),
     ]
 
