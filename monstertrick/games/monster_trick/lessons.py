@@ -1,7 +1,8 @@
 """Monster Trick's lessons: data only, read by :mod:`monstertrick.lessons`.
 
-Every lesson is dealt from seed 1 for three players (you, Bob and Cid; Bob starts), the
-computer players at the easy level, and set up by the moves of that deal's own game.
+Every lesson is dealt for three players (you, Bob and Cid; Bob starts), from seed 1
+(the last from seed 9), the computer players at the easy level, and set up by the moves
+of that deal's own game.
 """
 
 from __future__ import annotations
@@ -20,6 +21,16 @@ _ALL_OPEN = (*_OPENING, "P7→3", "Y4→4", "B8→3")
 """You opened trick 3 with P7, Bob trick 4 with Y4, and Cid put B8 on trick 3."""
 _HOLDING_3 = (*_ALL_OPEN, "B5→1", "Y5→4", "P4→3")
 """Trick 3 has three cards and you hold it with P7."""
+
+
+_THREE_TRICKS = (
+    *("3-2-1", "1-3-2", "3-2-1", "Y6→1", "Y1→1", "G3→2", "G6→3", "P2→4", "P1→4", "B8→1"),
+    *("G1→2", "Y7→1", "Y9→1", "B4→1", "P9→4", "B7→1", "Y8→1", "Y3→1", "G9→2", "Y4→1"),
+    *("B1→2", "P7→2", "G2→3", "G7→3", "G4→3", "P5→2", "P3→4", "B6→3", "P6→4", "P8→4"),
+    *("B9→3", "P4→2", "Y5→1", "B2→3", "G8→2"),
+)
+"""Dealt from seed 9: you have won 3 tricks (your row 3-2-1 shows its right card, the 1)
+and hold trick 1 (Y3 Y4 Y5) with two cards left, B5 and Y2."""
 
 
 def _moves(cards: str, slots: str) -> tuple[str, ...]:
@@ -45,6 +56,10 @@ def _blue_played(view: Any) -> bool:
 
 def _won(view: Any) -> bool:
     return bool(view.tricks_won[0] == 1)
+
+
+def _fourth(view: Any) -> bool:
+    return bool(view.tricks_won[0] == 4 and view.face_up[0] == (0, 3))
 
 
 LESSONS = (
@@ -142,5 +157,25 @@ LESSONS = (
         learned="A trick's 4th card completes it: its holder wins it, and turns up the "
         "VP card that their count of tricks scores.",
         check=_won,
+    ),
+    Lesson(
+        key="fourth-trick",
+        title="The fourth trick",
+        goal="You have won 3 tricks, so your right card (the 1) shows: complete trick 1, "
+        "which you hold, for a 4th.",
+        steps=(
+            Step(
+                ("Y2→1",),
+                "That does not win you a 4th trick: put Y2 on trick 1, the one you hold, "
+                "as its 4th card.",
+            ),
+        ),
+        seed=9,
+        players=PLAYERS,
+        first=1,
+        setup=_THREE_TRICKS,
+        learned="A 4th trick turns your left card up again (1, 4 or 7 tricks score it): "
+        "now your 3 counts, not the 1.",
+        check=_fourth,
     ),
 )
