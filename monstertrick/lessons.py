@@ -294,15 +294,12 @@ class LessonSession(Session):
             elif isinstance(step, GameEnd):
                 raise ValueError("the game ended before the lesson did")
             elif step.seat == self.learner:
-                return None if self.finished else self._learner_step()
+                return self.the_lesson.steps[self.step]
             else:
                 raise ValueError("a lesson's table has one person: the learner")
         while isinstance(self.next_step(), Played):
             self.done()
         return None
-
-    def _learner_step(self) -> Step:
-        return self.the_lesson.steps[self.step]
 
     def try_move(self, text: str) -> Answer:
         """The learner's move written as the game prints it: made if it is the lesson's

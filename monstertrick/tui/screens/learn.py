@@ -45,7 +45,7 @@ class LearnScreen(Screen[None]):
     """Every game's lessons under its title, with their stars: Enter starts one."""
 
     BINDINGS = [
-        Binding("enter", "start", "Start lesson"),
+        Binding("enter", "start", "Start lesson", priority=True),
         Binding("escape,q", "close", "Back"),
     ]
 
