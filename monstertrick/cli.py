@@ -82,6 +82,31 @@ def build_parser() -> argparse.ArgumentParser:
         help="show an unfinished game too, with what is still secret in it",
     )
 
+    learn = sub.add_parser(
+        "learn",
+        help="learn to play: short lessons for each game, each with one goal",
+        description="Learn to play by playing: short lessons on a fixed deal, each with "
+        "one goal, that wait for the move they teach. Without LESSON, opens the list of "
+        "lessons; progress and stars are kept in the data folder.",
+    )
+    learn.add_argument(
+        "--game",
+        choices=playable_games(),
+        default=None,
+        help="the game whose lessons to open or list (default: every game's)",
+    )
+    learn.add_argument(
+        "--list",
+        action="store_true",
+        help="print every lesson, one a line under its game's title, with its stars",
+    )
+    learn.add_argument(
+        "lesson",
+        nargs="?",
+        metavar="LESSON",
+        help="open this lesson (its name, or its number with --game), e.g. take-over",
+    )
+
     replay = sub.add_parser(
         "replay",
         help="replay game records and report their outcome",
@@ -501,6 +526,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_resume(args.file, pace=args.pace)
     if args.command == "view":
         return run_view(args.file, reveal=args.reveal)
+    if args.command == "learn":
+        return run_learn(args.game, args.lesson, listing=args.list)
     if args.command == "profile":
         if args.rename and (args.name or args.game or args.json):
             parser.error("--rename OLD NEW takes no NAME, --game nor --json")
@@ -661,6 +688,35 @@ def _viewable(file: str, *, reveal: bool) -> SavedGame | str:
             "resume', or add --reveal to show everything anyway."
         )
     return saved
+
+
+def run_learn(game: str | None, lesson: str | None, *, listing: bool) -> int:
+    """``learn``: the list of lessons printed, or the app on the lessons (or on one)."""
+    from .lessons import Progress, find_lesson, lessons_of, list_text
+
+    games = [game] if game is not None else [g for g in playable_games() if lessons_of(g)]
+    if listing:
+        progress = Progress.load()
+        if progress.problem:
+            print(f"monstertrick: {progress.problem}", file=sys.stderr)
+        print(list_text(progress, games))
+        return 0
+    if lesson is not None:
+        found = None
+        for key in games:
+            try:
+                found = (key, find_lesson(key, lesson).key)
+            except KeyError as exc:
+                problem = str(exc.args[0])
+            else:
+                break
+        if found is None:
+            if game is None:
+                problem = f"there is no lesson {shown_text(lesson)}: see monstertrick learn --list"
+            print(f"monstertrick learn: {problem}", file=sys.stderr)
+            return 2
+        return run_app(learn=found)
+    return run_app(learn=(game, None))
 
 
 def run_app(**options: object) -> int:
