@@ -549,10 +549,11 @@ class FinalScreen(GameScreen[SessionT]):
     def keys_hint(self, what: str = "game") -> Static:
         """The line that says the keys: the review, a new ``what`` (a game, a match), or
         quit."""
-        return Static(
-            Content(f"Press r to review the {what}, n for a new {what}, q to quit."),
-            classes="hint",
-        )
+        keys = Content(f"Press r to review the {what}, n for a new {what}, q to quit.")
+        mark = self.session.replay_mark
+        if mark is not None:  # (a game played on from another one's decision)
+            keys = Content.assemble((f"This {what} is a {mark}.", "bold"), "\n", keys)
+        return Static(keys, classes="hint")
 
     def action_review(self) -> None:
         """The review of the game just finished: of every person at the table (a game
