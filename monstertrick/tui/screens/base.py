@@ -236,6 +236,13 @@ class GameScreen(Screen[None], Generic[SessionT]):
     def names(self) -> tuple[str, ...]:
         return self.session.names
 
+    def marked(self, top: Content) -> Content:
+        """A game screen's top line, marked "replay ·" first when the game is played on
+        from another one's decision (:attr:`Session.replay_mark`): never cut off."""
+        if self.session.replay_mark is None:
+            return top
+        return Content.assemble(("replay", "bold reverse"), " · ", top)
+
 
 class DecisionScreen(GameScreen[SessionT]):
     """A screen on which ``seat`` decides: a person on their own screen, or a computer
@@ -529,7 +536,7 @@ class ChapterEndScreen(PauseScreen[SessionT]):
         box, table = self.IDS
         title = f"{self.CHAPTER.capitalize()} {self.number} of {self.CHAPTERS} is over"
         with Vertical(id=box):
-            yield Static(Content(title), classes="title")
+            yield Static(self.marked(Content(title)), classes="title")
             yield Static(self.table(), id=table)
             yield Static(Content(self.RULE), classes="hint")
             yield self.go_on_hint(self.CHAPTER)

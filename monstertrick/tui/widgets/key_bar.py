@@ -3,9 +3,6 @@
 A light stand-in for Textual's ``Footer``: one widget drawn at once (``Footer`` mounts a
 widget per key and recomposes on every change, which made each turn's screen change
 noticeably slower on small machines). Keys can be clicked.
-
-On the screens of a game played on from another one (a replay, not counted), the bar
-says so at its right end, on every screen of that game.
 """
 
 from __future__ import annotations
@@ -55,18 +52,8 @@ class KeyBar(Widget):
             spans.append((x, x + part.cell_length, binding.action, active.node))
             parts.append(part)
             x += part.cell_length
-        commands = None
         if palette is not None:
-            commands = self._key(self.app.get_key_display(palette.binding), "Commands", True)
-        tag = self._replay_tag()
-        if tag is not None:
-            room = self.size.width - x - tag.cell_length
-            room -= commands.cell_length if commands is not None else 0
-            parts.append(Content(" " * max(1, room)))
-            parts.append(tag)
-            x += max(1, room) + tag.cell_length
-        if palette is not None and commands is not None:
-            part = commands
+            part = self._key(self.app.get_key_display(palette.binding), "Commands", True)
             gap = max(1, self.size.width - x - part.cell_length)
             parts.append(Content(" " * gap))
             spans.append(
@@ -75,13 +62,6 @@ class KeyBar(Widget):
             parts.append(part)
         self._spans = spans
         return Content("").join(parts)
-
-    def _replay_tag(self) -> Content | None:
-        """The "replay · not counted" tag, on the screens of a game played on from another."""
-        session = getattr(self.screen, "session", None)
-        if getattr(session, "replay_mark", None) is None:
-            return None
-        return Content.styled(" replay · not counted ", "bold reverse")
 
     @staticmethod
     def _key(key: str, description: str, enabled: bool) -> Content:
