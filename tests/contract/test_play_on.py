@@ -108,3 +108,63 @@ def test_the_viewer_numbers_each_step_by_the_decisions_made_up_to_it(game_key: s
             assert door.round_number(new) == frame.chapter + 1 and new.decisions == 0
         else:
             same_position(door, new, frame.state)
+
+
+def finished_at_one_keyboard(key: str) -> tuple[Any, dict[int, Any]]:
+    """A game of people only played to its end through its session and saved (each
+    decision the easy computer player's), and a copy of the game at each count of
+    decisions it stood at between two people's decisions."""
+    from monstertrick.saves import SaveStore
+    from monstertrick.seating import parse_seats
+    from monstertrick.session import GameEnd, Handoff, Played, RoundOver, Session
+
+    session = Session.start(
+        parse_seats(names_for(GAMES[key]), game=key), SEED, SaveStore(), game=key
+    )
+    door = session.rules
+    easy = door.make_bot("easy")
+    at: dict[int, Any] = {}
+    while not isinstance(step := session.next_step(), GameEnd):
+        if isinstance(step, Handoff):
+            session.pass_keyboard(step.seat)
+        elif isinstance(step, (Played, RoundOver)):
+            session.done()
+        else:
+            at[sum(door.chapter_decisions(session.state))] = session.state.clone()
+            view = session.view(step.seat)
+            session.apply(step.seat, door.decide(easy, view, step.seat, SEED))
+    return session, at
+
+
+def test_a_session_plays_a_saved_game_on_as_a_new_save_marked_a_replay(game_key: str) -> None:
+    from monstertrick.playon import REPLAY_OF
+    from monstertrick.saves import SaveStore, read_save
+    from monstertrick.session import Handoff, Turn
+
+    original, at = finished_at_one_keyboard(game_key)
+    path = original.save_path
+    kept = path.read_bytes()
+    saved = read_save(path)
+    made = min(n for n in at if n >= 10)
+    session = type(original).play_on(saved, made, SaveStore())
+    door = session.rules
+    same_position(door, session.state, at[made])
+    assert session.names == original.names and session.seed == original.seed
+    assert session.keyboard is None  # nobody is known to be at the keyboard
+    step = session.next_step()
+    if door.hidden_hands:
+        assert isinstance(step, Handoff)
+        session.pass_keyboard(step.seat)
+        step = session.next_step()
+    assert isinstance(step, Turn)
+    session.apply(step.seat, door.view(session.state, step.seat).legal_actions[0])
+    assert session.save_path is not None and session.save_path != path
+    assert session.save_path.parent == SaveStore().saves
+    assert path.read_bytes() == kept  # the original is never written to
+    replay = read_save(session.save_path)
+    assert replay.meta.extra[REPLAY_OF]["from"] == made
+    assert replay.meta.extra[REPLAY_OF]["file"] == path.name
+    assert replay.meta.seats == saved.meta.seats and replay.meta.hints == []
+    # Its record holds the original's first decisions, then the new one.
+    back = door.played_on(replay.game, made, seed=SEED)
+    same_position(door, back, at[made])
