@@ -309,3 +309,34 @@ def test_resume_from_opens_the_game_played_on(monkeypatch: pytest.MonkeyPatch) -
     saved, made = opened["play_on"]  # type: ignore[misc]
     assert made == 10 and saved.path == original.save_path
     assert opened["pace"] == 0
+
+
+async def test_p_in_the_viewer_of_view_file_plays_on_and_refuses_an_unfinished_game() -> None:
+    """``monstertrick view FILE``'s viewer (the app's only screen) gives way to the game
+    played on; the viewer of an unfinished game shown with --reveal says it is not
+    finished."""
+    original = finished_save("monster-taking", PEOPLE["monster-taking"])
+    assert original.save_path is not None
+    saved = read_save(original.save_path)
+    app = MonsterTrickApp(view=saved.game, viewed=saved, game=saved.game_key, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StepViewer)
+        await pilot.press("right", "right", "p")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert app.session is not None
+        made = sum(app.session.rules.chapter_decisions(app.session.state))
+        assert app.session.meta is not None
+        assert app.session.meta.extra[REPLAY_OF]["from"] == made
+    unfinished = read_save(unfinished_save("monster-trick"))
+    app = MonsterTrickApp(view=unfinished.game, viewed=unfinished, pace=0)
+    toasts = Toasts()
+    async with app.run_test(size=(80, 24), message_hook=toasts.seen) as pilot:
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, StepViewer)
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.screen is viewer and app.session is None
+        assert any("This game is not finished" in t.message for t in toasts)

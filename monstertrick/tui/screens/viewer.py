@@ -260,13 +260,20 @@ class StepViewer(Screen[None], Generic[F]):
         if action == "review":
             return self.record() is not None
         if action == "play_on":
-            return self.saved is not None and self.made is not None and self.record() is not None
+            return self.saved is not None and self.made is not None
         return True
 
     def action_play_on(self) -> None:
         """A new game from this step's position (after the decisions its status line
         counts), marked as a replay: the app closes the viewer and starts it."""
-        if self.saved is None or self.made is None or self.record() is None:
+        if self.saved is None or self.made is None:
+            return
+        if self.record() is None:  # a revealed unfinished game
+            self.notify(
+                "This game is not finished: continue it instead (a game is played on "
+                "from a decision once it is over).",
+                severity="warning",
+            )
             return
         made = self.made[self.index]
         if made >= self.made[-1]:
