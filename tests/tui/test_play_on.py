@@ -340,3 +340,25 @@ async def test_p_in_the_viewer_of_view_file_plays_on_and_refuses_an_unfinished_g
         await pilot.pause()
         assert app.screen is viewer and app.session is None
         assert any("This game is not finished" in t.message for t in toasts)
+
+
+def test_a_finished_replay_is_left_out_of_the_profiles() -> None:
+    from monstertrick.profiles import profiles
+
+    original = finished_save("monster-taking", PEOPLE["monster-taking"])
+    assert original.save_path is not None
+    before = profiles(with_reviews=False)
+    replay = Session.play_on(read_save(original.save_path), 4, SaveStore())
+    easy = replay.rules.make_bot("easy")
+    while not isinstance(step := replay.next_step(), GameEnd):
+        if isinstance(step, Handoff):
+            replay.pass_keyboard(step.seat)
+        elif isinstance(step, (Played, RoundOver)):
+            replay.done()
+        else:
+            replay.apply(step.seat, replay.rules.decide(easy, replay.view(step.seat), step.seat, 2))
+    assert replay.save_path is not None and replay.save_path.parent.name == "history"
+    after = profiles(with_reviews=False)
+    assert after.replays == before.replays + 1 == 1
+    people = {p.name: p.games for p in after.games["monster-taking"].people}
+    assert people == {"Ann": 1, "Bob": 1}
