@@ -362,3 +362,48 @@ def test_a_finished_replay_is_left_out_of_the_profiles() -> None:
     assert after.replays == before.replays + 1 == 1
     people = {p.name: p.games for p in after.games["monster-taking"].people}
     assert people == {"Ann": 1, "Bob": 1}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(LEAKS))  # (the games with hands to hide)
+async def test_no_screen_of_a_game_played_on_shows_what_its_viewer_may_not_see(name: str) -> None:
+    """The rest of a game played on from its tenth decision, played in the app with keys
+    only, every frame scanned as a whole game's are (tests/contract/test_screens_hide.py):
+    who is in front of the screen is known only from the handoffs."""
+    from ..contract.test_screens_hide import HANDOFF, TABLES
+
+    table = TABLES[name]
+    original = finished_save(table.game, PEOPLE[table.game])
+    assert original.save_path is not None
+    app = MonsterTrickApp(play_on=(read_save(original.save_path), 10), pace=0)
+    app.theme = THEME
+    found: list[str] = []
+    own_seen: set[int] = set()
+    at_keyboard: list[int | None] = [None]
+    frames = 0
+
+    def frame() -> None:
+        nonlocal frames
+        frames += 1
+        session = app.session
+        assert session is not None
+        text = screen_text(app)
+        handoff = HANDOFF.search(text)
+        viewer = None if handoff else at_keyboard[0]
+        if frames == 1 and table.handoffs != 0:
+            assert handoff, f"the game played on opens on a handoff:\n{text}"
+        found.extend(table.leaks(app, text, viewer))
+        if viewer is not None and table.own is not None and table.own(session, text, viewer):
+            own_seen.add(viewer)
+        if handoff:
+            at_keyboard[0] = session.names.index(handoff.group(1))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await table.play(pilot, frame)
+        session = app.session
+        assert session is not None and session.outcome() is not None  # played to the end
+        assert "replay from decision 10 — not counted" in screen_text(app)
+    assert not found, found[0]
+    assert frames > 20
+    if table.own is not None:  # the scan can fail: it finds each person's own secrets
+        assert own_seen == set(session.humans)
