@@ -407,3 +407,20 @@ async def test_no_screen_of_a_game_played_on_shows_what_its_viewer_may_not_see(n
     assert frames > 20
     if table.own is not None:  # the scan can fail: it finds each person's own secrets
         assert own_seen == set(session.humans)
+
+
+async def test_names_that_look_like_markup_stay_as_typed_in_a_game_played_on() -> None:
+    names = ["[/]", "[@click=quit]Q", "[b]Cid"]
+    original = finished_save("monster-trick", names)
+    assert original.save_path is not None
+    app = MonsterTrickApp(play_on=(read_save(original.save_path), 10), pace=0)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        text = screen_text(app)
+        assert f"Pass the keyboard to ● {names[app.screen.player]}" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.is_running  # ("[@click=quit]" is a name, not a link that quits)
+        assert screen_text(app).startswith(" replay · Round 1 of 3 · ")
