@@ -77,6 +77,12 @@ class SeatSession(Protocol[A, E, V, P]):
         ...
 
     @property
+    def replay_mark(self) -> str | None:
+        """How the screens mark a game played on from another one; None for a game
+        that is no replay."""
+        ...
+
+    @property
     def save_error(self) -> str | None:
         """Why the game could not be saved, if it could not (None: saved, or saved
         elsewhere)."""

@@ -11,6 +11,7 @@ from ..games import DEFAULT_GAME
 from ..seating import Seating
 
 if TYPE_CHECKING:
+    from ..saves import SavedGame
     from ..session import Session
 
 
@@ -48,9 +49,19 @@ class NewGame(Message):
 
 @dataclass
 class OpenSaved(Message):
-    """Open the saved games: ``"continue"`` (unfinished) or ``"history"`` (finished)."""
+    """Open the saved games: ``"continue"`` (unfinished), ``"history"`` (finished) or
+    ``"profiles"`` (everyone's, from the finished games)."""
 
     which: str
+
+
+@dataclass
+class PlayOn(Message):
+    """Start a new game from the finished game ``saved`` after ``made`` decisions (the
+    replay viewer's ``p``): a replay, saved as a new game."""
+
+    saved: SavedGame
+    made: int
 
 
 @dataclass

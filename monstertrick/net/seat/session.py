@@ -156,6 +156,11 @@ class RemoteSession(Generic[S, A, E, V, P]):
         return not self.seating.seats[seat].is_human
 
     @property
+    def replay_mark(self) -> str | None:
+        """(A hosted game is not marked as a replay on its seats' screens.)"""
+        return None
+
+    @property
     def keyboard(self) -> int | None:
         """This screen's seat (nobody else looks at it)."""
         return self.me

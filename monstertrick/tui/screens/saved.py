@@ -14,7 +14,6 @@ plain ``str`` cell of a ``DataTable`` is read as markup), so ``[/]`` or
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 from rich.text import Text
@@ -29,6 +28,8 @@ from textual.widgets import Button, DataTable, Static
 
 from ...errors import RecordError
 from ...games import GAMES
+from ...playon import is_replay, replay_mark
+from ...profiles import ReviewFigures, review_figures
 from ...records import shown
 from ...saves import DamagedSave, SavedGame, SaveLocked, SaveStore, summarize
 from ..widgets import KeyBar
@@ -229,54 +230,6 @@ REVIEW_WIDTH = len("100% · 100.0")
 """The width of History's Review column: its widest figures."""
 
 
-@dataclass
-class ReviewFigures:
-    """A person's review figures over the games of theirs reviewed: the games, their
-    unforced decisions, how many agreed with the review, the chance given up in all."""
-
-    games: int = 0
-    unforced: int = 0
-    agreed: int = 0
-    given_up: float = 0.0
-
-    def cell(self) -> str:
-        """``80% · 2.3``: the agreement and the mean chance given up per unforced
-        decision, in points (at most :data:`REVIEW_WIDTH` wide); "—" for none."""
-        if not self.unforced:
-            return "—"
-        return f"{self.agreed / self.unforced:.0%} · {self.given_up / self.unforced * 100:.1f}"
-
-
-def review_figures(games: list[SavedGame]) -> dict[tuple[str, str], ReviewFigures]:
-    """Per game and person's name, the figures of the reviews kept for ``games`` (each
-    checked against its record before it counts; none is computed here)."""
-    from ...records import check_format, parse_json, read_record_file
-    from ...review import Game, ReviewCache, ReviewError, people
-    from ...saves import fingerprint
-
-    cache = ReviewCache()
-    figures: dict[tuple[str, str], ReviewFigures] = {}
-    for saved in games:
-        try:
-            doc = check_format(parse_json(read_record_file(saved.path)))
-            if not cache.has(fingerprint(doc)):
-                continue
-            game = Game(doc)
-        except (RecordError, ReviewError, OSError):
-            continue
-        kept = cache.kept(game)
-        if kept is None:
-            continue
-        for seat in sorted(set(kept.seats) & set(people(doc, game.players))):
-            summary = kept.summary(seat)
-            row = figures.setdefault((game.key, summary.name), ReviewFigures())
-            row.games += 1
-            row.unforced += summary.unforced
-            row.agreed += summary.agreed
-            row.given_up += summary.mean_given_up * summary.unforced
-    return figures
-
-
 class HistoryScreen(Screen[None]):
     """Finished games of every game with their results, and a summary per game and
     player name (with the figures that game's saves give: its own total, and for
@@ -286,6 +239,7 @@ class HistoryScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "view", "Replay", priority=True),
         Binding("r", "review", "Review"),
+        Binding("p", "profiles", "Profiles"),
         Binding("escape", "back", "Back"),
     ]
 
@@ -328,17 +282,24 @@ class HistoryScreen(Screen[None]):
         for i, saved in enumerate(self.games):
             players = saved.players
             winners = " & ".join(players[w] for w in saved.info["winners"])
-            scores = ", ".join(f"{n} {t}" for n, t in zip(players, saved.info["totals"]))
+            scores = Text(", ".join(f"{n} {t}" for n, t in zip(players, saved.info["totals"])))
+            mark = replay_mark(saved.meta)
+            if mark is not None:  # a game played on from another one's decision
+                scores.append(f"\n{mark}", style="italic")
             table.add_row(
                 Text(when(saved.meta.updated)),
                 Text(game_title(saved.game_key)),
                 Text(winners),
-                Text(scores),
+                scores,
                 key=str(i),
                 height=None,  # as many lines as the longest cell needs
             )
         if not self.games:
             self.query_one("#saved-empty", Static).update("No finished games yet.")
+        if any(is_replay(g.meta) for g in self.games):
+            self.query_one("#summary-title", Static).update(
+                Content.from_markup("[b]Players[/] (replays not counted)")
+            )
         self._summarize()
         self.query_one("#saved-damaged", Static).update(damaged_lines(damaged))
         table.focus()
@@ -348,7 +309,8 @@ class HistoryScreen(Screen[None]):
     def read_reviews(self) -> None:
         """The review figures of the games listed, from the reviews kept (a replay of
         each game reviewed, to check its review; no review is computed)."""
-        self.post_message(self.Figures(review_figures(list(self.games))))
+        counted = [g for g in self.games if not is_replay(g.meta)]
+        self.post_message(self.Figures(review_figures(counted)))
 
     def _read_reviews_again(self, _: object = None) -> None:
         self.read_reviews()  # (a review may have been made or kept meanwhile)
@@ -364,9 +326,10 @@ class HistoryScreen(Screen[None]):
 
     def _summarize(self) -> None:
         """Per game (in the registry's order), per player name: games, wins, the mean
-        total in the game's own score, and the hit rate where the game's saves give it."""
+        total in the game's own score, and the hit rate where the game's saves give it.
+        A replay (a game played on from another one's decision) is not counted."""
         by_game: dict[str, list[SavedGame]] = {}
-        for saved in self.games:
+        for saved in (g for g in self.games if not is_replay(g.meta)):
             by_game.setdefault(saved.game_key, []).append(saved)
         order = [k for k in GAMES if k in by_game] + [k for k in by_game if k not in GAMES]
         summary = self.query_one("#summary-table", DataTable)
@@ -425,7 +388,12 @@ class HistoryScreen(Screen[None]):
 
         screens = load_screens(opened.game_key)
         self.app.push_screen(
-            screens.viewer(opened.game, title=", ".join(opened.players), seats=seats_of(opened)),
+            screens.viewer(
+                opened.game,
+                title=", ".join(opened.players),
+                seats=seats_of(opened),
+                saved=opened,
+            ),
             self._read_reviews_again,
         )
 
@@ -446,6 +414,12 @@ class HistoryScreen(Screen[None]):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_view()
+
+    def action_profiles(self) -> None:
+        """Everyone's profiles and ratings, from these games."""
+        from .profiles import ProfilesScreen
+
+        self.app.push_screen(ProfilesScreen(self.store))
 
     def action_back(self) -> None:
         self.dismiss(None)
