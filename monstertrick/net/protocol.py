@@ -198,7 +198,9 @@ class Table(Message, Generic[VIEW, PUBLIC, EVENT]):
     public view for a watcher), ``public`` (the public view), ``log`` (this round's
     public events), ``earlier`` (the finished rounds' events: left out when the screen
     has them already), ``since`` (the play events since the seat last decided), ``turn``
-    (None in a pause or at the end), ``last`` (the last decision), ``take_back``
+    (the first to decide; None in a pause or at the end), ``together`` (the seats
+    deciding at once, each without seeing the others' choices, in any order: Monster
+    Trick's VP rows; left out when one decides), ``last`` (the last decision), ``take_back``
     (whether this seat may take its last decision back now), ``pause``, ``at`` (the
     position), ``away`` (the people's seats with no screen), ``covered`` (those a
     computer plays for meanwhile), ``over``, and once it is over, ``record`` (the
@@ -211,6 +213,7 @@ class Table(Message, Generic[VIEW, PUBLIC, EVENT]):
     earlier: tuple[tuple[EVENT, ...], ...] | None = field(metadata=OMITTED)
     since: tuple[EVENT, ...]
     turn: Deciding | None
+    together: tuple[int, ...] | None = field(metadata=OMITTED)
     last: Decided[EVENT] | TookBack | None
     take_back: bool
     pause: Pause | None

@@ -403,3 +403,51 @@ async def test_the_code_box_shows_no_code_shaped_placeholder(served: Any) -> Non
         placeholder = app.screen.query_one("#join-code", Input).placeholder
         assert placeholder and normal_code(placeholder) is None
         assert not re.search(r"[A-Z0-9]{4}-[A-Z0-9]{4}", placeholder)
+
+
+async def test_every_joined_screen_lays_its_vp_row_at_the_same_time(served: Any) -> None:
+    """At a hosted Monster Trick table every person's screen asks for their VP row at
+    once (not "Ann is deciding…" one after another); the rows come in any order, and a
+    screen still choosing keeps its own screen as others lay theirs."""
+    import contextlib
+
+    table = hosted("monster-trick")
+    session = table.session
+    url, address = await hosted_at(served, table)
+    people = session.humans
+    apps = {seat: JoinApp(url, address, table.codes[seat], pace=0) for seat in people}
+    async with contextlib.AsyncExitStack() as stack:
+        pilots = {
+            seat: await stack.enter_async_context(app.run_test(size=(80, 24)))
+            for seat, app in apps.items()
+        }
+
+        def arranging(seat: int) -> bool:
+            screen = apps[seat].screen
+            remote = apps[seat].session
+            return (
+                isinstance(screen, DecisionScreen)
+                and screen.seat == seat
+                and screen.result is None
+                and remote is not None
+                and remote.next_step() == Turn(seat, "arrange")
+            )
+
+        for seat in people:
+            await until(pilots[seat], lambda s=seat: arranging(s), f"seat {seat} arranging")
+        screens = {seat: apps[seat].screen for seat in people}
+        # The last the rules would ask lays first; the others are still on their screens.
+        order = [s for s in session.deciders() if s in people]
+        for n, seat in enumerate(reversed(order)):
+            remote = apps[seat].session
+            assert remote is not None
+            apps[seat].post_message(Decided(seat, remote.view(seat).legal_actions[0]))
+            await until(
+                pilots[seat],
+                lambda s=seat: session.state.arrangement(s) is not None,
+                f"seat {seat}'s row laid",
+            )
+            for other in order[: len(order) - n - 1]:
+                await pilots[other].pause()
+                assert apps[other].screen is screens[other] and arranging(other), other
+        assert all(session.state.arrangement(s) is not None for s in people)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...session import Handoff, Played, RoundOver
+from ...session import Played, RoundOver
 from ..guards import Outbox
 from ..protocol import (
     VERSION,
@@ -114,22 +114,21 @@ async def _act(table: TableHost, seat: int, act: Act[object]) -> str | None:
     session = table.session
     async with table.lock:
         step = session.next_step()
-        decider = table.decider()
-        if decider is None or decider[0] != seat or isinstance(step, RoundOver):
+        together = table.together()
+        deciders = together or ((d[0],) if (d := table.decider()) is not None else ())
+        if seat not in deciders or isinstance(step, RoundOver):
             return "it is not your decision now"
         if seat in table.covered:
             return "a computer player decides for you while you are away"
-        if act.at != session.position:
-            # Made on a table that has moved on since (a message crossed another).
+        if act.at != session.position and not (together and act.at[0] == session.position[0]):
+            # Made on a table that has moved on since (a message crossed another; the
+            # seats deciding at once decide whatever the others did meanwhile).
             return "the table has moved on"
         reason = session.refusal(seat, action)
         if reason is not None:
             return reason
-        if isinstance(step, Played):
+        if isinstance(session.next_step(), Played):
             session.done()  # the next player acts: the last decision stands now
-            step = session.next_step()
-        if isinstance(step, Handoff):
-            session.pass_keyboard(seat)  # each person has their own screen
         table.apply(seat, action)
     return None
 

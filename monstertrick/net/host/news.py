@@ -63,6 +63,7 @@ def table_news(table: TableHost, seat: int | None) -> News:
         earlier=tuple(tuple(log) for log in session.earlier_logs()),
         since=() if seat is None else tuple(session.since_last_turn(seat)),
         turn=None if decider is None else Deciding(*decider),
+        together=table.together(),
         last=table.last,
         take_back=seat is not None and session.can_take_back(seat),
         pause=pause,

@@ -26,7 +26,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...session import BotTurn, Handoff, Played, RoundOver, Session, Turn
+from ...session import BotTurn, Played, RoundOver, Session, Turn
 from ..guards import Outbox
 from ..protocol import Bye, Decided, TookBack
 from ..wire import PLAIN, Wire
@@ -56,6 +56,7 @@ class TableHost:
     it is (the host's console)."""
 
     def __post_init__(self) -> None:
+        self.session.screen_each = True  # (no handoffs: each person has their own screen)
         for seat in self.session.humans:
             self.codes.setdefault(seat, new_code())
         self.wire: Wire[Any, Any, Any, Any, Any] = Wire(self.session.rules)
@@ -148,6 +149,13 @@ class TableHost:
             return None
         return rules.to_decide(state)
 
+    def together(self) -> tuple[int, ...] | None:
+        """The seats deciding at once now (None when one seat decides, or nobody)."""
+        if self.decider() is None:
+            return None
+        deciders = self.session.deciders()
+        return deciders if len(deciders) > 1 else None
+
     def apply(self, seat: int, action: Any) -> None:
         """``seat``'s decision, applied: the screens are sent it as the last one."""
         session = self.session
@@ -188,9 +196,6 @@ class TableHost:
             while not self.closed:
                 async with self.lock:
                     step = session.next_step()
-                    if isinstance(step, Handoff):
-                        session.pass_keyboard(step.seat)  # each person has their own screen
-                        continue
                     if isinstance(step, Played):
                         if self._waits_for_take_back(step):
                             break
@@ -258,6 +263,9 @@ class TableHost:
             waiting = sorted(set(session.humans) - set(self.away()) - self.ready)
             who = ", ".join(session.names[s] for s in waiting) or "someone to join"
             said = f"A round is over: waiting for {who} to go on."
+        elif (together := self.together()) is not None:
+            who = ", ".join(session.names[s] for s in together)
+            said = f"{who} to {decider[1]}, at once."
         else:
             said = f"{session.names[decider[0]]} to {decider[1]}."
         if said != self._said:

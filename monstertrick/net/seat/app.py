@@ -316,9 +316,13 @@ class JoinApp(MonsterTrickApp):
     # ------------------------------------------------------------------ the flow
 
     @staticmethod
-    def _signature(step: Step, at: tuple[int, int]) -> object:
+    def _signature(step: Step, at: tuple[int, int], together: bool = False) -> object:
         if isinstance(step, Played):
             return ("played", step.seat, at)
+        if isinstance(step, Turn) and together:
+            # Deciding at once: the others' decisions move the table on meanwhile, and
+            # the seat's own screen stays as it is (its cursor and choices).
+            return ("Turn", step.seat, step.task, at[0], "together")
         if isinstance(step, Turn | BotTurn):
             return (type(step).__name__, step.seat, step.task, at)
         if isinstance(step, RoundOver):
@@ -331,7 +335,8 @@ class JoinApp(MonsterTrickApp):
         session = self.session
         if session is None:
             return
-        signature = self._signature(session.next_step(), session.position)
+        together = session.me in session.together
+        signature = self._signature(session.next_step(), session.position, together)
         if signature != self._shown:
             self.advance()
 
@@ -340,7 +345,7 @@ class JoinApp(MonsterTrickApp):
         if session is None:
             return
         step = session.next_step()
-        self._shown = self._signature(step, session.position)
+        self._shown = self._signature(step, session.position, session.me in session.together)
         top = self.screen
         if isinstance(step, RoundOver) and session.ready_sent(step.number):
             if isinstance(top, PauseScreen) and top.number == step.number:

@@ -187,12 +187,17 @@ class RemoteSession(Generic[S, A, E, V, P]):
         turn = table.turn
         if turn is not None and (turn.seat not in seats or not _TASK.fullmatch(turn.task)):
             raise WireError("the table's turn is not one")
+        if table.together is not None:
+            _seats_in(table.together, seats, "seats deciding at once")
         last, played = table.last, None
         if isinstance(last, Decided):
             if last.seat not in seats:
                 raise WireError("the last decision has no seat")
             events = tuple(self._logged(e) for e in last.events)
-            if last.at == table.at:  # (the current position's own result)
+            deciding = table.together is not None and self.me in table.together
+            if last.at == table.at and (last.seat == self.me or not deciding):
+                # The current position's own result (another's, decided at once while
+                # this seat decides too, is not shown over its own decision).
                 played = Played(last.seat, events, private=last.seat == self.me)
         elif last is not None and last.seat not in seats:
             raise WireError("the last decision has no seat")
@@ -243,6 +248,11 @@ class RemoteSession(Generic[S, A, E, V, P]):
     @property
     def covered_seats(self) -> tuple[int, ...]:
         return self.table.covered if self.table is not None else ()
+
+    @property
+    def together(self) -> tuple[int, ...]:
+        """The seats deciding at once now (none when one seat decides)."""
+        return (self.table.together or ()) if self.table is not None else ()
 
     @property
     def at(self) -> tuple[int, int] | None:
@@ -305,8 +315,10 @@ class RemoteSession(Generic[S, A, E, V, P]):
             return last
         turn = table.turn
         if turn is not None:
-            if turn.seat == self.me and turn.seat not in self.covered_seats:
-                return Turn(turn.seat, turn.task)
+            me = self.me
+            mine = turn.seat == me or (table.together is not None and me in table.together)
+            if me is not None and mine and me not in self.covered_seats:
+                return Turn(me, turn.task)
             return BotTurn(turn.seat, turn.task, self.me)
         return GameEnd()
 
