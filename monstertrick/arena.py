@@ -209,7 +209,7 @@ class SeatStats:
             mps = self.matchpoints
             duplicate = {
                 "matchpoints": round(statistics.fmean(mps), 4) if mps else 0.5,
-                "matchpoints_ci95": [round(x, 4) for x in _ci(mps, (0, 1))],
+                "matchpoints_ci95": [round(min(1.0, max(0.0, x)), 4) for x in _ci(mps, (0, 1))],
             }
         return {
             **duplicate,
