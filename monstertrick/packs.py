@@ -815,25 +815,23 @@ def format_scores(report: Mapping[str, Any]) -> str:
         for seat in deal["seats"]:
             if not seat["results"]:
                 continue
-            lines.append(f"  seat {seat['seat']}")
-            rows = [
-                (r["score"], shown(r["player"], 16), _pct(r["matchpoints"]), r["vs_baseline"])
-                for r in seat["results"]
-            ]
+            lines.append(f"  seat {seat['seat']:<17} {unit:>8}  matchpoints")
+            baseline_row = (
+                f"    {'(' + base['level'] + ')':<20} {seat['baseline']:>8}  "
+                f"{_pct(seat['baseline_matchpoints']):>11}  the baseline"
+            )
             placed = False
-            for score, name, mp, versus in rows:
-                if not placed and score <= seat["baseline"]:
-                    lines.append(
-                        f"    {'(' + base['level'] + ')':<18} {seat['baseline']:>4} {unit:<9} "
-                        f"{_pct(seat['baseline_matchpoints']):>5}  baseline"
-                    )
+            for r in seat["results"]:
+                if not placed and r["score"] <= seat["baseline"]:
+                    lines.append(baseline_row)
                     placed = True
-                lines.append(f"    {name:<18} {score:>4} {unit:<9} {mp:>5}  {versus} baseline")
-            if not placed:
+                versus = {"above": "above", "equal": "equal to", "below": "below"}[r["vs_baseline"]]
                 lines.append(
-                    f"    {'(' + base['level'] + ')':<18} {seat['baseline']:>4} {unit:<9} "
-                    f"{_pct(seat['baseline_matchpoints']):>5}  baseline"
+                    f"    {shown(r['player'], 16):<20} {r['score']:>8}  "
+                    f"{_pct(r['matchpoints']):>11}  {versus} the baseline"
                 )
+            if not placed:
+                lines.append(baseline_row)
     lines.append("")
     lines.append("Pack total (mean matchpoints over the deals played)")
     ranked: list[tuple[float | None, str, Mapping[str, Any], bool]] = [
@@ -844,11 +842,12 @@ def format_scores(report: Mapping[str, Any]) -> str:
     for place, (mean, name, row, is_base) in enumerate(ranked, 1):
         results = f"{row['results']} result{'s' if row['results'] != 1 else ''}"
         if is_base:
-            extra = "baseline"
+            extra = "the baseline, against the people at their seats"
         else:
             vs = row["vs_baseline"]
             extra = f"vs baseline: {vs['above']} above, {vs['equal']} equal, {vs['below']} below"
         lines.append(f"  {place}. {name:<18} {_pct(mean):>5}  {results:<11} {extra}")
+    lines.append("  (—: nobody else played that seat of the deal to compare with)")
     if not report["players"]:
         lines.append("  nobody has played this pack yet: monstertrick deal play PACK")
     for lo in report["left_out"]:
