@@ -7,12 +7,13 @@ For each game (Monster Trick and Magic Trick: hard and three medium; Monster Tak
 hard and medium) and each seed, it runs the plain arena (``monstertrick arena``: every
 game a new deal, seats rotated over the games) and the duplicate arena (``monstertrick
 arena --duplicate``: every deal once per seat rotation) with the same number of games,
-and compares, for the hard seat: the 95% interval of the plain win share (Wilson) with
-that of the duplicate matchpoints (over the deals). Both are measured against what an
-even seat gets (the fair win share 1/N; 50% matchpoints), as the distance from even in
-half-widths of the interval (z): how clearly the run tells hard from medium. The games
-the plain arena would need for the duplicate's z is (z_dup / z_plain)^2 times as many.
-Medians over the seeds, with the lowest and highest seed.
+and compares, for the hard seat, the 95% interval of the plain win share (Wilson) with
+those of the duplicate arena, both over its deals: its matchpoints, and its win share
+(each deal's mean over the rotations). Each is also measured against what an even seat
+gets (the fair win share 1/N; 50% matchpoints), as the distance from even in
+half-widths of its interval (z): how clearly the run tells hard from medium (a plain
+arena needs (z_dup / z_plain)^2 times the games for the same z). Medians over the
+seeds, with the lowest and highest seed.
 """
 
 from __future__ import annotations
@@ -42,27 +43,35 @@ def one(game: str, specs: list[str], games: int, seed: int, jobs: int) -> dict[s
     t2 = time.perf_counter()
     wlo, whi = plain["win_ci95"]
     mlo, mhi = dup["matchpoints_ci95"]
+    dlo, dhi = dup["win_ci95"]
     plain_half = (whi - wlo) / 2
     dup_half = (mhi - mlo) / 2
+    dup_win_half = (dhi - dlo) / 2
     z_plain = (plain["win_share"] - 1 / n) / plain_half
     z_dup = (dup["matchpoints"] - 0.5) / dup_half
+    z_dup_win = (dup["win_share"] - 1 / n) / dup_win_half
     return {
         "seed": seed,
         "win_share": plain["win_share"],
         "win_ci95": plain["win_ci95"],
         "matchpoints": dup["matchpoints"],
         "matchpoints_ci95": dup["matchpoints_ci95"],
+        "duplicate_win_share": dup["win_share"],
+        "duplicate_win_ci95": dup["win_ci95"],
         "plain_half_width": plain_half,
-        "duplicate_half_width": dup_half,
-        "width_ratio": dup_half / plain_half,
+        "matchpoints_half_width": dup_half,
+        "duplicate_win_half_width": dup_win_half,
+        "matchpoints_width_ratio": dup_half / plain_half,
+        "duplicate_win_width_ratio": dup_win_half / plain_half,
         "z_plain": z_plain,
-        "z_duplicate": z_dup,
-        "games_factor": (z_dup / z_plain) ** 2 if z_plain else None,
+        "z_matchpoints": z_dup,
+        "z_duplicate_win": z_dup_win,
         "seconds": [round(t1 - t0, 1), round(t2 - t1, 1)],
     }
 
 
 def spread(values: list[float]) -> str:
+    """The median [lowest – highest]."""
     return f"{statistics.median(values):.3g} [{min(values):.3g} – {max(values):.3g}]"
 
 
@@ -87,19 +96,28 @@ def main() -> None:
             print(f"{game}: {','.join(specs)}, {args.games} games per arena, seeds {args.seeds}")
             for r in runs:
                 print(
-                    f"  seed {r['seed']}: win share {r['win_share']:.1%} "
+                    f"  seed {r['seed']}: plain win share {r['win_share']:.1%} "
                     f"[{r['win_ci95'][0]:.1%}, {r['win_ci95'][1]:.1%}] (fair {1 / len(specs):.0%}); "
-                    f"matchpoints {r['matchpoints']:.1%} "
-                    f"[{r['matchpoints_ci95'][0]:.1%}, {r['matchpoints_ci95'][1]:.1%}]; "
+                    f"duplicate matchpoints {r['matchpoints']:.1%} "
+                    f"[{r['matchpoints_ci95'][0]:.1%}, {r['matchpoints_ci95'][1]:.1%}], "
+                    f"win share {r['duplicate_win_share']:.1%} "
+                    f"[{r['duplicate_win_ci95'][0]:.1%}, {r['duplicate_win_ci95'][1]:.1%}]; "
                     f"{r['seconds'][0]} s + {r['seconds'][1]} s"
                 )
+
+            def row(key: str, runs: list[dict[str, Any]] = runs) -> str:
+                return spread([r[key] for r in runs])
+
             print(
-                "  median [lowest – highest]: half-width plain "
-                f"{spread([r['plain_half_width'] for r in runs])}, duplicate "
-                f"{spread([r['duplicate_half_width'] for r in runs])}, ratio "
-                f"{spread([r['width_ratio'] for r in runs])}; z plain "
-                f"{spread([r['z_plain'] for r in runs])}, z duplicate "
-                f"{spread([r['z_duplicate'] for r in runs])}"
+                f"  half-width: plain win share {row('plain_half_width')}, duplicate "
+                f"matchpoints {row('matchpoints_half_width')} (ratio "
+                f"{row('matchpoints_width_ratio')}), duplicate win share "
+                f"{row('duplicate_win_half_width')} (ratio {row('duplicate_win_width_ratio')})"
+            )
+            print(
+                f"  z (distance from even in half-widths): plain win share {row('z_plain')}, "
+                f"matchpoints {row('z_matchpoints')}, duplicate win share "
+                f"{row('z_duplicate_win')}"
             )
     if args.json:
         print(json.dumps(report))

@@ -15,6 +15,15 @@ same seed gives the same games whatever ``--jobs`` is (playouts counted with ``h
 a time budget depends on the machine's speed). Seats rotate round the table and the
 starting player rotates too: over ``N * N`` games every seat plays from every chair with
 every chair starting, so no seat is favoured.
+
+``--duplicate`` (``monstertrick arena --duplicate ...``) plays each deal once per seat
+instead, every seat moved one chair on from one rotation to the next, the same chair
+starting (:func:`duplicate_seating`): every seat plays every chair's cards of the deal.
+Each result is compared with the others at the same deal and chair, as in duplicate
+bridge: a seat's **matchpoints** are the share of them it beat by the game's score, a
+tie counting half (:func:`deal_matchpoints`), so that the luck of the deal is taken
+out. Deals are independent where the rotations of one deal are not, so the intervals
+are over the deals.
 """
 
 from __future__ import annotations
@@ -205,17 +214,26 @@ class SeatStats:
         win = statistics.fmean(self.win) if n else 0.0
         times = sorted(self.decision_ms)
         duplicate: dict[str, Any] = {}
+        win_ci = wilson(sum(self.win), n)
         if self.matchpoints is not None:
             mps = self.matchpoints
             duplicate = {
                 "matchpoints": round(statistics.fmean(mps), 4) if mps else 0.5,
-                "matchpoints_ci95": [round(min(1.0, max(0.0, x)), 4) for x in _ci(mps, (0, 1))],
+                "matchpoints_ci95": [round(x, 4) for x in _share_ci(mps)],
             }
+            # The games of one deal are not independent: the win share's interval is
+            # over the deals too (each deal's mean over its rotations).
+            per_deal = len(self.win) // len(mps) if mps else 1
+            deal_wins = [
+                statistics.fmean(self.win[d * per_deal : (d + 1) * per_deal])
+                for d in range(len(mps))
+            ]
+            win_ci = _share_ci(deal_wins)
         return {
             **duplicate,
             "bot": self.bot,
             "win_share": round(win, 4),
-            "win_ci95": [round(x, 4) for x in wilson(sum(self.win), n)],
+            "win_ci95": [round(x, 4) for x in win_ci],
             "mean_score": round(mean_score, 3),
             "score_ci95": [round(x, 3) for x in _ci(self.score, self.bounds)],
             "hit_rate": round(self.hits / self.chances, 4) if self.chances else None,
@@ -269,6 +287,12 @@ def _ci(values: Sequence[float], bounds: tuple[int, int]) -> tuple[float, float]
     return (low + lo * (high - low), low + hi * (high - low))
 
 
+def _share_ci(values: Sequence[float]) -> tuple[float, float]:
+    """The 95% interval of the mean of shares in [0, 1] (:func:`_ci`), kept in [0, 1]."""
+    low, high = _ci(values, (0, 1))
+    return (max(0.0, low), min(1.0, high))
+
+
 def _percentile(sorted_values: Sequence[float], q: float) -> float:
     """Nearest-rank percentile of sorted values."""
     rank = max(1, math.ceil(q * len(sorted_values)))
@@ -305,7 +329,8 @@ def run(
     ``duplicate``: every deal is played once per seat, the seats rotated through the
     table (:func:`duplicate_seating`), ``games`` rounded up to whole deals; each seat's
     matchpoints per deal (:func:`deal_matchpoints`) are reported with their 95% interval
-    over the deals (which are independent, where the games of one deal are not)."""
+    over the deals (which are independent, where the games of one deal are not), and so
+    is the win share's interval (of each deal's mean over its rotations)."""
     specs = check_seats(specs, game)
     door = GAMES[game].load()
     terms = door.arena_terms
@@ -398,8 +423,7 @@ def format_report(report: dict[str, Any], *, seed: int) -> str:
     if duplicate:
         lines.append(
             "matchpoints: at each deal and chair, the share of the other seats' results "
-            "there that a seat's result beat (ties half); 50% is even. Its interval is "
-            "over the deals; the win share's assumes independent games, which the "
-            "rotations of a deal are not."
+            "there that a seat's result beat (ties half); 50% is even. Both intervals "
+            "are over the deals (the rotations of one deal are not independent games)."
         )
     return "\n".join(lines)

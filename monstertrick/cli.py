@@ -171,8 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="play each deal once per seat, the seats rotated through the table, and "
         "report each seat's matchpoints (the share of the other results at the same deal "
-        "and chair it beat, ties half) with a 95%% interval over the deals; --games is "
-        "rounded up to whole deals",
+        "and chair it beat, ties half), it and the win share with a 95%% interval over "
+        "the deals; --games is rounded up to whole deals",
     )
 
     from .deal_command import add_deal_parser
