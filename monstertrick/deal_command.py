@@ -456,12 +456,19 @@ def _import(pack_file: str | None, files: list[str]) -> int:
 def _scores(parser: argparse.ArgumentParser, pack: Pack, level: str, *, as_json: bool) -> int:
     import json
 
-    from .packs import baselines, format_scores, pack_games, scores
+    from .packs import (
+        PackError,
+        baselines,
+        check_baseline_level,
+        format_scores,
+        pack_games,
+        scores,
+    )
     from .saves import SaveStore
 
     try:
-        GAMES[pack.game].load().make_bot(level)
-    except ValueError as exc:
+        check_baseline_level(pack.game, level)
+    except PackError as exc:
         parser.error(f"--baseline: {exc}")
     root = SaveStore().root
     games, left = pack_games(pack, root)

@@ -593,6 +593,19 @@ def play_baseline(pack: Pack, index: int, level: str = BASELINE_LEVEL) -> tuple[
     return tuple(outcome.scores)
 
 
+def check_baseline_level(game: str, level: str) -> None:
+    """Raise :class:`PackError` unless ``level`` is a computer player of ``game`` that
+    plays the same on every machine (a time budget does not: ``hard:2s``)."""
+    try:
+        _door(game).make_bot(level)
+    except ValueError as exc:
+        raise PackError(str(exc)) from None
+    if level.partition(":")[2].strip().lower().endswith("s"):
+        raise PackError(
+            "the baseline plays the same on every machine: give it playouts (hard:1000), not a time"
+        )
+
+
 def baselines(
     pack: Pack,
     root: Path | None,
@@ -605,8 +618,8 @@ def baselines(
     from . import __version__
     from .saves import atomic_write
 
+    check_baseline_level(pack.game, level)
     door = _door(pack.game)
-    door.make_bot(level)  # (a level that is not one says so now)
     cache = None
     kept: dict[str, Any] = {}
     if root is not None:

@@ -650,3 +650,39 @@ def test_two_people_play_the_same_three_deal_pack_on_different_days_and_are_rank
     assert code == 0
     for n in ("Deal 1", "Deal 2", "Deal 3", "Ann", "Bob", "(hard:20)", "Pack total"):
         assert n in text
+
+
+def test_deal_host_hosts_the_next_deal_these_players_have_not_finished(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("aiohttp")
+    pack = small_pack(deals=2)
+    pack_file = tmp_path / "pack.json"
+    pack_file.write_text(pack.text())
+    play_deal(pack, 0, ["Ann", "Cy:easy"])
+    hosted: list[Any] = []
+
+    def run_host(table: Any, **options: Any) -> int:
+        hosted.append((table, options))
+        return 0
+
+    monkeypatch.setattr("monstertrick.hosting.run_host", run_host)
+    code, _, err = run(["deal", "host", str(pack_file), "--players", "Ann, Cy:easy"], capsys)
+    assert code == 0, err
+    ((table, options),) = hosted
+    session = table.session
+    assert packs.pack_of_meta(session.meta.extra) == (pack.id, 1)
+    assert session.seed == pack.deals[1].seed and session.seating.first == pack.deals[1].first
+    assert options["host"] == "127.0.0.1" and sorted(table.codes) == [0]
+    code, _, err = run(["deal", "host", str(pack_file), "--players", "Ann:easy, Cy:easy"], capsys)
+    assert code == 1 and "at least one person" in err
+
+
+def test_the_baseline_is_a_level_that_plays_the_same_everywhere(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack_file = tmp_path / "pack.json"
+    pack_file.write_text(small_pack().text())
+    for level, reason in (("hard:2s", "not a time"), ("expert", "is not a computer player")):
+        code, _, err = run(["deal", "scores", str(pack_file), "--baseline", level], capsys)
+        assert code == 2 and reason in err, err
