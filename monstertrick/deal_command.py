@@ -86,7 +86,8 @@ def add_deal_parser(
         help="play the deals of a pack at this keyboard",
         description="Play each deal of a pack in turn at this keyboard (a deal these "
         "players already finished is skipped; one left unfinished goes on). PACK is a "
-        "pack file, or 'daily' for today's daily deal of --game.",
+        "pack file, or 'daily' for today's daily deal of --game for as many players as "
+        "--players names.",
     )
     _pack_argument(play)
     play.add_argument(
@@ -162,6 +163,9 @@ def add_deal_parser(
         help="the game of 'daily' (default Monster Trick)",
     )
     sc.add_argument(
+        "--seats", type=int, metavar="N", help="the players of 'daily' (default 4, or the game's)"
+    )
+    sc.add_argument(
         "--baseline",
         default=BASELINE_LEVEL,
         metavar="LEVEL",
@@ -231,10 +235,14 @@ def run_deal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             except PackError as exc:
                 parser.error(str(exc))
             day = pack.title.rsplit(" ", 1)[-1]
-            return _write(pack, args.output, f"daily-{pack.game}-{day}.json")
+            table = "" if args.seats is None else f"{pack.seats}p-"
+            return _write(pack, args.output, f"daily-{pack.game}-{table}{day}.json")
         if command == "import":
             return _import(args.pack, args.files)
-        pack = _load(args.pack, args.game)
+        seats = getattr(args, "seats", None)
+        if command != "scores":  # (today's daily deal for as many players as are named)
+            seats = len(args.players.split(","))
+        pack = _load(args.pack, args.game, seats)
         if command == "scores":
             return _scores(parser, pack, args.baseline, as_json=args.json)
         seating = _seating(parser, pack, args.players)
@@ -245,15 +253,18 @@ def run_deal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return _problem(str(exc))
 
 
-def _load(text: str, game: str) -> Pack:
-    """The pack a PACK argument names (a file, or ``daily``), kept on this machine."""
+def _load(text: str, game: str, seats: int | None = None) -> Pack:
+    """The pack a PACK argument names (a file, or ``daily``: today's daily pack of
+    ``game`` for ``seats``, if the game is played by that many), kept on this machine."""
     from pathlib import Path
 
     from .packs import PackError, daily_pack, read_pack, remember
     from .saves import SaveStore
 
     if text == DAILY and not Path(text).exists():
-        pack = daily_pack(game)
+        facts = GAMES[game]
+        fits = seats is not None and facts.min_players <= seats <= facts.max_players
+        pack = daily_pack(game, seats=seats if fits else None)
     else:
         try:
             pack = read_pack(text)

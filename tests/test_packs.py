@@ -686,3 +686,44 @@ def test_the_baseline_is_a_level_that_plays_the_same_everywhere(
     for level, reason in (("hard:2s", "not a time"), ("expert", "is not a computer player")):
         code, _, err = run(["deal", "scores", str(pack_file), "--baseline", level], capsys)
         assert code == 2 and reason in err, err
+
+
+def test_deal_play_daily_deals_todays_pack_for_the_players_named(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from monstertrick import deal_command
+
+    seeds: list[int] = []
+
+    def app(session: Any, pace: float | None) -> int:
+        seeds.append(session.seed)
+        return 1  # (quit at once)
+
+    monkeypatch.setattr(deal_command, "_run_app", app)
+    args = ["deal", "play", "daily", "--players", "Ann, Cy:easy, Di:easy"]
+    code, _, _ = run(args, capsys)
+    assert code == 1
+    assert seeds[0] in (
+        packs.daily_pack("monster-trick", seats=3).deals[0].seed,
+        packs.daily_pack("monster-trick", packs.today() - timedelta(days=1), 3).deals[0].seed,
+    )
+    code, _, _ = run(
+        ["deal", "play", "daily", "--game", "monster-taking", "--players", "A,B"], capsys
+    )
+    assert seeds[1] in (
+        packs.daily_pack("monster-taking").deals[0].seed,
+        packs.daily_pack("monster-taking", packs.today() - timedelta(days=1)).deals[0].seed,
+    )
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_game_of_other_cards_is_refused_in_every_game(game: str, tmp_path: Path) -> None:
+    pack, other = small_pack(game, deals=1, seed=1), small_pack(game, deals=1, seed=2)
+    path = play_deal(other, 0, GAME_TABLES[game], stand_in="easy", store=SaveStore(tmp_path))
+    doc = json.loads(path.read_text())
+    doc["meta"]["pack"] = {"id": pack.id, "deal": 0}
+    chapter = GAMES[game].load().chapter_name
+    with pytest.raises(PackError, match=f"its {chapter} 1 was not dealt as deal 1 of the pack"):
+        packs.check_record(pack, doc)
+    doc["meta"]["pack"]["id"] = other.id
+    assert packs.check_record(other, doc).deal == 0
