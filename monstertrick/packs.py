@@ -48,7 +48,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalMoveError, RecordError
+from .errors import RecordError
 from .games import DEFAULT_GAME, GAMES
 from .records import (
     check_format,
@@ -409,7 +409,7 @@ def deal_problem(pack: Pack, index: int, state: SomeState) -> str | None:
         for seat, action in door.chapter_end(state, c).history():
             try:
                 door.apply(fresh, seat, action)
-            except IllegalMoveError as exc:
+            except ValueError as exc:  # (IllegalMoveError: the rules refuse it there)
                 return f"its {chapter} {c} cannot be played on deal {number}: {exc}"
     if door.to_record(fresh) != door.to_record(state) or not fresh.is_over():
         return f"it does not end as deal {number} of the pack does with the same decisions"
@@ -453,7 +453,8 @@ def check_record(pack: Pack, doc: object, label: str = "the record") -> PackGame
         if pack_id != pack.id:
             raise PackError(f"a game of another pack ({pack_id}), not of {pack.id}")
         if not 0 <= index < len(pack.deals):
-            raise PackError(f"it says deal {index + 1}, but the pack has {len(pack.deals)}")
+            said = f"deal {index + 1}" if -1 <= index < MAX_DEALS else "a deal number"
+            raise PackError(f"it says {said}, but the pack has deals 1 to {len(pack.deals)}")
         candidates = (index,)
     else:
         candidates = range(len(pack.deals))

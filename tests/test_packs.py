@@ -351,7 +351,8 @@ def test_import_refuses_a_record_that_is_not_the_packs_deal_and_says_why(
     cases = {
         # It says deal 2, but it was played on deal 1's cards.
         _edited(good, says_deal(1)): "not deal 2 of the pack: ",
-        _edited(good, says_deal(7)): "it says deal 8, but the pack has 2",
+        _edited(good, says_deal(7)): "it says deal 8, but the pack has deals 1 to 2",
+        _edited(good, says_deal(10**40)): "it says a deal number, but the pack has deals 1 to 2",
         # Another pack's game that claims to be of this one: its cards give it away.
         _edited(stranger, claims_this_pack): "not deal 1 of the pack: its game 1 was not dealt as",
         stranger: f"a game of another pack ({other_pack.id})",
