@@ -324,12 +324,24 @@ def _record(pack: Pack, index: int, tmp_path: Path, names: list[str] | None = No
     return play_deal(pack, index, names or ["Bob", "Cy:easy"], store=store)
 
 
+_EDITS = iter(range(10**6))
+
+
 def _edited(path: Path, change: Any) -> Path:
+    """A copy of the record at ``path`` (a file of its own) with ``change`` made."""
     doc = json.loads(path.read_text())
     change(doc)
-    target = path.with_name("edited-" + path.name)
+    target = path.with_name(f"edited-{next(_EDITS)}-{path.name}")
     target.write_text(json.dumps(doc))
     return target
+
+
+def rename_first(name: str) -> Any:
+    def change(doc: dict[str, Any]) -> None:
+        doc["players"][0] = name
+        doc["meta"]["seats"][0]["name"] = name
+
+    return change
 
 
 def test_import_refuses_a_record_that_is_not_the_packs_deal_and_says_why(
@@ -358,12 +370,16 @@ def test_import_refuses_a_record_that_is_not_the_packs_deal_and_says_why(
         stranger: f"a game of another pack ({other_pack.id})",
         _edited(good, lambda d: d["meta"].update(replay_of={"decision": 3})): "played on from",
         _edited(good, lambda d: d["meta"].update(pack="deal one")): "is not a pack id",
+        # A name that would turn the terminal's text round is refused (never shown).
+        _edited(good, rename_first("\u202eAnn")): "cannot hold control or format characters",
+        _edited(good, rename_first("Ann\x1b[2J")): "cannot hold control or format characters",
     }
+    assert len(cases) == 9
     for path, reason in cases.items():
         code, _, err = run(["deal", "import", "--pack", str(pack_file), str(path)], capsys)
         assert code == 1, reason
         assert reason in err, (reason, err)
-        assert "Traceback" not in err
+        assert "Traceback" not in err and "\x1b" not in err and "\u202e" not in err
     # A record without the pack's mark is matched by its cards alone.
     plain = _edited(good, lambda d: d.pop("meta"))
     code, out, _ = run(["deal", "import", "--pack", str(pack_file), str(plain)], capsys)
