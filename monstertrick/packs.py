@@ -14,7 +14,8 @@ A record of the pack played elsewhere is taken in by :func:`import_record`, chec
 first (:func:`check_record`): its game is replayed and each of its chapters (rounds,
 hands, games of the match) must be dealt exactly as the pack's deal deals it, with the
 same decisions giving the same game; anything else is refused with the reason. A game
-played on from another game's decision (its meta has ``replay_of``) never counts.
+played on from another game's decision (:func:`monstertrick.playon.is_replay`: its meta
+has ``replay_of``) never counts.
 
 **Matchpoints** (:func:`matchpoints`): at each deal and seat, each person's result (the
 game's own score at that seat: VP, points, games won) earns the share of the others who
@@ -80,8 +81,6 @@ MAX_TITLE = 80
 """The longest title a pack may have."""
 PACK_KEY = "pack"
 """The key, in a save's meta, of the pack and deal a game is of."""
-REPLAY_KEY = "replay_of"
-"""The key, in a save's meta, that marks a game played on from another (never counted)."""
 _ID = re.compile(r"[0-9a-f]{12}")
 BASELINE_NAMES = ("North", "East", "South", "West", "Centre")
 
@@ -419,6 +418,7 @@ def deal_problem(pack: Pack, index: int, state: SomeState) -> str | None:
 def check_record(pack: Pack, doc: object, label: str = "the record") -> PackGame:
     """A parsed record (untrusted), checked to be a finished game of one of the pack's
     deals: raises :class:`PackError` saying why it is not."""
+    from .playon import is_replay
     from .saves import SaveMeta, fingerprint
 
     try:
@@ -440,7 +440,7 @@ def check_record(pack: Pack, doc: object, label: str = "the record") -> PackGame
         )
     except RecordError as exc:
         raise PackError(f"not a valid game record: {exc}") from None
-    if REPLAY_KEY in meta.extra:
+    if is_replay(meta):
         raise PackError("a game played on from another game's decision, which never counts")
     if not door.is_over(state):
         raise PackError("the game is not finished")
@@ -469,13 +469,14 @@ def check_record(pack: Pack, doc: object, label: str = "the record") -> PackGame
     raise PackError("not a game of any deal of the pack (its cards are not theirs)")
 
 
-def read_pack_record(pack: Pack, path: Path) -> PackGame:
-    """The record in a file, checked against the pack (raises :class:`PackError`)."""
+def read_pack_record(pack: Pack, path: Path, label: str | None = None) -> PackGame:
+    """The record in a file, checked against the pack (raises :class:`PackError`);
+    ``label`` names it in messages (by default its path)."""
     try:
         doc = parse_json(read_record_file(path))
     except RecordError as exc:
         raise PackError(str(exc)) from None
-    return check_record(pack, doc, shown(str(path)))
+    return check_record(pack, doc, shown(str(path)) if label is None else label)
 
 
 def imported_folder(pack: Pack, root: Path) -> Path:
@@ -535,9 +536,9 @@ def history_games(pack: Pack, root: Path) -> tuple[list[PackGame], list[LeftOut]
         ref = pack_of_meta(saved.meta.extra)
         if ref is None or ref[0] != pack.id:
             continue
-        label = shown(saved.path.name)
+        label = shown(f"history/{saved.path.name}")
         try:
-            games.append(read_pack_record(pack, saved.path))
+            games.append(read_pack_record(pack, saved.path, label))
         except PackError as exc:
             left.append(LeftOut(label, str(exc)))
     return games, left
@@ -553,10 +554,11 @@ def pack_games(pack: Pack, root: Path) -> tuple[list[PackGame], list[LeftOut]]:
     except OSError:
         files = []
     for path in files:
+        label = shown(f"imported/{path.name}")
         try:
-            games.append(read_pack_record(pack, path))
+            games.append(read_pack_record(pack, path, label))
         except PackError as exc:
-            left.append(LeftOut(shown(f"imported/{path.name}"), str(exc)))
+            left.append(LeftOut(label, str(exc)))
     seen: set[str] = set()
     unique = []
     for g in games:

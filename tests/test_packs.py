@@ -744,3 +744,25 @@ def test_a_game_of_other_cards_is_refused_in_every_game(game: str, tmp_path: Pat
         packs.check_record(pack, doc)
     doc["meta"]["pack"]["id"] = other.id
     assert packs.check_record(other, doc).deal == 0
+
+
+def test_a_pack_game_played_on_from_a_decision_is_refused_and_never_scored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from monstertrick.saves import read_save
+    from monstertrick.session import Session
+
+    pack = small_pack(deals=1)
+    pack_file = tmp_path / "pack.json"
+    pack_file.write_text(pack.text())
+    store = SaveStore()
+    original = play_deal(pack, 0, ["Ann", "Cy:easy"], store=store)
+    replay = Session.play_on(read_save(original), 4, store)
+    drive(replay, "easy")
+    assert replay.save_path is not None and not replay.running
+    store.unlock(replay.save_path)
+    # The same cards, and legal moves on them: only its mark says it is a replay.
+    code, _, err = run(["deal", "import", "--pack", str(pack_file), str(replay.save_path)], capsys)
+    assert code == 1 and "played on from another game's decision" in err
+    games, _ = packs.pack_games(pack, store.root)
+    assert [g.label for g in games] == [f"history/{original.name}"]
