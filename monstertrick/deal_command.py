@@ -171,6 +171,13 @@ def add_deal_parser(
         metavar="LEVEL",
         help=f"the computer players of the baseline (default {BASELINE_LEVEL})",
     )
+    sc.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help="play the baseline's deals N at once, in processes (default 1)",
+    )
     sc.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -187,6 +194,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{shown(text, 20)!r} is not a whole number") from None
     if not 1 <= value <= MAX_DEALS:
         raise argparse.ArgumentTypeError(f"{text} is not a deal number (1 to {MAX_DEALS})")
+    return value
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text, 20)!r} is not a whole number") from None
+    if not 1 <= value <= 64:
+        raise argparse.ArgumentTypeError(f"{text} is not a number of processes (1 to 64)")
     return value
 
 
@@ -244,7 +261,7 @@ def run_deal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             seats = len(args.players.split(","))
         pack = _load(args.pack, args.game, seats)
         if command == "scores":
-            return _scores(parser, pack, args.baseline, as_json=args.json)
+            return _scores(parser, pack, args.baseline, as_json=args.json, jobs=args.jobs)
         seating = _seating(parser, pack, args.players)
         if command == "host":
             return _host(pack, seating, args)
@@ -464,7 +481,9 @@ def _import(pack_file: str | None, files: list[str]) -> int:
     return status
 
 
-def _scores(parser: argparse.ArgumentParser, pack: Pack, level: str, *, as_json: bool) -> int:
+def _scores(
+    parser: argparse.ArgumentParser, pack: Pack, level: str, *, as_json: bool, jobs: int = 1
+) -> int:
     import json
 
     from .packs import (
@@ -484,7 +503,7 @@ def _scores(parser: argparse.ArgumentParser, pack: Pack, level: str, *, as_json:
     root = SaveStore().root
     games, left = pack_games(pack, root)
     progress = _Progress() if sys.stderr.isatty() else None
-    base = baselines(pack, root, level, progress)
+    base = baselines(pack, root, level, progress, jobs)
     if progress is not None:
         progress.close()
     report = scores(pack, games, base, level=level, left_out=left)
@@ -503,7 +522,7 @@ class _Progress:
 
     def __call__(self, done: int, total: int) -> None:
         if done < total:
-            sys.stderr.write(f"\rplaying the baseline: deal {done + 1} of {total}...")
+            sys.stderr.write(f"\rplaying the baseline: {done} of {total} deals done...")
             sys.stderr.flush()
             self.shown = True
 

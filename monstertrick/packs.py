@@ -614,10 +614,12 @@ def baselines(
     root: Path | None,
     level: str = BASELINE_LEVEL,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
 ) -> list[tuple[int, ...]]:
-    """Each deal's baseline scores, played once and kept in ``<home>/packs/<ID>/``
-    (a kept file that is damaged, or of another version of this program, is played
-    again)."""
+    """Each deal's baseline scores, played once (``jobs`` deals at once, in processes)
+    and kept in ``<home>/packs/<ID>/`` (a kept file that is damaged, or of another
+    version of this program, is played again); ``progress(done, deals)`` is told as
+    the deals are done."""
     from . import __version__
     from .saves import atomic_write
 
@@ -639,30 +641,56 @@ def baselines(
                 kept = doc["deals"]
         except RecordError:
             pass
-    scores: list[tuple[int, ...]] = []
     low, high = door.totals_range
+    found: list[tuple[int, ...] | None] = []
     for i in range(len(pack.deals)):
-        if progress is not None:
-            progress(i, len(pack.deals))
         got = kept.get(str(i))
         if (
             isinstance(got, list)
             and len(got) == pack.seats
             and all(is_int(s) and low <= s <= high for s in got)
         ):
-            scores.append(tuple(got))
-            continue
-        scores.append(play_baseline(pack, i, level))
-        kept[str(i)] = list(scores[-1])
+            found.append(tuple(got))
+        else:
+            found.append(None)
+    missing = [i for i, got in enumerate(found) if got is None]
+    done = len(found) - len(missing)
+    if progress is not None:
+        progress(done, len(found))
+    for i, got in _play_baselines(pack, missing, level, jobs):
+        found[i] = got
+        kept[str(i)] = list(got)
+        done += 1
+        if progress is not None:
+            progress(done, len(found))
         if cache is not None:
             doc = {"version": __version__, "level": level, "deals": kept}
             try:
                 atomic_write(cache, json.dumps(doc) + "\n")
             except OSError:
                 cache = None  # (kept in memory only: played again next time)
-    if progress is not None:
-        progress(len(pack.deals), len(pack.deals))
+    scores = [got for got in found if got is not None]
+    assert len(scores) == len(found)
     return scores
+
+
+def _baseline_task(args: tuple[dict[str, Any], int, str]) -> tuple[int, tuple[int, ...]]:
+    doc, index, level = args
+    return index, play_baseline(pack_from_json(doc), index, level)
+
+
+def _play_baselines(
+    pack: Pack, indexes: Sequence[int], level: str, jobs: int
+) -> Iterable[tuple[int, tuple[int, ...]]]:
+    """The baselines of these deals, as each is played (in ``jobs`` processes)."""
+    tasks = [(pack.to_json(), i, level) for i in indexes]
+    if jobs <= 1 or len(tasks) <= 1:
+        yield from map(_baseline_task, tasks)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
+        yield from pool.imap_unordered(_baseline_task, tasks)
 
 
 @dataclass

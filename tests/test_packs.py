@@ -766,3 +766,14 @@ def test_a_pack_game_played_on_from_a_decision_is_refused_and_never_scored(
     assert code == 1 and "played on from another game's decision" in err
     games, _ = packs.pack_games(pack, store.root)
     assert [g.label for g in games] == [f"history/{original.name}"]
+
+
+def test_the_baseline_played_in_processes_is_the_same(tmp_path: Path) -> None:
+    pack = small_pack(deals=3)
+    told: list[tuple[int, int]] = []
+    alone = packs.baselines(pack, None, "hard:3")
+    assert packs.baselines(pack, tmp_path, "hard:3", lambda *a: told.append(a), jobs=2) == alone
+    assert told == [(0, 3), (1, 3), (2, 3), (3, 3)]
+    told.clear()
+    assert packs.baselines(pack, tmp_path, "hard:3", lambda *a: told.append(a)) == alone
+    assert told == [(3, 3)]  # (kept: nothing played again)
