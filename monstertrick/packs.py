@@ -496,6 +496,10 @@ def import_record(path: Path, root: Path, pack: Pack | None = None) -> tuple[Pac
     except RecordError as exc:
         raise PackError(str(exc)) from None
     if pack is None:
+        try:
+            check_format(doc)
+        except RecordError as exc:
+            raise PackError(f"not a game record: {exc}") from None
         meta = doc.get("meta") if isinstance(doc, dict) else None
         ref = pack_of_meta(meta) if isinstance(meta, dict) else None
         if ref is None:
@@ -856,6 +860,8 @@ def format_scores(report: Mapping[str, Any]) -> str:
     for deal in report["deals"]:
         lines.append("")
         lines.append(f"Deal {deal['deal']} (seat {deal['first']} starts)")
+        if not any(seat["results"] for seat in deal["seats"]):
+            lines.append("  nobody has played it yet")
         for seat in deal["seats"]:
             if not seat["results"]:
                 continue

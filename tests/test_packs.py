@@ -313,6 +313,10 @@ def test_import_takes_in_a_record_of_the_pack_once(
     assert code == 1 and f"of pack {pack.id}, which this machine does not know" in err
     code, out, _ = run(["deal", "import", "--pack", str(pack_file), str(record)], capsys)
     assert code == 0 and "deal 2 of" in out and "(Bob): taken in" in out
+    code, _, err = run(["deal", "import", str(pack_file)], capsys)  # (the pack itself)
+    assert code == 1 and "refused: not a game record: unknown record format" in err
+    code, out, _ = run(["deal", "scores", str(pack_file), "--baseline", "hard:2"], capsys)
+    assert "Deal 1 (seat 1 starts)\n  nobody has played it yet" in out
     code, out, _ = run(["deal", "import", str(record)], capsys)  # now it is known
     assert code == 0 and "already here" in out
     games, _ = packs.pack_games(pack, SaveStore().root)
