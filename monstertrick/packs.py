@@ -854,8 +854,8 @@ def format_scores(report: Mapping[str, Any]) -> str:
         f"{shown(title, 80)}: {facts.title}, {pack['seats']} players, {pack['deals']} "
         f"deal{'s' if pack['deals'] != 1 else ''} (pack {pack['id']})",
         f"Baseline: {base['rule']}.",
-        "Matchpoints: the share of the others who played that deal at that seat whom a "
-        "result beat (a tie counts half).",
+        "Matchpoints: the share of the others who played that deal at that seat whom",
+        "a result beat (a tie counts half).",
     ]
     for deal in report["deals"]:
         lines.append("")
@@ -892,11 +892,11 @@ def format_scores(report: Mapping[str, Any]) -> str:
     for place, (mean, name, row, is_base) in enumerate(ranked, 1):
         results = f"{row['results']} result{'s' if row['results'] != 1 else ''}"
         if is_base:
-            extra = "the baseline, against the people at their seats"
+            extra = "the baseline, against the people"
         else:
             vs = row["vs_baseline"]
             extra = f"vs baseline: {vs['above']} above, {vs['equal']} equal, {vs['below']} below"
-        lines.append(f"  {place}. {name:<18} {_pct(mean):>5}  {results:<11} {extra}")
+        lines.append(f"  {place}. {name:<16} {_pct(mean):>5}  {results:<11} {extra}")
     lines.append("  (—: nobody else played that seat of the deal to compare with)")
     if not report["players"]:
         lines.append("  nobody has played this pack yet: monstertrick deal play PACK")
