@@ -334,8 +334,10 @@ async def _ann_joins(address: str, table: TableHost) -> Any:
 
 async def test_while_a_person_is_away_the_others_status_line_says_so(served: Any) -> None:
     """Bob watches Ann's turn: while Ann has no screen joined, his status line says she
-    is away (not "deciding"), and it says so again when she comes and goes."""
-    table = hosted("monster-trick")
+    is away (not "deciding"), and it says so again when she comes and goes. (Magic
+    Trick's first decision is Ann's alone: Monster Trick's VP rows are everyone's at
+    once.)"""
+    table = hosted("magic-trick")
     url, address = await hosted_at(served, table)
     app = JoinApp(url, address, table.codes[1], pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -350,22 +352,31 @@ async def test_while_a_person_is_away_the_others_status_line_says_so(served: Any
         await until(pilot, lambda: away in words_of(app), "Ann away again")
 
 
-async def test_a_toast_covers_no_line_of_the_table_at_80x24(served: Any) -> None:
+@pytest.mark.parametrize("laid", [False, True], ids=["laying-a-row", "watching"])
+async def test_a_toast_covers_no_line_of_the_table_at_80x24(served: Any, laid: bool) -> None:
     """What happens at the table (Ann joins) is told in one line above the keys, not over
-    Bob's VP row's line (nor his hand, nor the status line's first line: its second
-    holds the rare status that wraps)."""
+    Bob's VP row's line, the one he is laying or the one he laid (nor his hand, nor its
+    help, nor the status line's first line: its second holds the rare status that
+    wraps)."""
     from textual.widgets._toast import Toast
 
     table = hosted("monster-trick")
+    session = table.session
+    if laid:  # Bob has laid his row (everyone lays theirs at once): he watches Ann's.
+        session.apply(1, session.view(1).legal_actions[0])
+        session.done()
     url, address = await hosted_at(served, table)
     app = JoinApp(url, address, table.codes[1], pace=0)
+    lines = ("vp-row", "hand") if laid else ("vp-arrange", "hand", "arrange-help")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await until(pilot, lambda: "Ann arranges" in words_of(app), "Bob's screen")
+        await until(pilot, lambda: bool(app.screen.query(f"#{lines[0]}")), "Bob's screen")
+        if laid:
+            await until(pilot, lambda: "Ann arranges" in words_of(app), "Ann's turn shown")
         leave = await _ann_joins(address, table)
         await until(pilot, lambda: bool(app.screen.query(Toast)), "a toast")
         await pilot.pause()
         toasts = [toast.region for toast in app.screen.query(Toast)]
-        covered = [app.screen.query_one(f"#{name}").region for name in ("vp-row", "hand")]
+        covered = [app.screen.query_one(f"#{name}").region for name in lines]
         status = app.screen.query_one("#status").region
         covered.append(status._replace(height=1))
         assert toasts and all(region.height == 1 for region in toasts), toasts
