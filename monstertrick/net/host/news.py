@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ... import session as seats
+from ...games.contract import Action, SomeState, SomeView
 from ...session import GameEnd, RoundOver
 from ..protocol import Deciding, HintTaken, Pause, Table
 from ..wire import Wire
@@ -18,13 +19,13 @@ if TYPE_CHECKING:
     from .connections import Screens
     from .table import TableHost
 
-News = Table[Any, Any, Any]
-"""A table as the host sends it (of the game at the table)."""
+News = Table[SomeView, SomeView, object]
+"""A table as the host sends it (of the game at the table: known by the contract)."""
+HostWire = Wire[SomeState, Action, object, SomeView, SomeView]
+"""The wire of the game at the table (known by the contract)."""
 
 
-def broadcast(
-    screens: Screens, news_for: Callable[[int | None], News], wire: Wire[Any, Any, Any, Any, Any]
-) -> None:
+def broadcast(screens: Screens, news_for: Callable[[int | None], News], wire: HostWire) -> None:
     """Send every joined screen what its seat may see now: queued for each, never
     waited for (each message is made once per seat; the finished chapters' logs only
     to a screen that has not got them yet)."""

@@ -5,8 +5,8 @@ again."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from ...games.contract import Action, Bot, SomeView
 from ...session import Session
 
 
@@ -16,7 +16,7 @@ class StandIns:
     one's level)."""
 
     levels: dict[int, str] = field(default_factory=dict)
-    _bots: dict[int, Any] = field(default_factory=dict)
+    _bots: dict[int, Bot[SomeView, Action]] = field(default_factory=dict)
 
     def cover(self, session: Session, seat: int, level: str) -> None:
         """A computer player of ``level`` plays for the person at ``seat``. Raises
@@ -34,6 +34,6 @@ class StandIns:
         self._bots.pop(seat, None)
         return True
 
-    def bot(self, seat: int) -> Any:
+    def bot(self, seat: int) -> Bot[SomeView, Action]:
         """The computer player standing in at ``seat``."""
         return self._bots[seat]

@@ -26,6 +26,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...games.contract import Action
 from ...session import BotTurn, Played, RoundOver, Session, Turn
 from ..guards import Outbox
 from ..protocol import Bye, Decided, TookBack
@@ -59,7 +60,7 @@ class TableHost:
         self.session.screen_each = True  # (no handoffs: each person has their own screen)
         for seat in self.session.humans:
             self.codes.setdefault(seat, new_code())
-        self.wire: Wire[Any, Any, Any, Any, Any] = Wire(self.session.rules)
+        self.wire: news.HostWire = Wire(self.session.rules)
         self.stand_ins = StandIns()
         self.covered: dict[int, str] = self.stand_ins.levels
         """The people's seats a computer player plays for while they are away: its level."""
@@ -68,7 +69,7 @@ class TableHost:
         """Held while the game changes (a decision, one taken back)."""
         self.closed = False
         """The host has closed the table: nothing more is played."""
-        self.last: Decided[Any] | TookBack | None = None
+        self.last: Decided[object] | TookBack | None = None
         """The last decision, as the screens are sent it."""
         self.ready: set[int] = set()
         """The people who have seen the round's end the table is looking at."""
@@ -156,7 +157,7 @@ class TableHost:
         deciders = self.session.deciders()
         return deciders if len(deciders) > 1 else None
 
-    def apply(self, seat: int, action: Any) -> None:
+    def apply(self, seat: int, action: Action) -> None:
         """``seat``'s decision, applied: the screens are sent it as the last one."""
         session = self.session
         events = session.apply(seat, action)

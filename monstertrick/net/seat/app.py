@@ -16,7 +16,7 @@ import asyncio
 import gc
 import json
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.notifications import SeverityLevel
@@ -31,6 +31,9 @@ from ..wire import PLAIN, WireError
 from .screen import CodeGiven, JoinScreen
 
 if TYPE_CHECKING:
+    from aiohttp import ClientWebSocketResponse
+    from textual.timer import Timer
+
     from .session import RemoteSession
 
 IDLE_COLLECTION_WAIT = 0.1
@@ -73,7 +76,7 @@ class JoinApp(MonsterTrickApp):
         """Collect the process's cyclic garbage while the screen is idle, not in the
         middle of drawing a move (the join command's own process: see
         :func:`collect_when_idle`)."""
-        self._collecting: Any = None
+        self._collecting: Timer | None = None
         self.watching = watch
         """Join as a watcher (what everyone may see), whichever code is typed."""
         self.url = url
@@ -175,7 +178,7 @@ class JoinApp(MonsterTrickApp):
             self.say(f"{reason[:1].upper()}{reason[1:]}: trying again in {wait:.0f} s.")
             await asyncio.sleep(wait)
 
-    async def _follow(self, ws: Any) -> None:
+    async def _follow(self, ws: ClientWebSocketResponse) -> None:
         import aiohttp
 
         while not self._outbox.empty():
@@ -206,7 +209,7 @@ class JoinApp(MonsterTrickApp):
         finally:
             sender.cancel()
 
-    def received(self, data: dict[str, Any]) -> bool:
+    def received(self, data: dict[str, object]) -> bool:
         """One message from the host; False when it has said goodbye."""
         from .session import RemoteSession, read_welcome
 
