@@ -95,6 +95,16 @@ class MonsterTrick(Door[GameState, Action, Event, PlayerView, PublicView]):
                 out.append(o)
         return out
 
+    def view_lines(self, view: PlayerView | PublicView, topic: str) -> list[str]:
+        from .lines import view_lines
+
+        return view_lines(view, topic)
+
+    def action_words(self, view: PlayerView, action: Action) -> str:
+        from .lines import action_words
+
+        return action_words(view, action)
+
     # ------------------------------------------------------------------ its parts
 
     def make_bot(self, level: object) -> Bot[PlayerView, Action]:
