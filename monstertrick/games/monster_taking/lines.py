@@ -12,7 +12,7 @@ def view_lines(view: PlayerView, topic: str) -> list[str]:
     if topic == "hand":
         if view.hand is None:
             return []
-        out = [f"Hand: {cards_text(view.hand)} ({len(view.hand)} cards)."]
+        out = [f"{cards_text(view.hand)} ({len(view.hand)} cards)."]
         if view.discards:
             out.append(f"Your face-down discards: {cards_text(view.discards)}.")
         return out

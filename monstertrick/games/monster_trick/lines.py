@@ -16,7 +16,7 @@ def view_lines(view: PlayerView | PublicView, topic: str) -> list[str]:
         if not isinstance(view, PlayerView):
             return []
         cards = ", ".join(map(str, view.hand)) or "no cards"
-        return [f"Hand: {cards} ({len(view.hand)} cards)."]
+        return [f"{cards} ({len(view.hand)} cards)."]
     if topic == "table":
         out = []
         for slot, trick in enumerate(view.table, start=1):
