@@ -43,6 +43,6 @@ def announcement(source: str) -> str:
     else:
         off = f"set {ENV}=0 or unset it to turn it off"
     return (
-        f"Screen reader mode is on ({source}): plain lines, numbered choices; "
-        f"{off}. Type ? at any prompt for the commands."
+        f"Screen reader mode: on, by {source}; {off}. Plain lines and numbered "
+        "choices; type ? at any prompt for the commands."
     )
