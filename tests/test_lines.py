@@ -235,8 +235,8 @@ def test_a_private_question_before_the_handoff_is_not_answered() -> None:
 
 
 def test_an_illegal_answer_gets_the_rules_reason_and_a_name_is_an_answer() -> None:
-    """A move typed by its name that the rules refuse is answered with the rules' own
-    reason; a legal one typed as the game prints it, a space for its arrow, is made."""
+    """A move typed by its name (a space for its arrow) that the rules refuse is
+    answered with the rules' own reason; a legal one typed so is made."""
     game = "monster-trick"
     session = Session.start(parse_seats(["Ann", "Bob:easy"], game=game), 4, None, game=game)
     door = GAMES[game].load()
@@ -253,14 +253,14 @@ def test_an_illegal_answer_gets_the_rules_reason_and_a_name_is_an_answer() -> No
         view: Any = session.view(0)
         if not typed:
             # a card Bob holds: no move of Ann's
-            typed.append(f"{sorted(state.hand(1))[0]}→1")
+            typed.append(f"{sorted(state.hand(1))[0]} 1")
         else:
             typed.append(str(view.legal_actions[0]).replace("→", " "))
         return typed[-1]
 
     lines, done = _run(session, reply)
     assert not done
-    reason = session.refusal(0, door.parse_action(typed[0]))
+    reason = session.refusal(0, door.parse_action(typed[0].replace(" ", "→")))
     assert reason
     assert f"Problem: {reason}" in lines
     card = typed[1].split()[0]

@@ -135,8 +135,11 @@ class LineMode:
         if len(self.session.humans) > 1:
             self.say("Handoff", f"Pass the keyboard to {name}.")
         self.question = [f"{name}, press Enter when only you can hear."]
-        self.prompt(None, lambda text: text == "")
+        self.prompt(None, self._enter)
         self.session.pass_keyboard(seat)
+        since = self._events(self.session.since_last_turn(seat))
+        for line in since:
+            self.say("Since your last turn", line)
 
     def turn(self, seat: int, task: str) -> None:
         view = self.session.view(seat)
@@ -176,9 +179,19 @@ class LineMode:
                 out.append(action)
         return out
 
+    def _enter(self, text: str) -> bool:
+        """An answer to "press Enter": Enter alone (anything else is said to be no
+        answer)."""
+        if text:
+            self.say("Problem", "press Enter alone to go on, or type ? for the commands.")
+        return not text
+
     def choice(self, seat: int, actions: Sequence[Action], text: str) -> Action | None:
         """The action ``text`` names (a number or its name), or None after saying why
         it is not one."""
+        if not text:
+            self.say("Problem", f"type a number from 1 to {len(actions)}, then Enter.")
+            return None
         if text.isdigit():
             number = int(text)
             if 1 <= number <= len(actions):
@@ -189,14 +202,28 @@ class LineMode:
         for action in self.session.view(seat).legal_actions:
             if _folded(str(action)) == folded:
                 return action
-        try:
-            action = self.door.parse_action(text)
-        except (InvalidMoveError, ValueError) as exc:
-            self.say("Problem", f"{exc}. Type ? for the commands.")
+        action = self._parsed(text, actions)
+        if isinstance(action, str):
+            self.say("Problem", f"{action}. Type ? for the commands.")
             return None
         refusal = self.session.refusal(seat, action)
         self.say("Problem", refusal if refusal else f"{text} is not one of the choices now.")
         return None
+
+    def _parsed(self, text: str, actions: Sequence[Action]) -> Action | str:
+        """The action ``text`` writes, read by the game's door, its spaces standing for
+        the marks the game prints between an action's parts (``G7 2`` for ``G7→2``);
+        else why it is none, in the game's words."""
+        marks = {ch for a in actions for ch in str(a) if not ch.isalnum() and not ch.isspace()}
+        words = text.split()
+        tries = [text, *(mark.join(words) for mark in sorted(marks))]
+        problem = ""
+        for attempt in tries:
+            try:
+                return self.door.parse_action(attempt)
+            except (InvalidMoveError, ValueError) as exc:
+                problem = problem or str(exc)
+        return problem
 
     def bot_turn(self, seat: int) -> None:
         assert self.decide is not None, "a computer player's turn needs its decisions"
@@ -219,7 +246,7 @@ class LineMode:
                 if text.casefold() == "undo":
                     undone.append(True)
                     return True
-                return text == ""
+                return self._enter(text)
 
             self.prompt(seat, take)
             if undone:
@@ -235,7 +262,7 @@ class LineMode:
             self.say("Scores", line)
         if self.session.running:
             self.question = [f"Press Enter for the next {chapter}."]
-            self.prompt(None, lambda text: text == "")
+            self.prompt(None, self._enter)
         self.session.done()
 
     def game_end(self) -> None:
