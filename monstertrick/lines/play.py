@@ -354,6 +354,7 @@ class LineMode:
 
     def hint(self, seat: int) -> None:
         view = self.session.view(seat)
+        self.say("Hint", "thinking, a few seconds.")
         options = self.session.hint(seat, view)
         self.session.note_hint(seat)
         for n, advice in enumerate(options[:3], 1):

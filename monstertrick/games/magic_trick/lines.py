@@ -17,7 +17,8 @@ def view_lines(view: View, topic: str) -> list[str]:
         spots = [f"{p.position + 1} {p.suit.label}" for p in s.spots if p.place is Place.HAND]
         sleeve = f"up the sleeve {s.bid}" if s.bid is not None else "sleeve empty"
         return [
-            f"{names[seat]}'s hand (positions and suits, values unknown): "
+            f"{names[seat]} holds, by position and suit (no value is known, not even "
+            "to them): "
             f"{', '.join(spots) or 'no cards'}; {sleeve}."
         ]
     if topic == "table":
