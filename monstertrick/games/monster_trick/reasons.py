@@ -43,11 +43,9 @@ def option_reason(view: PlayerView, action: Action, stats: Stats) -> str:
             f"{row_words(row)} scores its {top} {of_deals(share)} "
             f"(most often {plural(tricks, 'trick')})"
         )
-    row = view.arrangement
-    assert row is not None, "a move is made once the VP row is laid out"
+    mine = view.arrangement
+    assert mine is not None, "a move is made once the VP row is laid out"
     now = view.tricks_won[view.player]
     tricks, share = stats.most(lambda t: t[0])
     ends = "keeps you on" if tricks == now else "takes you to"
-    return (
-        f"{action.card} {ends} {plural(tricks, 'trick')}, {scoring(tricks, row)}, {of_deals(share)}"
-    )
+    return f"{action.card} {ends} {plural(tricks, 'trick')}, {scoring(tricks, mine)}, {of_deals(share)}"

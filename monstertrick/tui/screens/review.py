@@ -112,7 +112,8 @@ def decision_lines(d: DecisionReview, names: Sequence[str], chapter_name: str) -
         f"{d.chosen} {pct(o.chance)} (chosen)" if i == d.choice else f"{o.action} {pct(o.chance)}"
         for i, o in enumerate(d.options)
     )
-    return Content.assemble(head, verdict, "\n", Content.styled(f"Options: {options}", "dim"))
+    why = f"\nWhy: {d.reason}" if d.reason else ""
+    return Content.assemble(head, verdict, why, "\n", Content.styled(f"Options: {options}", "dim"))
 
 
 def player_lines(review: Review, seat: int, chapter_name: str, width: int) -> Content:

@@ -27,10 +27,10 @@ from .cards import (
 )
 from .errors import IllegalMoveError, InvalidMoveError, RecordError
 from .events import (
+    POSITIONS,
     Arranged,
     CardPlayed,
     Event,
-    POSITIONS,
     GameOver,
     Outcome,
     RoundScored,
