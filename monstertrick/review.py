@@ -994,11 +994,12 @@ def _extreme(luck: Luck) -> bool:
 
 
 def describe_decision(review: Review, d: DecisionReview, chapter_name: str) -> list[str]:
-    """A decision in a line or two of at most 80 columns, then its reason (wrapped)."""
+    """A decision in a line or two of at most 76 columns (80 once indented under a
+    player's figures), then its reason, wrapped as wide."""
     lines = _decision_head(review, d, chapter_name)
     if d.reason:
         lines += textwrap.wrap(
-            f"why: {d.reason}", WIDTH, initial_indent=" " * 8, subsequent_indent=" " * 10
+            f"why: {d.reason}", WIDTH - 4, initial_indent=" " * 8, subsequent_indent=" " * 10
         )
     return lines
 

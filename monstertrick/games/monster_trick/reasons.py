@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..common.words import of_deals, plural
-from .engine import POSITIONS, Action, Arrange, PlayerView, vp_position, vp_scored
+from .engine import POSITIONS, Action, Arrange, Move, PlayerView, vp_position, vp_scored
 
 if TYPE_CHECKING:
     from ...search.assess import Stats
@@ -32,6 +32,18 @@ def scoring(tricks: int, row: tuple[int, int, int]) -> str:
     return f"scoring your {POSITIONS[pos]} card ({vp_scored(tricks, row)})"
 
 
+def move_words(view: PlayerView, move: Move) -> str:
+    """The card, and where it goes when it may go to more than one place (every empty
+    slot being one): "G7", "G7 on trick 2", "G7 opening a trick"."""
+    table = view.table
+    places = {s if table[s] is not None else None for s in view.legal_slots(move.card)}
+    if len(places) <= 1:
+        return str(move.card)
+    if table[move.slot] is None:
+        return f"{move.card} opening a trick"
+    return f"{move.card} on trick {move.slot + 1}"
+
+
 def option_reason(view: PlayerView, action: Action, stats: Stats) -> str:
     """The clause of ``action`` at ``view``'s decision (see the module)."""
     if isinstance(action, Arrange):
@@ -48,4 +60,5 @@ def option_reason(view: PlayerView, action: Action, stats: Stats) -> str:
     now = view.tricks_won[view.player]
     tricks, share = stats.most(lambda t: t[0])
     ends = "keeps you on" if tricks == now else "takes you to"
-    return f"{action.card} {ends} {plural(tricks, 'trick')}, {scoring(tricks, mine)}, {of_deals(share)}"
+    move = move_words(view, action)
+    return f"{move} {ends} {plural(tricks, 'trick')}, {scoring(tricks, mine)}, {of_deals(share)}"

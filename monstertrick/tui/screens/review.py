@@ -166,7 +166,7 @@ class ReviewScreen(Screen[None]):
     }
     ReviewScreen #review-decisions { height: 1fr; min-height: 4; }
     ReviewScreen #review-detail {
-        height: auto; max-height: 4; padding: 0 1; background: $panel;
+        height: auto; max-height: 7; padding: 0 1; background: $panel;
     }
     """
 
