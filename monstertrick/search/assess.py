@@ -189,6 +189,11 @@ class Watched(Generic[W, A]):
     def player(self) -> int:
         return self._me
 
+    @property
+    def root(self) -> A | None:
+        """The root action of the iteration in play (None before the first)."""
+        return self._root
+
     def sample(self, rng: random.Random) -> W:
         self._world += 1
         self._fresh = True
