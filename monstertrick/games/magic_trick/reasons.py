@@ -38,7 +38,7 @@ def option_reason(view: View, action: Action, stats: Stats) -> str:
     made = stats.share(_made)
     bid, bid_share = stats.most(lambda t: t[0])
     if action.kind is ActionKind.PASS:
-        return f"passing keeps your sleeve empty: the bid is made {of_deals(made)}"
+        return f"passing keeps your sleeve empty, and the bid is made {of_deals(made)}"
     position = action.position
     assert position is not None
     card = card_words(view, seat, position)
@@ -52,7 +52,7 @@ def option_reason(view: View, action: Action, stats: Stats) -> str:
         )
     mine = view.seats[seat]
     if mine.bid is None:
-        return f"playing {card} leads to a bid made {of_deals(made)}"
+        return f"after {card}, the bid is made {of_deals(made)}"
     need = mine.bid - mine.tricks
     if need > 0:
         return (

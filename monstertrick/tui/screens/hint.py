@@ -12,8 +12,8 @@ When the search cannot tell the options' chances apart (their difference is with
 own measured noise, :mod:`monstertrick.search.assess`), the hint says so and shows what
 does tell them apart: the game's points after each option on average (VP this round,
 points this hand, cards ahead at the end of a game), and for a VP row what it aims for.
-Under the suggestion, "Why:" gives its reason: what the search saw the suggestion (and
-the next option) lead to over the deals it sampled, in the game's words
+Under the suggestion, "Why:" gives its reason: what the search saw the suggestion lead
+to over the deals it sampled, in the game's words
 (:meth:`~monstertrick.session.Session.hint_reason`).
 """
 

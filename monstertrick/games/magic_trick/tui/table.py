@@ -76,7 +76,7 @@ class TableScreen(DecisionScreen[GameSession]):
     AUTO_FOCUS = None
     DEFAULT_CSS = """
     TableScreen Static { text-wrap: nowrap; text-overflow: ellipsis; }
-    TableScreen #mt-status { text-wrap: wrap; }
+    TableScreen #mt-status, TableScreen #hint-text { text-wrap: wrap; }
     TableScreen #mt-top { height: 1; background: $primary-background; padding: 0 1; }
     TableScreen #mt-seats { height: auto; padding: 0 0 0 1; }
     TableScreen .mt-seat { height: auto; }
