@@ -13,10 +13,12 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,7 +26,7 @@ import pytest
 from monstertrick.games import GAMES
 from monstertrick.games.common.words import of_deals, percent, plural
 from monstertrick.games.door import Door
-from monstertrick.review import Game, Settings, check_review, review
+from monstertrick.review import Game, ReviewError, Settings, check_review, review
 from monstertrick.search.assess import Stats, Watched
 
 from . import toy
@@ -356,3 +358,60 @@ def test_a_reviews_json_carries_the_counts_behind_its_words(game_key: str) -> No
     d = next(d for d in raw["decisions"] if d["reason"])
     d["reason"] = "[red]anything[/]"
     assert check_review(raw, game).decisions[raw["decisions"].index(d)].reason != d["reason"]
+
+
+def test_a_kept_review_of_the_version_before_the_counts_is_computed_again(
+    tmp_path: Path,
+) -> None:
+    """A review kept by version 2 (format 1: no counts behind its words) is not used:
+    computed again, it comes back with its reasons."""
+    from monstertrick.review import KEPT, ReviewCache
+
+    game, result = reviewed("monster-trick", 6)
+    cache = ReviewCache(tmp_path)
+    review(game, [0], TINY, cache=cache)
+    path = cache.path(game.fingerprint, TINY)
+    raw = json.loads(path.read_text())
+    old = dict(raw, kept=KEPT - 1, format="monstertrick-review/1")
+    old.pop("tally")
+    for d in old["decisions"]:
+        d.pop("reason")
+        for o in d["options"]:
+            o.pop("stats")
+    path.write_text(json.dumps(old))
+    assert cache.load(game, TINY) is None
+    again = review(game, [0], TINY, cache=cache)
+    assert all(d.reason for d in again.decisions if not d.forced)
+    assert json.loads(path.read_text())["kept"] == KEPT
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "more worlds than visits",
+        "a field missing",
+        "a tally twice",
+        "a count of none",
+        "not a number",
+        "not a list",
+    ],
+)
+def test_an_options_damaged_counts_are_refused(damage: str) -> None:
+    game, result = reviewed("monster-taking", 6)
+    raw = result.to_json()
+    option = next(o for d in raw["decisions"] for o in d["options"] if o["stats"])
+    counts = option["stats"]
+    if damage == "more worlds than visits":
+        counts[0]["worlds"] += option["visits"]
+    elif damage == "a field missing":
+        counts[0].pop("dots")
+    elif damage == "a tally twice":
+        counts.append(dict(counts[0]))
+    elif damage == "a count of none":
+        counts[0]["worlds"] = 0
+    elif damage == "not a number":
+        counts[0]["left"] = "3"
+    else:
+        option["stats"] = {"worlds": 3}
+    with pytest.raises(ReviewError, match="stats"):
+        check_review(raw, game)
