@@ -56,15 +56,13 @@ def option_reason(view: View, action: Action, stats: Stats) -> str:
     need = mine.bid - mine.tricks
     if need > 0:
         return (
-            f"playing {card} takes the {plural(need, 'more trick')} your bid of {mine.bid} "
+            f"after {card}, you take the {plural(need, 'more trick')} your bid of {mine.bid} "
             f"needs, and no more, {of_deals(made)}"
         )
     if need == 0:
-        return (
-            f"playing {card} takes no more trick, as your bid of {mine.bid} needs, {of_deals(made)}"
-        )
+        return f"after {card}, you take no more trick, as your bid of {mine.bid} needs, {of_deals(made)}"
     tricks, share = stats.most(lambda t: t[1])
     return (
-        f"playing {card} ends the hand on {plural(tricks, 'trick')} {of_deals(share)}, "
-        f"your bid of {mine.bid} passed already"
+        f"after {card}, you end the hand on {plural(tricks, 'trick')} {of_deals(share)}, "
+        f"past your bid of {mine.bid} already"
     )
