@@ -260,6 +260,28 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="watch the table (what everyone may see), with any of its codes",
     )
+
+    profile = sub.add_parser(
+        "profile",
+        help="each person's games, wins, rating and its trend, from the history",
+        description="Per person and game, from every finished game in the history: games "
+        "played, wins (a shared win counts 1/k), mean score, hit rate, a rating with its "
+        "uncertainty (mu ± sigma, openskill's Plackett-Luce model, from each game's final "
+        "placing; the computer levels are fixed anchors: easy 15, medium 25, hard 35), "
+        "how it moved over the last games, and the agreement and chance given up per "
+        "decision of the reviews kept. A damaged save is left out, with a line saying so; "
+        "a game played on from a decision of another is not counted. Exit status: 0 shown "
+        "or renamed, 1 no such person or the names file cannot be written, 2 usage error.",
+    )
+    profile.add_argument("name", nargs="?", metavar="NAME", help="only this person")
+    profile.add_argument("--game", choices=list(GAMES), help="only this game")
+    profile.add_argument("--json", action="store_true", help="print one JSON object")
+    profile.add_argument(
+        "--rename",
+        nargs=2,
+        metavar=("OLD", "NEW"),
+        help="count OLD's games as NEW's from now on (merging the two if NEW has games too)",
+    )
     return parser
 
 
@@ -479,6 +501,12 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_resume(args.file, pace=args.pace)
     if args.command == "view":
         return run_view(args.file, reveal=args.reveal)
+    if args.command == "profile":
+        if args.rename and (args.name or args.game or args.json):
+            parser.error("--rename OLD NEW takes no NAME, --game nor --json")
+        if args.rename:
+            return run_rename(*args.rename)
+        return run_profile(args.name, game=args.game, as_json=args.json)
     return run_app()
 
 
@@ -687,6 +715,54 @@ def run_arena(
         print(json.dumps(report))
     else:
         print(format_report(report, seed=seed))
+    return 0
+
+
+def run_profile(name: str | None, *, game: str | None = None, as_json: bool = False) -> int:
+    """The profiles of the history (of one person, of one game) on stdout."""
+    from .profiles import format_profiles, profiles
+    from .records import name_problem, shown
+
+    result = profiles()
+    if game is not None:
+        result.games = {k: g for k, g in result.games.items() if k == game}
+    if name is not None:
+        problem = name_problem(name)
+        mine = result.of(name)
+        if problem is not None or not mine.games:
+            where = f" in {GAMES[game].title}" if game is not None else ""
+            known = sorted({p.name for g in result.games.values() for p in g.people})
+            listed = ", ".join(shown(n, 16) for n in known) if known else "none yet"
+            return _problem(
+                f"no one called {shown_text(name)} has finished a game{where} (people: {listed})"
+            )
+        result = mine
+    if as_json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        print(format_profiles(result), end="")
+    return 0
+
+
+def run_rename(old: str, new: str) -> int:
+    """Rename a profile (merging it into another): the names file is written."""
+    from .profiles import AliasError, load_aliases, profiles, rename
+
+    before = profiles(with_reviews=False)
+    for problem in [before.aliases.problem] if before.aliases.problem else []:
+        print(f"monstertrick: {problem}", file=sys.stderr)
+    known = {p.name for g in before.games.values() for p in g.people}
+    person = load_aliases().resolve(old)
+    if person not in known:
+        return _problem(f"no one called {shown_text(old)} has finished a game: nothing to rename")
+    try:
+        rename(old, new)
+    except AliasError as exc:
+        return _problem(str(exc))
+    except OSError as exc:
+        return _problem(f"the names file cannot be written: {exc.strerror or exc}")
+    merged = " (merged with the games already under that name)" if new in known else ""
+    print(f"{shown_text(old)} is now {shown_text(new)}{merged}.")
     return 0
 
 

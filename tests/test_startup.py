@@ -20,6 +20,8 @@ LATER = (
     "importlib.resources",  # (their text)
     "textual.widgets._data_table",  # Continue and History
     "monstertrick.tui.screens.saved",
+    "monstertrick.profiles",  # the Profiles screen and its ratings
+    "openskill",
     "monstertrick.search",  # computer players
     "monstertrick.games.monster_trick.bots",
     "monstertrick.games.magic_trick",  # the other games

@@ -182,6 +182,11 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         if message.which == "history":
             self.push_screen(HistoryScreen(self.store))
             return
+        if message.which == "profiles":
+            from .screens.profiles import ProfilesScreen
+
+            self.push_screen(ProfilesScreen(self.store))
+            return
 
         def chosen(saved: SavedGame | None) -> None:
             if saved is not None:

@@ -48,7 +48,8 @@ class NewGame(Message):
 
 @dataclass
 class OpenSaved(Message):
-    """Open the saved games: ``"continue"`` (unfinished) or ``"history"`` (finished)."""
+    """Open the saved games: ``"continue"`` (unfinished), ``"history"`` (finished) or
+    ``"profiles"`` (everyone's, from the finished games)."""
 
     which: str
 

@@ -311,6 +311,14 @@ def test_history(snap_compare: Snap, size: tuple[int, int], saved_games: None) -
     assert snap_compare(app_for(), terminal_size=size, run_before=run_before)
 
 
+def test_profiles(snap_compare: Snap, saved_games: None) -> None:
+    # Every game's people and computer levels, the cursor on the first person.
+    async def run_before(pilot: Pilot[int]) -> None:
+        await pilot.press("p", "down")
+
+    assert snap_compare(app_for(), terminal_size=(80, 24), run_before=run_before)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_replay_viewer(snap_compare: Snap, size: tuple[int, int], saved_games: None) -> None:
     async def run_before(pilot: Pilot[int]) -> None:

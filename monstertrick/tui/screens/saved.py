@@ -14,7 +14,6 @@ plain ``str`` cell of a ``DataTable`` is read as markup), so ``[/]`` or
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 from rich.text import Text
@@ -29,6 +28,7 @@ from textual.widgets import Button, DataTable, Static
 
 from ...errors import RecordError
 from ...games import GAMES
+from ...profiles import ReviewFigures, review_figures
 from ...records import shown
 from ...saves import DamagedSave, SavedGame, SaveLocked, SaveStore, summarize
 from ..widgets import KeyBar
@@ -229,54 +229,6 @@ REVIEW_WIDTH = len("100% · 100.0")
 """The width of History's Review column: its widest figures."""
 
 
-@dataclass
-class ReviewFigures:
-    """A person's review figures over the games of theirs reviewed: the games, their
-    unforced decisions, how many agreed with the review, the chance given up in all."""
-
-    games: int = 0
-    unforced: int = 0
-    agreed: int = 0
-    given_up: float = 0.0
-
-    def cell(self) -> str:
-        """``80% · 2.3``: the agreement and the mean chance given up per unforced
-        decision, in points (at most :data:`REVIEW_WIDTH` wide); "—" for none."""
-        if not self.unforced:
-            return "—"
-        return f"{self.agreed / self.unforced:.0%} · {self.given_up / self.unforced * 100:.1f}"
-
-
-def review_figures(games: list[SavedGame]) -> dict[tuple[str, str], ReviewFigures]:
-    """Per game and person's name, the figures of the reviews kept for ``games`` (each
-    checked against its record before it counts; none is computed here)."""
-    from ...records import check_format, parse_json, read_record_file
-    from ...review import Game, ReviewCache, ReviewError, people
-    from ...saves import fingerprint
-
-    cache = ReviewCache()
-    figures: dict[tuple[str, str], ReviewFigures] = {}
-    for saved in games:
-        try:
-            doc = check_format(parse_json(read_record_file(saved.path)))
-            if not cache.has(fingerprint(doc)):
-                continue
-            game = Game(doc)
-        except (RecordError, ReviewError, OSError):
-            continue
-        kept = cache.kept(game)
-        if kept is None:
-            continue
-        for seat in sorted(set(kept.seats) & set(people(doc, game.players))):
-            summary = kept.summary(seat)
-            row = figures.setdefault((game.key, summary.name), ReviewFigures())
-            row.games += 1
-            row.unforced += summary.unforced
-            row.agreed += summary.agreed
-            row.given_up += summary.mean_given_up * summary.unforced
-    return figures
-
-
 class HistoryScreen(Screen[None]):
     """Finished games of every game with their results, and a summary per game and
     player name (with the figures that game's saves give: its own total, and for
@@ -286,6 +238,7 @@ class HistoryScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "view", "Replay", priority=True),
         Binding("r", "review", "Review"),
+        Binding("p", "profiles", "Profiles"),
         Binding("escape", "back", "Back"),
     ]
 
@@ -446,6 +399,12 @@ class HistoryScreen(Screen[None]):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_view()
+
+    def action_profiles(self) -> None:
+        """Everyone's profiles and ratings, from these games."""
+        from .profiles import ProfilesScreen
+
+        self.app.push_screen(ProfilesScreen(self.store))
 
     def action_back(self) -> None:
         self.dismiss(None)

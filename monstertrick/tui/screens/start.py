@@ -1,4 +1,4 @@
-"""The start screen: Continue, New game, History, Rules, Quit."""
+"""The start screen: Continue, New game, History, Rules, Quit (and Profiles, a key)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ class StartScreen(Screen[None]):
         Binding("c", "open_saved('continue')", "Continue"),
         Binding("n", "new_game", "New game"),
         Binding("h", "open_saved('history')", "History"),
+        Binding("p", "open_saved('profiles')", "Profiles"),
         Binding("r", "app.rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
