@@ -173,6 +173,7 @@ class ReviewScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("m", "marked(True)", "Marked only"),
         Binding("m", "marked(False)", "Every decision"),
+        Binding("x", "retry", "Retry mistakes"),
         Binding("escape,q", "close", "Close", key_display="Esc"),
     ]
 
@@ -404,7 +405,36 @@ class ReviewScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "marked":
             return self.review is not None and parameters == (not self.marked_only,)
+        if action == "retry":
+            return self.finished and self.retry_seat() is not None
         return True
+
+    def retry_seat(self) -> int | None:
+        """Whose marked decisions ``x`` sets up again: the player of the decision under
+        the cursor when it has any, else the first reviewed player who has some."""
+        review = self.review
+        if review is None:
+            return None
+        marked = {d.seat for d in review.decisions if d.mark}
+        table = self.query_one(DataTable)
+        if self._shown and 0 <= table.cursor_row < len(self._shown):
+            index = self._shown[table.cursor_row]
+            seat = next((d.seat for d in review.decisions if d.index == index), None)
+            if seat in marked:
+                return seat
+        return next((s for s in review.seats if s in marked), None)
+
+    def action_retry(self) -> None:
+        """Learn from your mistakes: the player's marked decisions, chosen again."""
+        from ...mistakes import retries
+        from ...review import Game
+        from .retry import Retries
+
+        seat = self.retry_seat()
+        if seat is None or self.review is None:
+            return
+        game = Game(self.doc)
+        Retries(self.app, game, retries(game, self.review, seat), lambda: None).start()
 
     def action_marked(self, only: bool) -> None:
         self.marked_only = only
