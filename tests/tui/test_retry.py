@@ -67,3 +67,80 @@ async def test_x_in_a_review_sets_a_marked_decision_up_again_and_answers_with_it
         assert isinstance(app.screen, ReviewScreen)
     # The finished game is as it was.
     assert GAMES[session.game_key].load().to_record(session.state) == record
+
+
+async def test_escape_on_the_turn_screen_goes_back_to_the_review(monstertrick_home: Path) -> None:
+    app = app_with(make_match(("Ann", "Bob"), 3, rounds_done=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await reviewed(pilot)
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DecisionScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+
+
+async def test_a_refused_choice_is_said_and_nothing_answers_it(monstertrick_home: Path) -> None:
+    app = app_with(make_match(("Ann", "Bob"), 3, rounds_done=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        screen = await reviewed(pilot)
+        seat = screen.retry_seat()
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        turn = app.screen
+        assert isinstance(turn, DecisionScreen) and seat is not None
+        from monstertrick.games.monster_trick.engine import Move
+
+        view = turn.session.view(seat)  # type: ignore[attr-defined]
+        illegal = [
+            Move.of(c, s)
+            for c in view.hand
+            for s in range(4)
+            if Move.of(c, s) not in view.legal_moves
+        ]
+        turn.post_message(Decided(1 - seat, view.legal_moves[0]))  # not theirs: ignored
+        await pilot.pause()
+        assert app.screen is turn
+        assert illegal  # (this position has slots a card may not go to)
+        turn.post_message(Decided(seat, illegal[0]))
+        await pilot.pause()
+        assert app.screen is turn  # refused on the turn screen: no answer
+
+
+@pytest.mark.parametrize("key", ["monster-trick", "magic-trick", "monster-taking"])
+async def test_every_game_sets_its_marked_decisions_up_again(
+    monstertrick_home: Path, key: str
+) -> None:
+    from monstertrick.seating import parse_seats
+    from monstertrick.session import Session
+
+    count = {"monster-trick": 3, "magic-trick": 4, "monster-taking": 2}[key]
+    seats = parse_seats([f"{n}:easy" for n in ("Ann", "Bob", "Cid", "Dee")[:count]])
+    session = Session.start(seats, 5, game=key)
+    session.play_to_end()
+    app = app_with(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        screen = await reviewed(pilot)
+        seat = screen.retry_seat()
+        assert seat is not None and screen.review is not None
+        game = Game(record_of(session))
+        first = retries(game, screen.review, seat)[0]
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        turn = app.screen
+        assert isinstance(turn, DecisionScreen) and turn.seat == seat
+        assert turn.session.view(seat) == first.view  # type: ignore[attr-defined]
+        turn.post_message(Decided(seat, first.decision.action))
+        await pilot.pause()
+        assert isinstance(app.screen, RetryAnswer)
+        assert "The same choice as in the game" in screen_text(app)

@@ -7,7 +7,8 @@ should look, as at a handoff: Enter shows their hand), then the game's turn scre
 that seat at that position (a session of its own, made from the finished game: nothing
 is saved, nothing is played on), then the answer ("Better: 41% instead of 26%"), where
 ``b`` shows the review's best with its reason and Enter goes on to the next. Escape goes
-back to the review. Names are data, never markup.
+back to the review (on the turn screen too, once no panel is open there). Names are
+data, never markup.
 """
 
 from __future__ import annotations
@@ -136,7 +137,8 @@ class Retries:
         text = (
             f"{self._head()}\n\nYou chose {retry.reviewed.chosen} here. The table is set "
             f"again as {name} saw it then: only {name} should look. Choose again, and "
-            "the review's figures answer.\n\nEnter shows it; Esc goes back to the review."
+            "the review's figures answer.\n\nEnter shows it; Esc goes back to the review "
+            "(there too)."
         )
         self.app.push_screen(RetryNotice(text), self._noticed)
 
@@ -164,6 +166,7 @@ class Retries:
 
         screen = load_screens(game.key).turn(session, retry.seat, retry.decision.task)
         screen.retry_decided = self._decided  # type: ignore[attr-defined]
+        screen.retry_leave = self._leave  # type: ignore[attr-defined]
         self.session = session
         self.screen = screen
         self.app.push_screen(screen)
@@ -183,6 +186,11 @@ class Retries:
         self.app.push_screen(
             RetryAnswer(self._head(), reply, best_words(retry), last), self._answered
         )
+
+    def _leave(self) -> None:
+        """Escape on the turn screen: back to the review, nothing chosen."""
+        self.app.pop_screen()
+        self.done()
 
     def _answered(self, go: bool | None) -> None:
         self.at += 1
