@@ -308,6 +308,8 @@ class ReviewScreen(Screen[None]):
                 self._add_row(step)
         self._show_status()
         self._show_players()
+        if self.finished:
+            self.refresh_bindings()  # (x: the marked decisions may be chosen again)
 
     @on(Failed)
     def _failed(self, message: Failed) -> None:
