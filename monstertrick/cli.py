@@ -56,11 +56,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     resume = sub.add_parser(
         "resume",
-        help="continue a saved game (the most recent one without FILE)",
+        help="continue a saved game (the most recent one without FILE), or play on from "
+        "any decision of a finished one (--from N)",
         description="Continue an unfinished saved game: FILE, or the one played most "
-        "recently. It opens on a handoff screen.",
+        "recently. It opens on a handoff screen. With --from N, FILE is a finished game "
+        "instead: a new game starts from its position after N decisions, the people in "
+        "their seats and the computer players at their levels. It is saved as a new game "
+        "(FILE is never changed), marked as a replay: not counted in profiles or deal "
+        "packs.",
     )
     resume.add_argument("file", nargs="?", metavar="FILE", help="a saved game (.json)")
+    resume.add_argument(
+        "--from",
+        dest="from_decision",
+        type=_whole,
+        default=None,
+        metavar="N",
+        help="play on from FILE's position after N decisions, counted from the first deal "
+        "over every round (hand, game): the 'decision N of M' of each step in the replay "
+        "viewer ('monstertrick view FILE', whose p key does the same); 0 is the first deal",
+    )
     resume.add_argument(
         "--pace",
         type=_pace,
@@ -80,6 +95,31 @@ def build_parser() -> argparse.ArgumentParser:
         "--reveal",
         action="store_true",
         help="show an unfinished game too, with what is still secret in it",
+    )
+
+    learn = sub.add_parser(
+        "learn",
+        help="learn to play: short lessons for each game, each with one goal",
+        description="Learn to play by playing: short lessons on a fixed deal, each with "
+        "one goal, that wait for the move they teach. Without LESSON, opens the list of "
+        "lessons; progress and stars are kept in the data folder.",
+    )
+    learn.add_argument(
+        "--game",
+        choices=playable_games(),
+        default=None,
+        help="the game whose lessons to open or list (default: every game's)",
+    )
+    learn.add_argument(
+        "--list",
+        action="store_true",
+        help="print every lesson, one a line under its game's title, with its stars",
+    )
+    learn.add_argument(
+        "lesson",
+        nargs="?",
+        metavar="LESSON",
+        help="open this lesson (its name, or its number with --game), e.g. take-over",
     )
 
     replay = sub.add_parser(
@@ -332,6 +372,13 @@ def _pace(text: str) -> float:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -412,6 +459,8 @@ def _served_command(parser: argparse.ArgumentParser, app: Sequence[str]) -> list
     problem = None
     if args.command == "view":
         problem = _viewable(args.file, reveal=args.reveal)
+    elif args.command == "resume" and args.from_decision is not None:
+        problem = _played_on(args.file, args.from_decision)
     elif args.command == "resume":
         problem = _resumable(args.file)
     if isinstance(problem, str):
@@ -497,10 +546,16 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_hosting(parser, args)
     if args.command == "join":
         return run_join(parser, args.address, args.code, watch=args.watch)
+    if args.command == "resume" and args.from_decision is not None:
+        if args.file is None:
+            parser.error("--from N plays on from a finished game: say which (resume FILE --from N)")
+        return run_play_on(args.file, args.from_decision, pace=args.pace)
     if args.command == "resume":
         return run_resume(args.file, pace=args.pace)
     if args.command == "view":
         return run_view(args.file, reveal=args.reveal)
+    if args.command == "learn":
+        return run_learn(args.game, args.lesson, listing=args.list)
     if args.command == "profile":
         if args.rename and (args.name or args.game or args.json):
             parser.error("--rename OLD NEW takes no NAME, --game nor --json")
@@ -602,6 +657,42 @@ def run_resume(file: str | None, *, pace: float | None = None) -> int:
     return run_app(resume=saved, pace=pace)
 
 
+def run_play_on(file: str, made: int, *, pace: float | None = None) -> int:
+    """``resume FILE --from N``: a new game from the finished game FILE after N
+    decisions, marked as a replay."""
+    saved = _played_on(file, made)
+    if isinstance(saved, str):
+        return _problem(saved)
+    return run_app(play_on=(saved, made), pace=pace)
+
+
+def _played_on(file: str | None, made: int) -> SavedGame | str:
+    """The finished game ``resume FILE --from N`` plays on from, or why it cannot."""
+    from pathlib import Path
+
+    from .errors import RecordError
+    from .playon import PlayOnError, check_play_on
+    from .records import shown
+    from .saves import read_save
+
+    if file is None:
+        return "--from N plays on from a finished game: say which (resume FILE --from N)"
+    try:
+        saved = read_save(Path(file))
+    except RecordError as exc:
+        return f"{shown(file)} cannot be played on from: {exc}"
+    if not saved.finished:
+        return (
+            f"{shown(file)} is not finished: continue it with 'monstertrick resume "
+            f"{shown(file)}' (a game is played on from a decision once it is over)"
+        )
+    try:
+        check_play_on(saved, made)
+    except PlayOnError as exc:
+        return f"{shown(file)} cannot be played on from decision {made}: {exc}"
+    return saved
+
+
 def _resumable(file: str | None) -> SavedGame | str:
     """The saved game ``resume [FILE]`` continues (FILE, or the unfinished game played
     most recently), or why there is none."""
@@ -639,7 +730,8 @@ def run_view(file: str, *, reveal: bool) -> int:
     saved = _viewable(file, reveal=reveal)
     if isinstance(saved, str):
         return _problem(saved)
-    return run_app(view=saved.game, game=saved.game_key)  # in that game's own viewer
+    # in that game's own viewer, whose p plays on from a step (with the save's seats)
+    return run_app(view=saved.game, game=saved.game_key, viewed=saved)
 
 
 def _viewable(file: str, *, reveal: bool) -> SavedGame | str:
@@ -661,6 +753,35 @@ def _viewable(file: str, *, reveal: bool) -> SavedGame | str:
             "resume', or add --reveal to show everything anyway."
         )
     return saved
+
+
+def run_learn(game: str | None, lesson: str | None, *, listing: bool) -> int:
+    """``learn``: the list of lessons printed, or the app on the lessons (or on one)."""
+    from .lessons import Progress, find_lesson, lessons_of, list_text
+
+    games = [game] if game is not None else [g for g in playable_games() if lessons_of(g)]
+    if listing:
+        progress = Progress.load()
+        if progress.problem:
+            print(f"monstertrick: {progress.problem}", file=sys.stderr)
+        print(list_text(progress, games))
+        return 0
+    if lesson is not None:
+        found = None
+        for key in games:
+            try:
+                found = (key, find_lesson(key, lesson).key)
+            except KeyError as exc:
+                problem = str(exc.args[0])
+            else:
+                break
+        if found is None:
+            if game is None:
+                problem = f"there is no lesson {shown_text(lesson)}: see monstertrick learn --list"
+            print(f"monstertrick learn: {problem}", file=sys.stderr)
+            return 2
+        return run_app(learn=found)
+    return run_app(learn=(game, None))
 
 
 def run_app(**options: object) -> int:

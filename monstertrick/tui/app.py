@@ -25,6 +25,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..errors import IllegalMoveError
 from ..games import DEFAULT_GAME, GAMES
+from ..lessons import LessonSession, NotThisLesson
 from ..saves import SavedGame, SaveLocked, SaveStore, log_folder, release_all_locks
 from ..seating import DEFAULT_PACE, Seating
 from ..session import (
@@ -44,11 +45,13 @@ from .messages import (
     HandoffAccepted,
     NewGame,
     OpenSaved,
+    PlayOn,
     StartGame,
     TakeBack,
 )
 from .screens.base import DecisionScreen
 from .screens.handoff import HandoffScreen
+from .screens.learn import LearnScreen, LessonBar, LessonDoneScreen, StartLesson
 from .screens.quit import QuitScreen
 from .screens.rules import RulesScreen
 from .screens.setup import SetupScreen
@@ -101,7 +104,13 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         view: SomeState | None = None,
         pace: float | None = None,
         game: str = DEFAULT_GAME,
+        learn: tuple[str | None, str | None] | None = None,
+        viewed: SavedGame | None = None,
+        play_on: tuple[SavedGame, int] | None = None,
     ) -> None:
+        """``view`` opens on a finished game's viewer (``viewed``: the save it was read
+        from, whose steps may be played on from); ``play_on`` opens on a new game played
+        on from a finished one after that many decisions (``resume FILE --from N``)."""
         super().__init__()
         if "debug" not in self.features:
             # Textual prints the traceback of an unhandled exception on this console when
@@ -117,6 +126,10 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         self._last_save_warning: str | None = None
         self._resume = resume
         self._view = view
+        self._learn = learn
+        """``learn``: the game and the lesson to open first (``monstertrick learn``)."""
+        self._viewed = viewed
+        self._play_on = play_on
         self.hosting: tuple[Seating, int, str, float] | None = None
         """A game the setup form started for everyone's own device: hosted once the app
         has closed (:func:`run`)."""
@@ -143,7 +156,17 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
     def open_first_screen(self) -> None:
         """The app's first screen: a viewer, a game, or the start screen."""
         if self._view is not None:
-            self.push_screen(self.screens.viewer(self._view, exit_on_close=True))
+            self.push_screen(
+                self.screens.viewer(self._view, exit_on_close=True, saved=self._viewed)
+            )
+        elif self._learn is not None:
+            game, key = self._learn
+            if key is not None and game is not None:
+                self.start_lesson(game, key)
+            else:
+                self.push_screen(LearnScreen(game))
+        elif self._play_on is not None:
+            self.play_on(*self._play_on)
         elif self._resume is not None:
             self.resume_game(self._resume)
         elif self.session is not None:
@@ -175,6 +198,39 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         self.seed = self.session.seed
         self.advance()
 
+    def play_on(self, saved: SavedGame, made: int) -> None:
+        """A new game from the finished game ``saved`` after ``made`` decisions, marked
+        as a replay and saved as a new game (:meth:`Session.play_on`): the viewer it was
+        chosen in (and the History list under it) closes, and the game opens on a
+        handoff (or a public screen), as a resumed game does."""
+        from ..playon import PlayOnError
+        from .screens.saved import HistoryScreen
+        from .screens.viewer import StepViewer
+
+        try:
+            session = Session.play_on(saved, made, self.store)
+        except PlayOnError as exc:
+            self.notify(
+                f"This game cannot be played on from decision {made}: {exc}",
+                severity="error",
+                markup=False,
+            )
+            if len(self.screen_stack) < 2:  # (nothing on screen yet: the start screen)
+                self.push_screen(self.start_screen())
+            return
+        while len(self.screen_stack) > 2 and isinstance(self.screen, (StepViewer, HistoryScreen)):
+            self.pop_screen()
+        self.session = session
+        session.pace = self.pace
+        self.seats = session.seating
+        self.seed = session.seed
+        self.game = session.game_key
+        self.advance()
+
+    @on(PlayOn)
+    def _play_on_message(self, message: PlayOn) -> None:
+        self.play_on(message.saved, message.made)
+
     @on(OpenSaved)
     def _open_saved(self, message: OpenSaved) -> None:
         from .screens.saved import ContinueScreen, HistoryScreen  # (their tables load here)
@@ -203,6 +259,57 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+        session = self.session
+        if isinstance(session, LessonSession) and not isinstance(screen, LessonDoneScreen):
+            # The lesson's goal over the game's own screen, from its first frame.
+            screen.call_later(self._lesson_bar, screen, session)
+
+    # ------------------------------------------------------------------ lessons
+
+    def _lesson_bar(self, screen: Screen[None], session: LessonSession) -> None:
+        if screen in self.screen_stack and not screen.query(LessonBar):
+            screen.mount(LessonBar(session))
+
+    def start_lesson(self, game: str, key: str) -> None:
+        """Open lesson ``key`` of ``game`` on the game's own screens."""
+        from ..lessons import find_lesson
+
+        session = LessonSession.begin(game, find_lesson(game, key))
+        session.pace = self.pace
+        self.session = session
+        self.game = game
+        self.advance()
+
+    def lesson_done(self, session: LessonSession) -> None:
+        """The lesson's goal is met: its stars are kept, and what comes next shown."""
+        from ..lessons import Progress
+
+        progress = Progress.load()
+        problem = progress.record(session.game_key, session.the_lesson, session.stars)
+        self.show(LessonDoneScreen(session, problem or progress.problem))
+
+    @on(StartLesson)
+    def _start_lesson(self, message: StartLesson) -> None:
+        if message.first_game:
+            from ..lessons import lessons_of
+            from ..seating import Seat
+
+            names = lessons_of(message.game)[0].players
+            seats = tuple(
+                Seat("You") if n == 0 else Seat(name, "easy") for n, name in enumerate(names)
+            )
+            self.start_game(Seating(seats, 0), None, message.game)
+            self.notify(
+                "Your first game against easy computer players: press t on your turn "
+                "for a hint, ? for the rules.",
+                title="Play your first game",
+                timeout=10,
+            )
+        elif message.key:
+            self.start_lesson(message.game, message.key)
+        else:
+            self.session = None
+            self.show(LearnScreen(message.game))
 
     def start_game(self, seating: Seating, seed: int | None, game: str | None = None) -> None:
         self.seats = seating
@@ -221,7 +328,9 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         self._warn_if_not_saved(session)
         step = session.next_step()
         screens = self.screens
-        if isinstance(step, RoundOver):
+        if isinstance(session, LessonSession) and session.finished and step is not session.pending:
+            self.lesson_done(session)
+        elif isinstance(step, RoundOver):
             self.show(screens.round_over(session, step.number))
         elif isinstance(step, GameEnd):
             self.show(screens.game_over(session))
@@ -360,13 +469,25 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         step = session.next_step()
         if not isinstance(step, Turn) or step.seat != message.seat:
             return
+        bars = self.screen.query(LessonBar)
         try:
             session.apply(message.seat, message.action)
+        except NotThisLesson as exc:
+            for bar in bars:
+                bar.refused(str(exc))
+            screen = self.screen
+            if isinstance(screen, DecisionScreen):
+                screen.refuse("that is not the move this lesson teaches (see above)")
+            return
         except IllegalMoveError as exc:
+            for bar in bars:
+                bar.refused(None)
             screen = self.screen
             if isinstance(screen, DecisionScreen):
                 screen.refuse(str(exc))
             return
+        for bar in bars:
+            bar.refused(None)
         self.advance()
 
     @on(TakeBack)
@@ -433,7 +554,9 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
 
     @property
     def game_running(self) -> bool:
-        return self.session is not None and self.session.running
+        session = self.session
+        # (a lesson loses nothing when it is left)
+        return session is not None and session.running and not isinstance(session, LessonSession)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "rules":
@@ -605,9 +728,23 @@ def run(
     view: SomeState | None = None,
     pace: float | None = None,
     game: str = DEFAULT_GAME,
+    learn: tuple[str | None, str | None] | None = None,
+    viewed: SavedGame | None = None,
+    play_on: tuple[SavedGame, int] | None = None,
 ) -> int:
-    """Run the app (``monstertrick``, ``play``, ``resume``, ``view``); returns the exit code."""
-    app = MonsterTrickApp(seats=seats, seed=seed, resume=resume, view=view, pace=pace, game=game)
+    """Run the app (``monstertrick``, ``play``, ``resume``, ``view``, ``learn``); returns
+    the exit code."""
+    app = MonsterTrickApp(
+        seats=seats,
+        seed=seed,
+        resume=resume,
+        view=view,
+        pace=pace,
+        game=game,
+        learn=learn,
+        viewed=viewed,
+        play_on=play_on,
+    )
     code = run_app(app)
     if code != 0 or app.hosting is None:
         return code

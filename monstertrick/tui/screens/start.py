@@ -1,4 +1,5 @@
-"""The start screen: Continue, New game, History, Rules, Quit (and Profiles, a key)."""
+"""The start screen: Continue, New game, History, Rules, Quit, Learn to play (and
+Profiles, a key)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ class StartScreen(Screen[None]):
         Binding("h", "open_saved('history')", "History"),
         Binding("p", "open_saved('profiles')", "Profiles"),
         Binding("r", "app.rules", "Rules"),
+        Binding("l", "learn", "Learn to play", show=False),  # (the button says "l")
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -61,6 +63,8 @@ class StartScreen(Screen[None]):
                     yield Button("History", id="history", disabled=not self.finished)
                     yield Button("Rules", id="rules")
                     yield Button("Quit", id="quit")
+            with Center():
+                yield Button("Learn to play (l)", id="learn", compact=True)
             if self.damaged:
                 with Center():
                     yield Static(
@@ -101,8 +105,16 @@ class StartScreen(Screen[None]):
             self.action_open_saved(str(event.button.id))
         elif event.button.id == "rules":
             await self.run_action("app.rules")
+        elif event.button.id == "learn":
+            self.action_learn()
         else:
             self.app.exit(0)
 
     def action_new_game(self) -> None:
         self.post_message(NewGame())
+
+    def action_learn(self) -> None:
+        """The lessons of every game (:mod:`monstertrick.lessons`)."""
+        from .learn import LearnScreen
+
+        self.app.push_screen(LearnScreen())

@@ -1,0 +1,430 @@
+"""Learn to play: short lessons, each a scripted game that waits for the move it teaches.
+
+A lesson is data (:class:`Lesson`): a fixed deal (a seed, and the moves that set up the
+position from it), the computer players' level, one goal in a sentence, the move or moves
+each step accepts, the sentence that answers any other legal move, and par. A game adds
+only its lessons' data, in its package's ``lessons`` module (``LESSONS``); everything
+else is written once, here, over the game contract and the session's flow:
+
+- :class:`LessonSession` is a :class:`~monstertrick.session.Session` whose learner's
+  decisions are judged before the rules carry them out: the taught move is made, any
+  other legal move is refused with the lesson's sentence (:class:`NotThisLesson`), an
+  illegal one with the rules' own reason (as in any game). The computer players play
+  between the learner's moves, as in any game.
+- :meth:`LessonSession.try_move` and :meth:`LessonSession.play_on` drive a lesson with no
+  screen at all (the tests, a line mode); the terminal app shows the same session with
+  the game's own table screens.
+- :class:`Progress` keeps the lessons done and their stars in the data folder.
+
+This module never imports Textual.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from .errors import IllegalMoveError
+from .games import GAMES
+from .games.contract import StopCheck
+from .saves import atomic_write, home
+from .seating import Seat, Seating
+from .session import BotTurn, GameEnd, Handoff, Played, RoundOver, Session, Turn
+
+__all__ = [
+    "Answer",
+    "Lesson",
+    "LessonSession",
+    "NotThisLesson",
+    "Progress",
+    "Step",
+    "find_lesson",
+    "lessons_of",
+    "stars_for",
+]
+
+LEARNER = "You"
+"""The learner's name at the lesson's table."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move the learner makes: any of ``accept`` (written as the game prints its
+    actions, as a record writes them); ``other`` answers any other legal move in one
+    sentence; ``say``, if given, what to do now (else the lesson's goal)."""
+
+    accept: tuple[str, ...]
+    other: str
+    say: str = ""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson of a game: a fixed deal, fixed computer players, one goal."""
+
+    key: str
+    """Its name on the command line (``monstertrick learn open-a-trick``)."""
+    title: str
+    goal: str
+    """What the learner is to do, in one sentence."""
+    steps: tuple[Step, ...]
+    seed: int
+    players: tuple[str, ...]
+    """The names at the table; the learner's seat is :attr:`learner` (named "You")."""
+    learner: int = 0
+    first: int = 0
+    """The seat that begins the deal."""
+    level: str = "easy"
+    """The computer players' level (their randomness comes from the seed)."""
+    setup: tuple[str, ...] = ()
+    """Moves made before the lesson starts, each by the seat that decides then: the
+    position the lesson teaches on, reached through the game's rules."""
+    par: int = 0
+    """The moves a learner needs at best (0: one a step)."""
+    learned: str = ""
+    """What the learner has just seen, said once the goal is met."""
+    check: Callable[[Any], bool] | None = field(default=None, compare=False)
+    """Whether the goal is met, asked of the learner's view once every step is made
+    (None: the steps are the goal)."""
+
+    @property
+    def par_moves(self) -> int:
+        return self.par or len(self.steps)
+
+
+def stars_for(tries: int, par: int) -> int:
+    """3 stars at par or better, 2 for up to two moves more, 1 otherwise."""
+    if tries <= par:
+        return 3
+    if tries <= par + 2:
+        return 2
+    return 1
+
+
+def lessons_of(game: str) -> tuple[Lesson, ...]:
+    """The lessons of the registered game ``game``: its package's ``lessons`` module's
+    ``LESSONS`` (none when it has no such module)."""
+    package = GAMES[game].package
+    try:
+        module = importlib.import_module(f"{package}.lessons")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.lessons":
+            raise
+        return ()
+    lessons: tuple[Lesson, ...] = tuple(module.LESSONS)
+    return lessons
+
+
+def find_lesson(game: str, name: str) -> Lesson:
+    """The lesson of ``game`` called ``name`` (its key, or its number from 1); raises
+    ``KeyError`` in words naming the lessons there are."""
+    lessons = lessons_of(game)
+    if name.isdigit() and 1 <= int(name) <= len(lessons):
+        return lessons[int(name) - 1]
+    for lesson in lessons:
+        if lesson.key == name:
+            return lesson
+    known = ", ".join(lesson.key for lesson in lessons) or "none"
+    raise KeyError(f"{GAMES[game].title} has no lesson {name!r}: its lessons are {known}")
+
+
+# ---------------------------------------------------------------------------- a lesson
+
+
+class NotThisLesson(IllegalMoveError):
+    """A legal move that is not the one the lesson teaches: the lesson's sentence says
+    why (nothing changes)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a learner's move got: ``"taught"`` (made), ``"other"`` (a legal move, not
+    this lesson's: refused with the lesson's sentence) or ``"illegal"`` (refused with
+    the rule)."""
+
+    kind: str
+    text: str
+
+
+@dataclass
+class LessonSession(Session):
+    """A game at the lesson's table: the learner's moves are judged by the lesson first."""
+
+    lesson: Lesson | None = None
+    step: int = 0
+    """The steps made so far."""
+    tries: int = 0
+    """Every move the learner tried, made or refused."""
+    judging: bool = False
+    """Whether the learner's moves are judged (not while the setup is made)."""
+
+    @classmethod
+    def begin(cls, game: str, lesson: Lesson) -> LessonSession:
+        """The lesson's table, its setup made: the learner's first move comes next (or
+        the computer players', before it)."""
+        seats = tuple(
+            Seat(
+                LEARNER if seat == lesson.learner else name,
+                None if seat == lesson.learner else lesson.level,
+            )
+            for seat, name in enumerate(lesson.players)
+        )
+        seating = Seating(seats, lesson.first)
+        rules = GAMES[game].load()
+        state = rules.new_state(seating.names, lesson.seed, seating.first)
+        session = cls(
+            seating,
+            lesson.seed,
+            state,
+            game_key=game,
+            log_round=rules.round_number(state),
+            keyboard=lesson.learner,
+            lesson=lesson,
+        )
+        for text in lesson.setup:
+            session._set_up(rules.parse_action(text))
+        session.judging = True
+        return session
+
+    def _set_up(self, action: Any) -> None:
+        """Make one move of the setup, by the seat that decides now."""
+        while isinstance(step := self.next_step(), (Played, RoundOver)):
+            self.done()
+        if not isinstance(step, (Turn, BotTurn, Handoff)):
+            raise ValueError("the lesson's setup goes on past the end of the game")
+        if isinstance(step, Handoff):
+            self.keyboard = step.seat
+        Session.apply(self, step.seat, action)
+        self.done()
+
+    # ------------------------------------------------------------------ facts
+
+    @property
+    def the_lesson(self) -> Lesson:
+        assert self.lesson is not None
+        return self.lesson
+
+    @property
+    def learner(self) -> int:
+        return self.the_lesson.learner
+
+    @property
+    def finished(self) -> bool:
+        """Every step is made: the lesson is over."""
+        return self.step >= len(self.the_lesson.steps)
+
+    def goal_met(self) -> bool:
+        """Every step made, and the lesson's check (if any) holds in the learner's view."""
+        check = self.the_lesson.check
+        return self.finished and (check is None or check(self.view(self.learner)))
+
+    @property
+    def stars(self) -> int:
+        return stars_for(self.tries, self.the_lesson.par_moves)
+
+    def saying(self) -> str:
+        """What to do now: the step's words, or the goal."""
+        if self.finished:
+            return self.the_lesson.learned or self.the_lesson.goal
+        return self.the_lesson.steps[self.step].say or self.the_lesson.goal
+
+    # ------------------------------------------------------------------ judging
+
+    def judge(self, seat: int, action: Any) -> NotThisLesson | None:
+        """Why the lesson refuses the learner's legal ``action`` now (None: it is the move
+        it teaches, or the seat is not the learner's). The rules are asked first: an
+        illegal move gets their reason, as in any game."""
+        if not self.judging or seat != self.learner or self.finished:
+            return None
+        step = self.the_lesson.steps[self.step]
+        if str(action) in step.accept:
+            return None
+        return NotThisLesson(step.other)
+
+    def apply(self, seat: int, action: Any) -> list[Any]:
+        learner = self.judging and seat == self.learner
+        if learner:
+            self.tries += 1
+            reason = self.refusal(seat, action)
+            if reason is not None:
+                raise IllegalMoveError(reason)
+            refused = self.judge(seat, action)
+            if refused is not None:
+                raise refused
+        events = super().apply(seat, action)
+        if learner:
+            self.step += 1
+        return events
+
+    def hint(self, seat: int, view: Any = None, stop: StopCheck | None = None) -> list[Any]:
+        """The hint agrees with the lesson: of the search's options, only the moves this
+        step accepts (best first; their gaps to a best left out are not shown)."""
+        options = super().hint(seat, view, stop)
+        if not self.judging or seat != self.learner or self.finished:
+            return options
+        accept = self.the_lesson.steps[self.step].accept
+        taught = [replace(o, gap=None, noise=None) for o in options if str(o.action) in accept]
+        return taught or options
+
+    def can_take_back(self, seat: int) -> bool:
+        """A lesson's move stands (the next step follows from it)."""
+        return False
+
+    def autosave(self) -> None:
+        """A lesson is never saved as a game."""
+
+    # ------------------------------------------------------------------ with no screen
+
+    def play_to_learner(self) -> Step | None:
+        """Let the computer players play and every pause pass, up to the learner's next
+        decision (returned) or the lesson's end (None)."""
+        while not self.finished:
+            step = self.next_step()
+            if isinstance(step, (Played, RoundOver)):
+                self.done()
+            elif isinstance(step, BotTurn):
+                self.bot_decision(step.seat)
+            elif isinstance(step, Handoff):
+                self.pass_keyboard(step.seat)
+            elif isinstance(step, GameEnd):
+                raise ValueError("the game ended before the lesson did")
+            elif step.seat == self.learner:
+                return self.the_lesson.steps[self.step]
+            else:
+                raise ValueError("a lesson's table has one person: the learner")
+        while isinstance(self.next_step(), Played):
+            self.done()
+        return None
+
+    def try_move(self, text: str) -> Answer:
+        """The learner's move written as the game prints it: made if it is the lesson's
+        (and the computer players play on), else refused with why."""
+        self.play_to_learner()
+        rules = self.rules
+        try:
+            action = rules.parse_action(text)
+        except (IllegalMoveError, ValueError) as exc:
+            self.tries += 1
+            return Answer("illegal", str(exc))
+        try:
+            self.apply(self.learner, action)
+        except NotThisLesson as exc:
+            return Answer("other", str(exc))
+        except IllegalMoveError as exc:
+            return Answer("illegal", str(exc))
+        self.play_to_learner()
+        return Answer("taught", self.saying())
+
+
+# ---------------------------------------------------------------------------- progress
+
+PROGRESS_FILE = "lessons.json"
+
+
+@dataclass
+class Progress:
+    """The lessons done and the best stars of each, kept in the data folder
+    (``lessons.json``). A damaged file is moved aside (``lessons.damaged.json``) and
+    :attr:`problem` says so; progress then starts afresh."""
+
+    folder: Path = field(default_factory=home)
+    stars: dict[str, int] = field(default_factory=dict)
+    """Per ``game/lesson``, the best stars (1-3) it was finished with."""
+    problem: str | None = None
+
+    @property
+    def path(self) -> Path:
+        return self.folder / PROGRESS_FILE
+
+    @classmethod
+    def load(cls, folder: Path | None = None) -> Progress:
+        progress = cls(home() if folder is None else folder)
+        try:
+            data = progress.path.read_bytes()
+        except FileNotFoundError:
+            return progress
+        except OSError as exc:
+            progress.problem = f"The lessons' progress could not be read ({exc.strerror or exc})."
+            return progress
+        try:
+            doc = json.loads(data.decode("utf-8"))
+            stars = doc["stars"]
+            if not isinstance(stars, dict) or not all(
+                isinstance(k, str) and type(v) is int and 1 <= v <= 3 for k, v in stars.items()
+            ):
+                raise ValueError("not a table of stars")
+            progress.stars = dict(stars)
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError) as exc:
+            progress.problem = progress._set_aside(exc)
+        return progress
+
+    def _set_aside(self, exc: Exception) -> str:
+        why = "not JSON" if isinstance(exc, json.JSONDecodeError) else "not a lessons file"
+        target = self.folder / "lessons.damaged.json"
+        k = 1
+        while os.path.lexists(target):
+            target = self.folder / f"lessons.damaged.{k}.json"
+            k += 1
+        try:
+            os.replace(self.path, target)
+        except OSError as err:
+            return (
+                f"The lessons' progress file {self.path} is damaged ({why}) and could not be "
+                f"moved aside ({err.strerror or err}): progress starts afresh."
+            )
+        return (
+            f"The lessons' progress file was damaged ({why}): it was moved to {target}, "
+            "and progress starts afresh."
+        )
+
+    def of(self, game: str, lesson: Lesson) -> int:
+        """The best stars of ``lesson`` (0: not done yet)."""
+        return self.stars.get(f"{game}/{lesson.key}", 0)
+
+    def record(self, game: str, lesson: Lesson, stars: int) -> str | None:
+        """Keep ``stars`` for ``lesson`` if they are its best, and save; why saving
+        failed, in words (None when it worked)."""
+        key = f"{game}/{lesson.key}"
+        if stars <= self.stars.get(key, 0):
+            return None
+        self.stars[key] = stars
+        text = json.dumps({"format": "monstertrick-lessons/1", "stars": self.stars}, indent=1)
+        try:
+            atomic_write(self.path, text + "\n")
+        except OSError as exc:
+            return f"The lessons' progress was not saved ({exc.strerror or exc})."
+        return None
+
+    def all_done(self, game: str) -> bool:
+        return all(self.of(game, lesson) for lesson in lessons_of(game))
+
+
+def star_text(stars: int) -> str:
+    """Stars in words a screen reader says as well as a screen shows: ``★★☆ 2/3``;
+    ``not done`` for none."""
+    if not stars:
+        return "not done"
+    return f"{'★' * stars}{'☆' * (3 - stars)} {stars}/3"
+
+
+def list_text(progress: Progress, games: Sequence[str]) -> str:
+    """``learn --list``: each game's title, then its lessons one a line, with whether
+    each is done and its stars."""
+    lines: list[str] = []
+    for game in games:
+        lessons = lessons_of(game)
+        if not lessons:
+            continue
+        if lines:
+            lines.append("")
+        lines.append(GAMES[game].title)
+        width = max(len(lesson.key) for lesson in lessons)
+        for number, lesson in enumerate(lessons, 1):
+            stars = star_text(progress.of(game, lesson))
+            lines.append(f"  {number}. {lesson.key:<{width}}  {stars:<9}  {lesson.title}")
+    return "\n".join(lines)
