@@ -129,7 +129,8 @@ def figures(key: str, view: Any, action: Any, counts: Counter[Tally]) -> list[st
         ]
     assert isinstance(action, Pay)
     kept = len(view.hand) - len(action.cards)
-    return [plural(kept, "card"), of_deals(share(lambda t: t[2] > 0))]
+    left = sum(t[2] * n for t, n in counts.items()) / total
+    return [plural(kept, "card"), f"{left:.1f} in hand"]
 
 
 def decisions(key: str, seed: int, every: int) -> list[Any]:

@@ -148,7 +148,7 @@ class MonsterTaking(Door[MatchState, Action, Event, PlayerView, PlayerView]):
     def option_reason(self, view: PlayerView, action: Action, stats: Stats) -> str:
         """A strength card: how often its suit ends Highest; a card played: how often it
         wins or loses the trick, and the dots paid; a payment: what it keeps in hand,
-        and how often cards are left at the game's end."""
+        and the cards left in it at the game's end on average."""
         from .reasons import option_reason
 
         return option_reason(view, action, stats)

@@ -7,8 +7,8 @@ the suit that ended ``highest``).
 
 A strength card's clause says how often its suit ends Highest; a card played, how often
 it wins or loses the trick and the dots that trick pays; a payment, what it leaves in
-hand (a 0-dot card can never be paid) and how often the player still holds cards when
-the game ends. Only the player's own cards are named.
+hand (a 0-dot card can never be paid) and the cards the player holds when the game
+ends, on average. Only the player's own cards are named.
 """
 
 from __future__ import annotations
@@ -58,5 +58,6 @@ def option_reason(view: PlayerView, action: Action, stats: Stats) -> str:
     kept = f"paying {cards_text(action.cards)} keeps {plural(len(hand), 'card')}"
     if zero:
         kept += f", {zero} of them 0-dot (never paid)"
-    left = stats.share(lambda t: t[2] > 0)
-    return f"{kept}: cards left when the game ends {of_deals(left)}"
+    left = stats.mean(lambda t: t[2])
+    assert left is not None, "stats of at least one world"
+    return f"{kept}: {left:.1f} in hand at the game's end on average"
