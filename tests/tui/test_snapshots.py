@@ -195,6 +195,43 @@ def test_review(snap_compare: Snap, size: tuple[int, int]) -> None:
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
+def test_retry_answer(snap_compare: Snap) -> None:
+    """Learn from your mistakes: a marked decision chosen again (the review's best), the
+    answer with the review's figures and, after ``b``, the best with its reason."""
+    from monstertrick.review import Game, Settings
+    from monstertrick.tui.messages import Decided
+    from monstertrick.tui.screens.review import ReviewScreen
+
+    match = make_match(THREE, 3, rounds_done=3)
+    app = app_for(session=match)
+    app.review_settings = Settings(seed=1, playouts=2, luck_samples=1)
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        from monstertrick.mistakes import retries
+
+        await pilot.press("r")
+        await pilot.app.workers.wait_for_complete()
+        screen = pilot.app.screen
+        assert isinstance(screen, ReviewScreen)
+        while not screen.finished:
+            await pilot.pause()
+        seat = screen.retry_seat()
+        assert seat is not None and screen.review is not None
+        game = Game(match.rules.to_record(match.state))
+        first = retries(game, screen.review, seat)[0]
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        legal = {str(a): a for a in first.view.legal_actions}
+        pilot.app.screen.post_message(Decided(seat, legal[first.reviewed.options[0].action]))
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_rules(snap_compare: Snap, size: tuple[int, int]) -> None:
     app = app_for(seats=parse_seats(list(THREE)), seed=3)
