@@ -920,6 +920,10 @@ def _check_decision(
         raise fail("the choice")
     elif game.same(view, legal[checked[choice].action]) != game.same(view, decision.action):
         raise fail("the choice is not the action chosen")
+    try:  # the words made again from the counts read back (never taken from the file)
+        reason = decision_reason(game, view, actions, 0 if not checked else choice)
+    except (ValueError, LookupError, TypeError, ArithmeticError):
+        raise fail("an option's stats that no search counts") from None
     return DecisionReview(
         decision.index,
         decision.chapter,
@@ -929,7 +933,7 @@ def _check_decision(
         d["chosen"],
         tuple(checked),
         choice,
-        decision_reason(game, view, actions, choice),
+        reason,
     )
 
 

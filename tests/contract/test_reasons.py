@@ -416,3 +416,24 @@ def test_an_options_damaged_counts_are_refused(damage: str) -> None:
         option["stats"] = {"worlds": 3}
     with pytest.raises(ReviewError, match="stats"):
         check_review(raw, game)
+
+
+@pytest.mark.parametrize("value", [-7, 10**12, 99])
+def test_counts_no_search_could_make_never_crash_the_review_read_back(
+    game_key: str, value: int
+) -> None:
+    game, result = reviewed(game_key, 6)
+    raw = result.to_json()
+    fields = door_of(game_key).tally_fields
+    for d in raw["decisions"]:
+        for o in d["options"]:
+            for count in o["stats"] or ():
+                for f in fields:
+                    count[f] = value
+                break  # (one tally changed per option: the others stay distinct)
+    try:
+        back = check_review(raw, game)
+    except ReviewError as exc:
+        assert "stats" in str(exc)
+    else:
+        assert all(isinstance(d.reason, str | None) for d in back.decisions)

@@ -144,3 +144,19 @@ async def test_every_game_sets_its_marked_decisions_up_again(
         await pilot.pause()
         assert isinstance(app.screen, RetryAnswer)
         assert "The same choice as in the game" in screen_text(app)
+
+
+async def test_names_that_look_like_markup_stay_as_typed(monstertrick_home: Path) -> None:
+    from .test_names_are_data import HOSTILE
+
+    session = make_match(list(HOSTILE), 3, rounds_done=3)
+    app = app_with(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        screen = await reviewed(pilot)
+        seat = screen.retry_seat()
+        assert seat is not None
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, RetryNotice)
+        assert f"only {HOSTILE[seat]} should look" in screen_text(app)
