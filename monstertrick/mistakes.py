@@ -15,7 +15,6 @@ comes with its reason (:func:`best_words`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .games.contract import Action, SomeState, SomeView
@@ -114,8 +113,3 @@ def best_words(retry: Retry) -> str:
     best = d.options[0]
     text = f"The review's best: {best.action}, {_pct(best.chance)} to win."
     return f"{text} Why: {d.reason}" if d.reason else text
-
-
-def of_seat(review: Review, seats: Sequence[int]) -> dict[int, int]:
-    """Per seat of ``seats``, how many of its decisions ``review`` marked."""
-    return {s: sum(1 for d in review.decisions if d.seat == s and d.mark) for s in seats}
