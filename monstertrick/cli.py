@@ -206,6 +206,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", type=_positive, default=1, help="games played at once, in processes (default 1)"
     )
     arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once per seat, the seats rotated through the table, and "
+        "report each seat's matchpoints (the share of the other results at the same deal "
+        "and chair it beat, ties half), it and the win share with a 95%% interval over "
+        "the deals; --games is rounded up to whole deals",
+    )
+
+    from .deal_command import add_deal_parser
+
+    add_deal_parser(sub, _game_options, _listening_options, _pace)
 
     serve = sub.add_parser(
         "serve",
@@ -526,8 +538,18 @@ def _main(argv: Sequence[str] | None) -> int:
         except ValueError as exc:
             parser.error(str(exc))
         return run_arena(
-            specs, args.games, seed=args.seed, jobs=args.jobs, as_json=args.json, game=args.game
+            specs,
+            args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            as_json=args.json,
+            game=args.game,
+            duplicate=args.duplicate,
         )
+    if args.command == "deal":
+        from .deal_command import run_deal
+
+        return run_deal(parser, args)
     if args.command == "play":
         seats = _seats(parser, args)
         return run_app(seats=seats, seed=args.seed, pace=args.pace, game=args.game)
@@ -798,6 +820,7 @@ def run_arena(
     jobs: int,
     as_json: bool,
     game: str = DEFAULT_GAME,
+    duplicate: bool = False,
 ) -> int:
     """Play the arena with a progress bar on stderr; print the report on stdout."""
     from rich.console import Console
@@ -822,6 +845,8 @@ def run_arena(
         console=console,
         transient=console.is_terminal,  # in a log file, the last state stays
     )
+    if duplicate:
+        games = -(-games // len(specs)) * len(specs)  # (whole deals)
     with progress:
         task = progress.add_task("games", total=games)
         report = run(
@@ -831,6 +856,7 @@ def run_arena(
             jobs=jobs,
             game=game,
             progress=lambda done: progress.update(task, completed=done),
+            duplicate=duplicate,
         )
     if as_json:
         print(json.dumps(report))
