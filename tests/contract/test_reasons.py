@@ -115,6 +115,12 @@ def figures(key: str, view: Any, action: Any, counts: Counter[Tally]) -> list[st
         if action.kind.name == "PLAY" and mine.bid is not None and mine.bid < mine.tricks:
             tricks, often = most(1)  # the bid is missed already: the tricks it ends on
             return [plural(tricks, "trick"), of_deals(often)]
+        if action.kind.name == "SLEEVE":  # the bid it most often makes, as a share
+            bid, often = most(0)
+            return [
+                f"bids {bid} in {percent(often)} of the deals",
+                of_deals(share(lambda t: t[0] == t[1])),
+            ]
         return [of_deals(share(lambda t: t[0] == t[1]))]
     from monstertrick.games.monster_taking import Pay, Play, Strength
 

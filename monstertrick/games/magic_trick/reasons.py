@@ -43,12 +43,11 @@ def option_reason(view: View, action: Action, stats: Stats) -> str:
     assert position is not None
     card = card_words(view, seat, position)
     if action.kind is ActionKind.SLEEVE:
-        bids = (
-            f"bids {bid}" if bid_share == 1 else f"bids {bid} in {percent(bid_share)} of the deals"
-        )
+        # Always as a share of the deals: every deal agreeing is a count, not a certainty
+        # (the value is hidden from its holder; the search drew it from the view).
         return (
-            f"sleeving {card} {bids}, which needs exactly {plural(bid, 'trick')}: "
-            f"made {of_deals(made)}"
+            f"sleeving {card} bids {bid} in {percent(bid_share)} of the deals, which needs "
+            f"exactly {plural(bid, 'trick')}: made {of_deals(made)}"
         )
     mine = view.seats[seat]
     if mine.bid is None:
