@@ -296,3 +296,30 @@ async def test_the_list_leads_on_to_the_next_games_lessons(monstertrick_home: Pa
         option = lessons.get_option_at_index(lessons.highlighted)
         first = lessons_of("monster-taking")[0]
         assert option.id == f"monster-taking/{first.key}"
+
+
+async def test_every_lessons_bar_fits_its_three_lines_at_80_columns(
+    monstertrick_home: Path,
+) -> None:
+    """The goal with its keys, the answer to another move, and what was learned: none is
+    cut off at the bar's foot."""
+    app = lesson_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, LearnScreen))
+        for game in ("monster-trick", "monster-taking", "magic-trick"):
+            for lesson in lessons_of(game):
+                app.start_lesson(game, lesson.key)
+                await settle(pilot, lambda: bool(app.screen.query(LessonBar)))
+                bar = app.screen.query_one(LessonBar)
+                width = bar.content_region.width
+                texts = [bar.text()]
+                bar.answer = lesson.steps[0].other
+                texts.append(bar.text())
+                bar.answer = None
+                session = bar.session
+                session.step = len(lesson.steps)  # (as once the goal is met)
+                texts.append(bar.text())
+                session.step = 0
+                for text in texts:
+                    lines = text.wrap(width)
+                    assert len(lines) <= 3, (lesson.key, [str(line) for line in lines])

@@ -98,8 +98,8 @@ LESSONS = (
     Lesson(
         key="deduce-a-value",
         title="Deduce a value",
-        goal="Bea led D6. Your hand is sorted low to high: a Diamond right of your "
-        "sleeved D4 is 4 or more, D5 is up Bea's sleeve: win with it.",
+        goal="Bea led D6. Your hand is sorted: a Diamond right of your sleeved D4 is "
+        "above 4, and D5 is Bea's bid. Win with it.",
         keys="Keys: ←/→ choose, Enter plays.",
         steps=(
             Step(
