@@ -15,6 +15,15 @@ same seed gives the same games whatever ``--jobs`` is (playouts counted with ``h
 a time budget depends on the machine's speed). Seats rotate round the table and the
 starting player rotates too: over ``N * N`` games every seat plays from every chair with
 every chair starting, so no seat is favoured.
+
+``--duplicate`` (``monstertrick arena --duplicate ...``) plays each deal once per seat
+instead, every seat moved one chair on from one rotation to the next, the same chair
+starting (:func:`duplicate_seating`): every seat plays every chair's cards of the deal.
+Each result is compared with the others at the same deal and chair, as in duplicate
+bridge: a seat's **matchpoints** are the share of them it beat by the game's score, a
+tie counting half (:func:`deal_matchpoints`), so that the luck of the deal is taken
+out. Deals are independent where the rotations of one deal are not, so the intervals
+are over the deals.
 """
 
 from __future__ import annotations
@@ -62,12 +71,29 @@ def seating(num_seats: int, index: int) -> tuple[list[int], int]:
     return chairs, first
 
 
+def duplicate_seating(num_seats: int, deal: int, rotation: int) -> tuple[list[int], int]:
+    """For rotation ``rotation`` of deal ``deal`` of a duplicate arena: which seat sits
+    in each chair (each rotation moves every seat one chair on, so that over the
+    ``num_seats`` rotations every seat holds every chair's cards), and the chair that
+    starts (the same in every rotation of a deal; it goes round from deal to deal)."""
+    chairs = [(chair + rotation) % num_seats for chair in range(num_seats)]
+    return chairs, deal % num_seats
+
+
 def play_game(specs: Sequence[str], seed: int, index: int, game: str = DEFAULT_GAME) -> GameResult:
     """Play game ``index`` of an arena seeded ``seed`` with these seats."""
+    chairs, first = seating(len(specs), index)
+    return play_seated(specs, game_seed(seed, index), chairs, first, game)
+
+
+def play_seated(
+    specs: Sequence[str], deal_seed: int, chairs: Sequence[int], first: int, game: str
+) -> GameResult:
+    """Play the deal of ``deal_seed`` with seat ``chairs[c]`` in chair ``c`` and chair
+    ``first`` starting; the result per seat of ``specs``."""
     n = len(specs)
-    chairs, first = seating(n, index)
     seats = tuple(Seat(SEAT_NAMES[c], specs[s]) for c, s in enumerate(chairs))
-    session = Session.start(Seating(seats, first), game_seed(seed, index), game=game)
+    session = Session.start(Seating(seats, first), deal_seed, game=game)
     times: list[list[float]] = [[] for _ in range(n)]
     clock = time.perf_counter
     while not isinstance(step := session.next_step(), GameEnd):
@@ -91,6 +117,59 @@ def play_game(specs: Sequence[str], seed: int, index: int, game: str = DEFAULT_G
 
 def _play(args: tuple[tuple[str, ...], int, int, str]) -> GameResult:
     return play_game(*args)
+
+
+def _play_duplicate(args: tuple[tuple[str, ...], int, int, int, str]) -> GameResult:
+    specs, seed, deal, rotation, game = args
+    chairs, first = duplicate_seating(len(specs), deal, rotation)
+    return play_seated(specs, game_seed(seed, deal), chairs, first, game)
+
+
+def duplicate_results(
+    specs: Sequence[str], deals: int, seed: int = 1, jobs: int = 1, game: str = DEFAULT_GAME
+) -> Iterator[list[GameResult]]:
+    """Per deal ``0 .. deals - 1``, in order, the results of its rotations (one game per
+    seat: :func:`duplicate_seating`), played in ``jobs`` processes. Deal ``d`` is the
+    deal of game ``d`` of a plain arena with the same seed."""
+    n = len(specs)
+    tasks = [(tuple(specs), seed, d, r, game) for d in range(deals) for r in range(n)]
+    if jobs <= 1 or len(tasks) <= 1:
+        played: Iterator[GameResult] = map(_play_duplicate, tasks)
+        pool = None
+    else:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks)))
+        played = pool.imap(_play_duplicate, tasks, chunksize=1)
+    try:
+        rotations: list[GameResult] = []
+        for result in played:
+            rotations.append(result)
+            if len(rotations) == n:
+                yield rotations
+                rotations = []
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+
+def deal_matchpoints(rotations: Sequence[GameResult]) -> list[float]:
+    """Each seat's matchpoints on one deal of a duplicate arena: at every chair, the
+    results of the rotations (one per seat) are compared by score, each earning the
+    share of the others it beat (a tie counts half); a seat's matchpoints are the mean
+    of its shares over the chairs it held."""
+    from .packs import matchpoints
+
+    n = len(rotations)
+    got = [0.0] * n
+    for chair in range(n):
+        # In rotation r, chair c holds seat (c + r) % n (:func:`duplicate_seating`).
+        holders = [(chair + r) % n for r in range(n)]
+        shares = matchpoints([rotations[r].score[s] for r, s in enumerate(holders)])
+        for s, share in zip(holders, shares):
+            got[s] += (share if share is not None else 0.5) / n
+    return got
 
 
 def results(
@@ -126,16 +205,35 @@ class SeatStats:
     hits: int = 0
     chances: int = 0
     decision_ms: list[float] = field(default_factory=list)
+    matchpoints: list[float] | None = None
+    """Per deal, the seat's matchpoints (a duplicate arena's; None: a plain arena)."""
 
     def to_json(self) -> dict[str, Any]:
         n = len(self.score)
         mean_score = statistics.fmean(self.score) if n else 0.0
         win = statistics.fmean(self.win) if n else 0.0
         times = sorted(self.decision_ms)
+        duplicate: dict[str, Any] = {}
+        win_ci = wilson(sum(self.win), n)
+        if self.matchpoints is not None:
+            mps = self.matchpoints
+            duplicate = {
+                "matchpoints": round(statistics.fmean(mps), 4) if mps else 0.5,
+                "matchpoints_ci95": [round(x, 4) for x in _share_ci(mps)],
+            }
+            # The games of one deal are not independent: the win share's interval is
+            # over the deals too (each deal's mean over its rotations).
+            per_deal = len(self.win) // len(mps) if mps else 1
+            deal_wins = [
+                statistics.fmean(self.win[d * per_deal : (d + 1) * per_deal])
+                for d in range(len(mps))
+            ]
+            win_ci = _share_ci(deal_wins)
         return {
+            **duplicate,
             "bot": self.bot,
             "win_share": round(win, 4),
-            "win_ci95": [round(x, 4) for x in wilson(sum(self.win), n)],
+            "win_ci95": [round(x, 4) for x in win_ci],
             "mean_score": round(mean_score, 3),
             "score_ci95": [round(x, 3) for x in _ci(self.score, self.bounds)],
             "hit_rate": round(self.hits / self.chances, 4) if self.chances else None,
@@ -189,6 +287,12 @@ def _ci(values: Sequence[float], bounds: tuple[int, int]) -> tuple[float, float]
     return (low + lo * (high - low), low + hi * (high - low))
 
 
+def _share_ci(values: Sequence[float]) -> tuple[float, float]:
+    """The 95% interval of the mean of shares in [0, 1] (:func:`_ci`), kept in [0, 1]."""
+    low, high = _ci(values, (0, 1))
+    return (max(0.0, low), min(1.0, high))
+
+
 def _percentile(sorted_values: Sequence[float], q: float) -> float:
     """Nearest-rank percentile of sorted values."""
     rank = max(1, math.ceil(q * len(sorted_values)))
@@ -218,27 +322,56 @@ def run(
     jobs: int = 1,
     game: str = DEFAULT_GAME,
     progress: Callable[[int], None] | None = None,
+    duplicate: bool = False,
 ) -> dict[str, Any]:
-    """Play the arena and return the report as a JSON-ready dict."""
+    """Play the arena and return the report as a JSON-ready dict.
+
+    ``duplicate``: every deal is played once per seat, the seats rotated through the
+    table (:func:`duplicate_seating`), ``games`` rounded up to whole deals; each seat's
+    matchpoints per deal (:func:`deal_matchpoints`) are reported with their 95% interval
+    over the deals (which are independent, where the games of one deal are not), and so
+    is the win share's interval (of each deal's mean over its rotations)."""
     specs = check_seats(specs, game)
     door = GAMES[game].load()
     terms = door.arena_terms
     stats = [SeatStats(s, door.totals_range) for s in specs]
-    for done, result in enumerate(results(specs, games, seed, jobs, game), 1):
+
+    def count(result: GameResult) -> None:
         for s, st in enumerate(stats):
             st.score.append(result.score[s])
             st.win.append(result.win[s])
             st.hits += result.hits[s]
             st.chances += result.chances
             st.decision_ms.extend(result.decision_ms[s])
-        if progress is not None:
-            progress(done)
+
+    extra: dict[str, Any] = {}
+    if duplicate:
+        n = len(specs)
+        deals = -(-games // n)
+        games = deals * n
+        for st in stats:
+            st.matchpoints = []
+        for d, rotations in enumerate(duplicate_results(specs, deals, seed, jobs, game)):
+            for result in rotations:
+                count(result)
+            for st, mp in zip(stats, deal_matchpoints(rotations)):
+                assert st.matchpoints is not None
+                st.matchpoints.append(mp)
+            if progress is not None:
+                progress((d + 1) * n)
+        extra = {"duplicate": True, "deals": deals}
+    else:
+        for done, result in enumerate(results(specs, games, seed, jobs, game), 1):
+            count(result)
+            if progress is not None:
+                progress(done)
     return {
         "game": game,
         "unit": terms.unit,
         "score": GAMES[game].score_name,
         "hit": terms.hit,
         "games": games,
+        **extra,
         "seats": [st.to_json() for st in stats],
     }
 
@@ -253,7 +386,11 @@ def counted(n: int, unit: str) -> str:
 def format_report(report: dict[str, Any], *, seed: int) -> str:
     """The report as a table for people."""
     game = GAMES[report.get("game", DEFAULT_GAME)]
-    lines = [f"{game.title}: {counted(report['games'], report.get('unit', 'game'))}, seed {seed}"]
+    played = counted(report["games"], report.get("unit", "game"))
+    duplicate = bool(report.get("duplicate"))
+    if duplicate:
+        played = f"{played} (duplicate: {report['deals']} deals, each once per seat rotation)"
+    lines = [f"{game.title}: {played}, seed {seed}"]
     score = f"mean {report.get('score', 'VP')}"
     hit = report.get("hit")
     width = max(8, len(score))
@@ -265,6 +402,8 @@ def format_report(report: dict[str, Any], *, seed: int) -> str:
     if hit:
         head += f" {hit:>{hit_width}}"
     head += f" {'median ms':>10} {'p95 ms':>9}"
+    if duplicate:
+        head += f" {'matchpoints':>11} {'(95% CI)':>16}"
     lines.append(head)
     for i, s in enumerate(report["seats"], 1):
         wlo, whi = s["win_ci95"]
@@ -277,5 +416,14 @@ def format_report(report: dict[str, Any], *, seed: int) -> str:
         if hit:
             line += f" {s['hit_rate']:>{hit_width}.1%}"
         line += f" {s['decision_ms_median']:>10.1f} {s['decision_ms_p95']:>9.1f}"
+        if duplicate:
+            mlo, mhi = s["matchpoints_ci95"]
+            line += f" {s['matchpoints']:>11.1%} {f'[{mlo:.1%}, {mhi:.1%}]':>16}"
         lines.append(line)
+    if duplicate:
+        lines.append(
+            "matchpoints: at each deal and chair, the share of the other seats' results "
+            "there that a seat's result beat (ties half); 50% is even. Both intervals "
+            "are over the deals (the rotations of one deal are not independent games)."
+        )
     return "\n".join(lines)

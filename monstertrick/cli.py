@@ -56,11 +56,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     resume = sub.add_parser(
         "resume",
-        help="continue a saved game (the most recent one without FILE)",
+        help="continue a saved game (the most recent one without FILE), or play on from "
+        "any decision of a finished one (--from N)",
         description="Continue an unfinished saved game: FILE, or the one played most "
-        "recently. It opens on a handoff screen.",
+        "recently. It opens on a handoff screen. With --from N, FILE is a finished game "
+        "instead: a new game starts from its position after N decisions, the people in "
+        "their seats and the computer players at their levels. It is saved as a new game "
+        "(FILE is never changed), marked as a replay: not counted in profiles or deal "
+        "packs.",
     )
     resume.add_argument("file", nargs="?", metavar="FILE", help="a saved game (.json)")
+    resume.add_argument(
+        "--from",
+        dest="from_decision",
+        type=_whole,
+        default=None,
+        metavar="N",
+        help="play on from FILE's position after N decisions, counted from the first deal "
+        "over every round (hand, game): the 'decision N of M' of each step in the replay "
+        "viewer ('monstertrick view FILE', whose p key does the same); 0 is the first deal",
+    )
     resume.add_argument(
         "--pace",
         type=_pace,
@@ -199,6 +214,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", type=_positive, default=1, help="games played at once, in processes (default 1)"
     )
     arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once per seat, the seats rotated through the table, and "
+        "report each seat's matchpoints (the share of the other results at the same deal "
+        "and chair it beat, ties half), it and the win share with a 95%% interval over "
+        "the deals; --games is rounded up to whole deals",
+    )
+
+    from .deal_command import add_deal_parser
+
+    add_deal_parser(sub, _game_options, _listening_options, _pace)
 
     serve = sub.add_parser(
         "serve",
@@ -365,6 +392,13 @@ def _pace(text: str) -> float:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -445,6 +479,8 @@ def _served_command(parser: argparse.ArgumentParser, app: Sequence[str]) -> list
     problem = None
     if args.command == "view":
         problem = _viewable(args.file, reveal=args.reveal)
+    elif args.command == "resume" and args.from_decision is not None:
+        problem = _played_on(args.file, args.from_decision)
     elif args.command == "resume":
         problem = _resumable(args.file)
     if isinstance(problem, str):
@@ -510,8 +546,18 @@ def _main(argv: Sequence[str] | None) -> int:
         except ValueError as exc:
             parser.error(str(exc))
         return run_arena(
-            specs, args.games, seed=args.seed, jobs=args.jobs, as_json=args.json, game=args.game
+            specs,
+            args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            as_json=args.json,
+            game=args.game,
+            duplicate=args.duplicate,
         )
+    if args.command == "deal":
+        from .deal_command import run_deal
+
+        return run_deal(parser, args)
     if args.command == "play":
         seats = _seats(parser, args)
         return run_app(seats=seats, seed=args.seed, pace=args.pace, game=args.game)
@@ -530,6 +576,10 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_hosting(parser, args)
     if args.command == "join":
         return run_join(parser, args.address, args.code, watch=args.watch)
+    if args.command == "resume" and args.from_decision is not None:
+        if args.file is None:
+            parser.error("--from N plays on from a finished game: say which (resume FILE --from N)")
+        return run_play_on(args.file, args.from_decision, pace=args.pace)
     if args.command == "resume":
         return run_resume(args.file, pace=args.pace)
     if args.command == "view":
@@ -637,6 +687,42 @@ def run_resume(file: str | None, *, pace: float | None = None) -> int:
     return run_app(resume=saved, pace=pace)
 
 
+def run_play_on(file: str, made: int, *, pace: float | None = None) -> int:
+    """``resume FILE --from N``: a new game from the finished game FILE after N
+    decisions, marked as a replay."""
+    saved = _played_on(file, made)
+    if isinstance(saved, str):
+        return _problem(saved)
+    return run_app(play_on=(saved, made), pace=pace)
+
+
+def _played_on(file: str | None, made: int) -> SavedGame | str:
+    """The finished game ``resume FILE --from N`` plays on from, or why it cannot."""
+    from pathlib import Path
+
+    from .errors import RecordError
+    from .playon import PlayOnError, check_play_on
+    from .records import shown
+    from .saves import read_save
+
+    if file is None:
+        return "--from N plays on from a finished game: say which (resume FILE --from N)"
+    try:
+        saved = read_save(Path(file))
+    except RecordError as exc:
+        return f"{shown(file)} cannot be played on from: {exc}"
+    if not saved.finished:
+        return (
+            f"{shown(file)} is not finished: continue it with 'monstertrick resume "
+            f"{shown(file)}' (a game is played on from a decision once it is over)"
+        )
+    try:
+        check_play_on(saved, made)
+    except PlayOnError as exc:
+        return f"{shown(file)} cannot be played on from decision {made}: {exc}"
+    return saved
+
+
 def _resumable(file: str | None) -> SavedGame | str:
     """The saved game ``resume [FILE]`` continues (FILE, or the unfinished game played
     most recently), or why there is none."""
@@ -674,7 +760,8 @@ def run_view(file: str, *, reveal: bool) -> int:
     saved = _viewable(file, reveal=reveal)
     if isinstance(saved, str):
         return _problem(saved)
-    return run_app(view=saved.game, game=saved.game_key)  # in that game's own viewer
+    # in that game's own viewer, whose p plays on from a step (with the save's seats)
+    return run_app(view=saved.game, game=saved.game_key, viewed=saved)
 
 
 def _viewable(file: str, *, reveal: bool) -> SavedGame | str:
@@ -741,6 +828,7 @@ def run_arena(
     jobs: int,
     as_json: bool,
     game: str = DEFAULT_GAME,
+    duplicate: bool = False,
 ) -> int:
     """Play the arena with a progress bar on stderr; print the report on stdout."""
     from rich.console import Console
@@ -765,6 +853,8 @@ def run_arena(
         console=console,
         transient=console.is_terminal,  # in a log file, the last state stays
     )
+    if duplicate:
+        games = -(-games // len(specs)) * len(specs)  # (whole deals)
     with progress:
         task = progress.add_task("games", total=games)
         report = run(
@@ -774,6 +864,7 @@ def run_arena(
             jobs=jobs,
             game=game,
             progress=lambda done: progress.update(task, completed=done),
+            duplicate=duplicate,
         )
     if as_json:
         print(json.dumps(report))

@@ -338,7 +338,7 @@ class LessonSession(Session):
 
     # ------------------------------------------------------------------ with no screen
 
-    def play_on(self) -> Step | None:
+    def play_to_learner(self) -> Step | None:
         """Let the computer players play and every pause pass, up to the learner's next
         decision (returned) or the lesson's end (None)."""
         while not self.finished:
@@ -362,7 +362,7 @@ class LessonSession(Session):
     def try_move(self, text: str) -> Answer:
         """The learner's move written as the game prints it: made if it is the lesson's
         (and the computer players play on), else refused with why."""
-        self.play_on()
+        self.play_to_learner()
         rules = self.rules
         try:
             action = rules.parse_action(text)
@@ -375,7 +375,7 @@ class LessonSession(Session):
             return Answer("other", str(exc))
         except IllegalMoveError as exc:
             return Answer("illegal", str(exc))
-        self.play_on()
+        self.play_to_learner()
         return Answer("taught", self.saying())
 
 

@@ -225,24 +225,55 @@ class Session(Generic[S, A, E, V, P]):
         Nobody is known to be at the keyboard: the game opens on a handoff (or a public
         screen), even with a single person playing.
         """
-        state = saved.game
-        rules = GAMES[saved.game_key].load()
-        seats = tuple(Seat(s["name"], s.get("bot")) for s in saved.meta.seats)
+        return cls._reopened(saved.game, saved.game_key, saved.meta, store, saved.path)
+
+    @classmethod
+    def play_on(cls, saved: SavedGame, made: int, store: SaveStore | None = None) -> Session:
+        """A new game from the finished game ``saved`` after ``made`` decisions (counted
+        over every chapter, as the replay viewer numbers them): the people in their
+        seats, the computer players at their levels, the later chapters dealt from the
+        game's seed (:mod:`monstertrick.playon`). It is a new save, marked as a replay
+        in its meta, saved from its first decision on; the original is never written.
+
+        As a resumed game, it opens on a handoff (or a public screen): nobody is known
+        to be at the keyboard. Raises :class:`~monstertrick.playon.PlayOnError` (in
+        words) when there is no such position to play on from."""
+        from .playon import check_play_on, replay_meta
+
+        state = check_play_on(saved, made)
+        meta = replay_meta(saved, made)
+        path = store.new_path() if store is not None else None
+        return cls._reopened(state, saved.game_key, meta, store, path)
+
+    @classmethod
+    def _reopened(
+        cls,
+        state: SomeState,
+        key: str,
+        meta: SaveMeta,
+        store: SaveStore | None,
+        path: Path | None,
+    ) -> Session:
+        """A game taken up where ``state`` stands (resumed, or played on from a finished
+        one), with the public log of its current chapter rebuilt and nobody known to be
+        at the keyboard."""
+        rules = GAMES[key].load()
+        seats = tuple(Seat(s["name"], s.get("bot")) for s in meta.seats)
         number = rules.round_number(state)
         session = Session(
             Seating(seats, rules.first_seat(state)),
-            saved.meta.seed,
+            meta.seed,
             state,
-            game_key=saved.game_key,
+            game_key=key,
             store=store,
-            save_path=saved.path,
-            meta=saved.meta,
+            save_path=path,
+            meta=meta,
             log_round=number,
             round_end_shown=number - 1,
         )
         log, session.seen = rules.round_log(state)
         session.log = list(log)
-        session.hints = list(saved.meta.hints)
+        session.hints = list(meta.hints)
         events: list[Any] = []
         if session._automatic(events):  # (a record that stops right before one)
             session._record(events)
@@ -262,6 +293,14 @@ class Session(Generic[S, A, E, V, P]):
 
     def is_bot(self, seat: int) -> bool:
         return not self.seating.seats[seat].is_human
+
+    @property
+    def replay_mark(self) -> str | None:
+        """How the game's screens mark a game played on from another one ("replay from
+        decision 10 — not counted"); None for a game that is no replay."""
+        from .playon import replay_mark
+
+        return replay_mark(self.meta) if self.meta is not None else None
 
     @property
     def away_seats(self) -> tuple[int, ...]:

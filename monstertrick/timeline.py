@@ -117,3 +117,21 @@ class Timeline(Generic[F]):
         """Index of this chapter's deal, or the previous one's if already there."""
         earlier = [i for i in self.chapter_starts() if i < index]
         return earlier[-1] if earlier else 0
+
+
+def decisions_made(frames: Sequence[Frame[Any, Any, Any]]) -> list[int]:
+    """For each frame, the decisions made in the game up to it, counted from the first
+    deal over every chapter (a deal's frame counts the decisions the game shows within
+    it: Monster Trick's VP rows): the number a replay viewer gives its steps, and that a
+    game is played on from (:meth:`~monstertrick.games.door.Door.played_on`)."""
+    made: list[int] = []
+    before = 0  # the decisions of the chapters before the frame's
+    chapter = frames[0].chapter if frames else 1
+    last = 0
+    for frame in frames:
+        if frame.chapter != chapter:
+            before += last
+            chapter = frame.chapter
+        last = frame.state.decisions
+        made.append(before + last)
+    return made

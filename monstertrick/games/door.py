@@ -289,6 +289,40 @@ class Door(Generic[S, A, E, V, P]):
             game.push(action, events, seat)
             yield game, seat, task, action, events
 
+    def chapter_decisions(self, state: S) -> tuple[int, ...]:
+        """How many decisions each chapter of the game holds so far (the current one:
+        as it stands), from each chapter's :meth:`~.contract.State.history`."""
+        counts = [len(self.chapter_end(state, c).history()) for c in range(1, state.chapter)]
+        return (*counts, len(state.history()))
+
+    def played_on(self, state: S, made: int, seed: int | None = None) -> S:
+        """A new game from the position of ``state``'s game after ``made`` decisions,
+        counted from the first deal over every chapter (the count a replay viewer gives
+        each step): the chapter they end in as it stood then, its later decisions taken
+        back (:meth:`~.contract.State.pop`); where they end a chapter, the next one as
+        truly dealt (its end was seen). The chapters after it are dealt from ``seed``.
+        Raises ``ValueError`` in words when there is no such position to play on from:
+        ``made`` below 0, or not below the decisions made so far (nothing is left to
+        decide after the last)."""
+        counts = self.chapter_decisions(state)
+        total = sum(counts)
+        if not 0 <= made < total:
+            raise ValueError(
+                f"there is no decision {made} to play on from: this game has "
+                f"{total} decisions, so play on from 0 (its first deal) to {total - 1}"
+                if total
+                else "this game has no decisions to play on from"
+            )
+        before = 0
+        for chapter, count in enumerate(counts, start=1):
+            if made < before + count:
+                game = self.chapter_end(state, chapter, seed)
+                while game.decisions > made - before:
+                    game.pop()
+                return game
+            before += count
+        raise AssertionError("unreachable: made is below the total")
+
     def round_log(self, state: S) -> tuple[list[E], dict[int, int]]:
         """The events of the current chapter so far, and how much of them each seat had
         seen at its last decision (for a resumed game): the chapter's history made again

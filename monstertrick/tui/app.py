@@ -45,6 +45,7 @@ from .messages import (
     HandoffAccepted,
     NewGame,
     OpenSaved,
+    PlayOn,
     StartGame,
     TakeBack,
 )
@@ -110,7 +111,12 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         pace: float | None = None,
         game: str = DEFAULT_GAME,
         learn: tuple[str | None, str | None] | None = None,
+        viewed: SavedGame | None = None,
+        play_on: tuple[SavedGame, int] | None = None,
     ) -> None:
+        """``view`` opens on a finished game's viewer (``viewed``: the save it was read
+        from, whose steps may be played on from); ``play_on`` opens on a new game played
+        on from a finished one after that many decisions (``resume FILE --from N``)."""
         super().__init__()
         if "debug" not in self.features:
             # Textual prints the traceback of an unhandled exception on this console when
@@ -129,6 +135,8 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         self._learn = learn
         """``learn``: the game and the lesson to open first (``monstertrick learn``)."""
         self._learner: str | None = None
+        self._viewed = viewed
+        self._play_on = play_on
         self.hosting: tuple[Seating, int, str, float] | None = None
         """A game the setup form started for everyone's own device: hosted once the app
         has closed (:func:`run`)."""
@@ -155,13 +163,17 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
     def open_first_screen(self) -> None:
         """The app's first screen: a viewer, a game, or the start screen."""
         if self._view is not None:
-            self.push_screen(self.screens.viewer(self._view, exit_on_close=True))
+            self.push_screen(
+                self.screens.viewer(self._view, exit_on_close=True, saved=self._viewed)
+            )
         elif self._learn is not None:
             game, key = self._learn
             if key is not None and game is not None:
                 self.start_lesson(game, key)
             else:
                 self.push_screen(LearnScreen(game))
+        elif self._play_on is not None:
+            self.play_on(*self._play_on)
         elif self._resume is not None:
             self.resume_game(self._resume)
         elif self.session is not None:
@@ -192,6 +204,39 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         self.seats = self.session.seating
         self.seed = self.session.seed
         self.advance()
+
+    def play_on(self, saved: SavedGame, made: int) -> None:
+        """A new game from the finished game ``saved`` after ``made`` decisions, marked
+        as a replay and saved as a new game (:meth:`Session.play_on`): the viewer it was
+        chosen in (and the History list under it) closes, and the game opens on a
+        handoff (or a public screen), as a resumed game does."""
+        from ..playon import PlayOnError
+        from .screens.saved import HistoryScreen
+        from .screens.viewer import StepViewer
+
+        try:
+            session = Session.play_on(saved, made, self.store)
+        except PlayOnError as exc:
+            self.notify(
+                f"This game cannot be played on from decision {made}: {exc}",
+                severity="error",
+                markup=False,
+            )
+            if len(self.screen_stack) < 2:  # (nothing on screen yet: the start screen)
+                self.push_screen(self.start_screen())
+            return
+        while len(self.screen_stack) > 2 and isinstance(self.screen, (StepViewer, HistoryScreen)):
+            self.pop_screen()
+        self.session = session
+        session.pace = self.pace
+        self.seats = session.seating
+        self.seed = session.seed
+        self.game = session.game_key
+        self.advance()
+
+    @on(PlayOn)
+    def _play_on_message(self, message: PlayOn) -> None:
+        self.play_on(message.saved, message.made)
 
     @on(OpenSaved)
     def _open_saved(self, message: OpenSaved) -> None:
@@ -716,11 +761,21 @@ def run(
     pace: float | None = None,
     game: str = DEFAULT_GAME,
     learn: tuple[str | None, str | None] | None = None,
+    viewed: SavedGame | None = None,
+    play_on: tuple[SavedGame, int] | None = None,
 ) -> int:
     """Run the app (``monstertrick``, ``play``, ``resume``, ``view``, ``learn``); returns
     the exit code."""
     app = MonsterTrickApp(
-        seats=seats, seed=seed, resume=resume, view=view, pace=pace, game=game, learn=learn
+        seats=seats,
+        seed=seed,
+        resume=resume,
+        view=view,
+        pace=pace,
+        game=game,
+        learn=learn,
+        viewed=viewed,
+        play_on=play_on,
     )
     code = run_app(app)
     if code != 0 or app.hosting is None:

@@ -19,6 +19,7 @@ from .screens.base import DecisionScreen, GameScreen, SessionT
 
 if TYPE_CHECKING:
     from ..games.contract import SomeState
+    from ..saves import SavedGame
 
 
 def load_screens(key: str) -> GameScreens[Any]:
@@ -105,11 +106,13 @@ class GameScreens(Generic[SessionT]):
         title: str = "",
         exit_on_close: bool = False,
         seats: Sequence[int] | None = None,
+        saved: SavedGame | None = None,
     ) -> Screen[None]:
         """A finished (or revealed) game, step by step, every hand shown; ``seats``: the
-        players its review is of (None: every seat)."""
+        players its review is of (None: every seat); ``saved``: the save it was read
+        from, whose seats and seed a game played on from one of its steps takes."""
         screen: Screen[None] = self._screen(self._viewer)(
-            state, title=title, exit_on_close=exit_on_close, seats=seats
+            state, title=title, exit_on_close=exit_on_close, seats=seats, saved=saved
         )
         return screen
 

@@ -11,6 +11,7 @@ from ..games import DEFAULT_GAME
 from ..seating import Seating
 
 if TYPE_CHECKING:
+    from ..saves import SavedGame
     from ..session import Session
 
 
@@ -52,6 +53,15 @@ class OpenSaved(Message):
     ``"profiles"`` (everyone's, from the finished games)."""
 
     which: str
+
+
+@dataclass
+class PlayOn(Message):
+    """Start a new game from the finished game ``saved`` after ``made`` decisions (the
+    replay viewer's ``p``): a replay, saved as a new game."""
+
+    saved: SavedGame
+    made: int
 
 
 @dataclass

@@ -216,3 +216,77 @@ def test_the_interval_of_a_mean_score_of_identical_games_is_not_a_point() -> Non
         pytest.approx(6 - 1.96 * 2 / 3**0.5, abs=1e-3),
         pytest.approx(6 + 2.263, abs=1e-3),
     ]
+
+
+# ---------------------------------------------------------------------------- duplicate
+
+
+def test_duplicate_rotations_put_every_seat_in_every_chair_of_a_deal_once() -> None:
+    for n in range(2, 6):
+        for deal in range(2 * n):
+            rotations = [arena.duplicate_seating(n, deal, r) for r in range(n)]
+            assert {first for _, first in rotations} == {deal % n}  # one starter per deal
+            for chairs, _ in rotations:
+                assert sorted(chairs) == list(range(n))
+            for chair in range(n):
+                assert sorted(chairs[chair] for chairs, _ in rotations) == list(range(n))
+        # The starting chair goes round from deal to deal.
+        assert {arena.duplicate_seating(n, d, 0)[1] for d in range(n)} == set(range(n))
+
+
+def _result(score: list[int]) -> arena.GameResult:
+    n = len(score)
+    return arena.GameResult(score, [0.0] * n, [0] * n, 0, [[] for _ in range(n)])
+
+
+def test_a_deals_matchpoints_by_hand() -> None:
+    # Two seats: in rotation 0 seat 1 holds chair 1's cards (and scores 2 to seat 2's 0
+    # in chair 2); in rotation 1 they swap, and seat 1 scores 1 in chair 2 to seat 2's
+    # 1 in chair 1. Chair 1: seat 1's 2 beats seat 2's 1. Chair 2: seat 1's 1 beats 0.
+    assert arena.deal_matchpoints([_result([2, 0]), _result([1, 1])]) == [1.0, 0.0]
+    # Three seats, rotation r puts seat (c + r) % 3 in chair c. Chair 0 holds seat 0, 1,
+    # 2 in rotations 0, 1, 2; chair 1 seats 1, 2, 0; chair 2 seats 2, 0, 1.
+    rotations = [_result([5, 3, 3]), _result([4, 4, 1]), _result([2, 2, 2])]
+    # Chair 0: seat 0 scored 5 (r0), seat 1 scored 4 (r1), seat 2 scored 2 (r2):
+    #   shares 1, 0.5, 0. Chair 1: seat 1 3 (r0), seat 2 1 (r1), seat 0 2 (r2): 1, 0, 0.5.
+    # Chair 2: seat 2 3 (r0), seat 0 4 (r1), seat 1 2 (r2): 0.5, 1, 0.
+    expected = [(1 + 0.5 + 1) / 3, (0.5 + 1 + 0) / 3, (0 + 0 + 0.5) / 3]
+    assert arena.deal_matchpoints(rotations) == pytest.approx(expected)
+
+
+def test_the_duplicate_arena_reports_matchpoints_over_whole_deals(capsys) -> None:
+    args = ["arena", "--duplicate", "--seats", "hard:3,medium,easy", "--games", "5"]
+    assert main([*args, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["duplicate"] is True and report["deals"] == 2 and report["games"] == 6
+    for s in report["seats"]:
+        lo, hi = s["matchpoints_ci95"]
+        assert 0 <= lo <= s["matchpoints"] <= hi <= 1
+        lo, hi = s["win_ci95"]
+        assert 0 <= lo <= s["win_share"] <= hi <= 1
+    # Each deal shares out half a point per seat of the table.
+    assert sum(s["matchpoints"] for s in report["seats"]) == pytest.approx(1.5, abs=1e-3)
+    assert main(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert (
+        lines[0]
+        == "Monster Trick: 6 games (duplicate: 2 deals, each once per seat rotation), seed 1"
+    )
+    assert "matchpoints" in lines[1] and lines[-1].startswith("matchpoints: ")
+
+
+def test_every_rotation_of_a_duplicate_deal_is_dealt_the_same_cards(monkeypatch) -> None:
+    played: list[tuple[int, list[int], int]] = []
+
+    def play(specs, deal_seed, chairs, first, game):
+        played.append((deal_seed, list(chairs), first))
+        return _result([0] * len(specs))
+
+    monkeypatch.setattr(arena, "play_seated", play)
+    deals = list(arena.duplicate_results(["medium", "easy", "easy"], 2, seed=4))
+    assert [len(rotations) for rotations in deals] == [3, 3]
+    for d in range(2):
+        rotations = played[3 * d : 3 * d + 3]
+        # The plain arena's deal of game d, in every rotation, with the same starter.
+        assert {(seed, first) for seed, _, first in rotations} == {(arena.game_seed(4, d), d % 3)}
+        assert [chairs for _, chairs, _ in rotations] == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]

@@ -41,7 +41,7 @@ def test_every_lesson_played_by_its_taught_moves_meets_its_goal(game: str, lesso
     session = LessonSession.begin(game, lesson)
     assert not session.goal_met()
     for step in lesson.steps:
-        assert session.play_on() == step
+        assert session.play_to_learner() == step
         view = session.view(session.learner)
         legal = {str(a) for a in view.legal_actions}
         assert set(step.accept) <= legal, "the lesson accepts only moves the rules allow"
@@ -57,7 +57,7 @@ def test_a_legal_move_that_is_not_the_lessons_is_refused_with_its_sentence(
     game: str, lesson: Lesson
 ) -> None:
     session = LessonSession.begin(game, lesson)
-    step = session.play_on()
+    step = session.play_to_learner()
     assert step is not None
     view = session.view(session.learner)
     others = [a for a in view.legal_actions if str(a) not in step.accept]
@@ -78,7 +78,7 @@ def test_a_legal_move_that_is_not_the_lessons_is_refused_with_its_sentence(
 def test_an_illegal_move_is_refused_with_the_rule() -> None:
     lesson = find_lesson("monster-trick", "take-over")
     session = LessonSession.begin("monster-trick", lesson)
-    session.play_on()
+    session.play_to_learner()
     view = session.view(session.learner)
     # G3 on trick 1 (purple): green has trick 2 of its own colour.
     assert "G3→1" not in {str(a) for a in view.legal_actions}
@@ -98,7 +98,7 @@ def test_stars_by_par() -> None:
 def test_the_lesson_shows_only_the_learners_view() -> None:
     lesson = find_lesson("monster-trick", "open-a-trick")
     session = LessonSession.begin("monster-trick", lesson)
-    session.play_on()
+    session.play_to_learner()
     view = session.view(session.learner)
     assert view.viewer == session.learner
     # the computer players' hands and rows are not in the learner's view
@@ -178,7 +178,7 @@ def test_learn_refuses_an_unknown_lesson(capsys: pytest.CaptureFixture[str]) -> 
 def test_the_hint_agrees_with_the_lesson() -> None:
     lesson = find_lesson("monster-taking", "follow-and-win")
     session = LessonSession.begin("monster-taking", lesson)
-    session.play_on()
+    session.play_to_learner()
     options = session.hint(session.learner, stop=lambda: True)
     assert options
     assert {str(o.action) for o in options} <= set(lesson.steps[0].accept)
@@ -191,7 +191,7 @@ def test_the_lesson_runner_needs_no_textual() -> None:
     code = (
         "import sys, monstertrick.lessons as m\n"
         "for g in m.GAMES:\n"
-        "    s = m.LessonSession.begin(g, m.lessons_of(g)[0]); s.play_on()\n"
+        "    s = m.LessonSession.begin(g, m.lessons_of(g)[0]); s.play_to_learner()\n"
         "    s.try_move(m.lessons_of(g)[0].steps[0].accept[0])\n"
         "assert not [n for n in sys.modules if n.split('.')[0] == 'textual'], 'textual'\n"
     )

@@ -236,6 +236,13 @@ class GameScreen(Screen[None], Generic[SessionT]):
     def names(self) -> tuple[str, ...]:
         return self.session.names
 
+    def marked(self, top: Content) -> Content:
+        """A game screen's top line, marked "replay ·" first when the game is played on
+        from another one's decision (:attr:`Session.replay_mark`): never cut off."""
+        if self.session.replay_mark is None:
+            return top
+        return Content.assemble(("replay", "bold reverse"), " · ", top)
+
 
 class DecisionScreen(GameScreen[SessionT]):
     """A screen on which ``seat`` decides: a person on their own screen, or a computer
@@ -529,7 +536,7 @@ class ChapterEndScreen(PauseScreen[SessionT]):
         box, table = self.IDS
         title = f"{self.CHAPTER.capitalize()} {self.number} of {self.CHAPTERS} is over"
         with Vertical(id=box):
-            yield Static(Content(title), classes="title")
+            yield Static(self.marked(Content(title)), classes="title")
             yield Static(self.table(), id=table)
             yield Static(Content(self.RULE), classes="hint")
             yield self.go_on_hint(self.CHAPTER)
@@ -549,10 +556,11 @@ class FinalScreen(GameScreen[SessionT]):
     def keys_hint(self, what: str = "game") -> Static:
         """The line that says the keys: the review, a new ``what`` (a game, a match), or
         quit."""
-        return Static(
-            Content(f"Press r to review the {what}, n for a new {what}, q to quit."),
-            classes="hint",
-        )
+        keys = Content(f"Press r to review the {what}, n for a new {what}, q to quit.")
+        mark = self.session.replay_mark
+        if mark is not None:  # (a game played on from another one's decision)
+            keys = Content.assemble((f"This {what} is a {mark}.", "bold"), "\n", keys)
+        return Static(keys, classes="hint")
 
     def action_review(self) -> None:
         """The review of the game just finished: of every person at the table (a game

@@ -56,6 +56,9 @@ class HandoffScreen(GameScreen):
             )
             yield Static(self._prompt(), id="handoff-task")
             yield Static(Content(self.detail), id="handoff-detail")
+            mark = self.session.replay_mark
+            if mark is not None:  # (a game played on from another one's decision)
+                yield Static(Content(f"This game is a {mark}."), id="handoff-replay")
             yield Static(
                 Content("Everyone else: please look away from the screen."),
                 id="handoff-note",

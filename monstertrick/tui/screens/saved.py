@@ -28,6 +28,7 @@ from textual.widgets import Button, DataTable, Static
 
 from ...errors import RecordError
 from ...games import GAMES
+from ...playon import is_replay, replay_mark
 from ...profiles import ReviewFigures, review_figures
 from ...records import shown
 from ...saves import DamagedSave, SavedGame, SaveLocked, SaveStore, summarize
@@ -281,17 +282,24 @@ class HistoryScreen(Screen[None]):
         for i, saved in enumerate(self.games):
             players = saved.players
             winners = " & ".join(players[w] for w in saved.info["winners"])
-            scores = ", ".join(f"{n} {t}" for n, t in zip(players, saved.info["totals"]))
+            scores = Text(", ".join(f"{n} {t}" for n, t in zip(players, saved.info["totals"])))
+            mark = replay_mark(saved.meta)
+            if mark is not None:  # a game played on from another one's decision
+                scores.append(f"\n{mark}", style="italic")
             table.add_row(
                 Text(when(saved.meta.updated)),
                 Text(game_title(saved.game_key)),
                 Text(winners),
-                Text(scores),
+                scores,
                 key=str(i),
                 height=None,  # as many lines as the longest cell needs
             )
         if not self.games:
             self.query_one("#saved-empty", Static).update("No finished games yet.")
+        if any(is_replay(g.meta) for g in self.games):
+            self.query_one("#summary-title", Static).update(
+                Content.from_markup("[b]Players[/] (replays not counted)")
+            )
         self._summarize()
         self.query_one("#saved-damaged", Static).update(damaged_lines(damaged))
         table.focus()
@@ -301,7 +309,8 @@ class HistoryScreen(Screen[None]):
     def read_reviews(self) -> None:
         """The review figures of the games listed, from the reviews kept (a replay of
         each game reviewed, to check its review; no review is computed)."""
-        self.post_message(self.Figures(review_figures(list(self.games))))
+        counted = [g for g in self.games if not is_replay(g.meta)]
+        self.post_message(self.Figures(review_figures(counted)))
 
     def _read_reviews_again(self, _: object = None) -> None:
         self.read_reviews()  # (a review may have been made or kept meanwhile)
@@ -317,9 +326,10 @@ class HistoryScreen(Screen[None]):
 
     def _summarize(self) -> None:
         """Per game (in the registry's order), per player name: games, wins, the mean
-        total in the game's own score, and the hit rate where the game's saves give it."""
+        total in the game's own score, and the hit rate where the game's saves give it.
+        A replay (a game played on from another one's decision) is not counted."""
         by_game: dict[str, list[SavedGame]] = {}
-        for saved in self.games:
+        for saved in (g for g in self.games if not is_replay(g.meta)):
             by_game.setdefault(saved.game_key, []).append(saved)
         order = [k for k in GAMES if k in by_game] + [k for k in by_game if k not in GAMES]
         summary = self.query_one("#summary-table", DataTable)
@@ -378,7 +388,12 @@ class HistoryScreen(Screen[None]):
 
         screens = load_screens(opened.game_key)
         self.app.push_screen(
-            screens.viewer(opened.game, title=", ".join(opened.players), seats=seats_of(opened)),
+            screens.viewer(
+                opened.game,
+                title=", ".join(opened.players),
+                seats=seats_of(opened),
+                saved=opened,
+            ),
             self._read_reviews_again,
         )
 

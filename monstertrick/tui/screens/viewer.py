@@ -9,6 +9,12 @@ A finished game whose review is kept (:class:`~monstertrick.review.ReviewCache`)
 each reviewed decision's verdict beside its step, its mark in the status line; ``m``/``M``
 go to the next or the previous marked decision. The viewer only reads a kept review:
 ``r`` reviews the game (with its progress), never the viewer by itself.
+
+The status line numbers the decisions made up to each step, counted from the first deal
+over every chapter; ``p`` plays on from there: a new game from that position, the
+people in their seats and the computer players at their levels, saved as a new game
+marked as a replay (:mod:`monstertrick.playon`; ``monstertrick resume FILE --from N``
+does the same).
 """
 
 from __future__ import annotations
@@ -23,12 +29,14 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...timeline import Frame, Timeline
+from ...timeline import Frame, Timeline, decisions_made
+from ..messages import PlayOn
 from ..widgets import KeyBar
 
 if TYPE_CHECKING:
     from ...games.contract import SomeState
     from ...review import DecisionReview, Game
+    from ...saves import SavedGame
 
 F = TypeVar("F", bound=Frame[Any, Any, Any])
 
@@ -65,12 +73,13 @@ class StepViewer(Screen[None], Generic[F]):
         Binding("left", "step(-1)", "Step", key_display="←/→"),
         Binding("right", "step(1)", "Step", show=False),
         *chapter_keys(CHAPTER),
-        Binding("home", "jump(0)", "First/Last", key_display="Home/End"),
+        Binding("home", "jump(0)", "Ends", key_display="Home/End"),
         Binding("end", "jump(-1)", "Last", show=False),
         Binding("m", "marked(1)", "Mark", key_display="m/M"),
         Binding("M", "marked(-1)", "Previous mark", show=False),
         Binding("r", "review", "Review"),
-        Binding("escape,q", "close", "Close", key_display="Esc/q"),
+        Binding("p", "play_on", "Play on"),
+        Binding("escape,q", "close", "Close", key_display="q"),
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("down", "scroll(1)", "Scroll", show=False),
     ]
@@ -89,10 +98,16 @@ class StepViewer(Screen[None], Generic[F]):
         title: str = "",
         exit_on_close: bool = False,
         seats: Sequence[int] | None = None,
+        saved: SavedGame | None = None,
     ) -> None:
         super().__init__()
         self.state = state
+        self.saved = saved
+        """The save the game was read from (its seats and seed: what ``p`` plays on
+        with); None: the game cannot be played on from here."""
         self.timeline: Timeline[F] = self.replay(state)
+        self.made: list[int] | None = self.decisions()
+        """The decisions made up to each step (None: a game that does not count them)."""
         self.names: tuple[str, ...] = tuple(state.players)
         self.title_text = title
         self.exit_on_close = exit_on_close
@@ -114,17 +129,32 @@ class StepViewer(Screen[None], Generic[F]):
         frames: Timeline[Any] = Timeline.of(door(game_of_state(state)), state)
         return frames
 
+    def decisions(self) -> list[int] | None:
+        """The decisions made up to each step, over every chapter
+        (:func:`~monstertrick.timeline.decisions_made`); None for a timeline whose
+        frames are not a registered game's."""
+        from ...saves import game_of_state
+
+        try:
+            game_of_state(self.state)
+        except TypeError:
+            return None
+        return decisions_made(self.timeline.frames)
+
     def step_count(self) -> int:
         return len(self.timeline)
 
     def status(self, index: int) -> Content:
         """The top line of step ``index`` (after the title): its chapter, where it stands
-        in the chapter (:meth:`where`), its number."""
+        in the chapter (:meth:`where`), the decisions made up to it, its number."""
         frame = self.timeline[index]
         chapters = self.CHAPTERS or self.timeline[-1].chapter
+        made = ""
+        if self.made is not None:
+            made = f"decision {self.made[index]} of {self.made[-1]} · "
         return Content(
             f"{self.CHAPTER} {frame.chapter} of {chapters} · {self.where(frame)} · "
-            f"step {index + 1} of {len(self.timeline)}"
+            f"{made}step {index + 1} of {len(self.timeline)}"
         )
 
     def where(self, frame: F) -> str:
@@ -229,7 +259,31 @@ class StepViewer(Screen[None], Generic[F]):
             return bool(self.marked_steps())
         if action == "review":
             return self.record() is not None
+        if action == "play_on":
+            return self.saved is not None and self.made is not None
         return True
+
+    def action_play_on(self) -> None:
+        """A new game from this step's position (after the decisions its status line
+        counts), marked as a replay: the app closes the viewer and starts it."""
+        if self.saved is None or self.made is None:
+            return
+        if self.record() is None:  # a revealed unfinished game
+            self.notify(
+                "This game is not finished: continue it instead (a game is played on "
+                "from a decision once it is over).",
+                severity="warning",
+            )
+            return
+        made = self.made[self.index]
+        if made >= self.made[-1]:
+            self.notify(
+                "Nothing is left to play after the last decision: go back (←) to the "
+                "decision to play on from.",
+                severity="warning",
+            )
+            return
+        self.post_message(PlayOn(self.saved, made))
 
     def action_marked(self, delta: int) -> None:
         """Go to the next (``delta`` 1) or the previous (-1) marked decision's step."""

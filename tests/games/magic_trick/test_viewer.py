@@ -79,7 +79,10 @@ async def test_the_viewer_steps_through_the_game() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_viewer(pilot, state)
         assert screen.index == 0
-        assert text_of(screen, "#step-status").startswith("Hand 1 of 4 · the deal · step 1 of")
+        total = sum(DOOR.chapter_decisions(state))
+        assert text_of(screen, "#step-status").startswith(
+            f"Hand 1 of 4 · the deal · decision 0 of {total} · step 1 of"
+        )
         deal = text_of(screen, "#step-frame")
         assert "Hand 1 is dealt" in deal
         first = Timeline.of(DOOR, state)[1]

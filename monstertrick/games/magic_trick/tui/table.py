@@ -175,11 +175,13 @@ class TableScreen(DecisionScreen[GameSession]):
         else:
             doing = " to play"
         self.query_one("#mt-top", Static).update(
-            Content.assemble(
-                f"Hand {v.chapter} of {NUM_HANDS} · trick {v.trick_number} of {NUM_TRICKS} · ",
-                who,
-                doing,
-                self.kind(),
+            self.marked(
+                Content.assemble(
+                    f"Hand {v.chapter} of {NUM_HANDS} · trick {v.trick_number} of {NUM_TRICKS} · ",
+                    who,
+                    doing,
+                    self.kind(),
+                )
             )
         )
         head, rows = self._seats(v)

@@ -205,7 +205,7 @@ class MonsterTakingTable(DecisionScreen[GameSession]):
         self.query_one("#mt-tricks", Static).update(self.tricks_text())
         if self.viewer is not None and v.hand is not None:
             self.show_hand(v)
-        self.query_one("#mt-topbar", Static).update(self.topbar(v))
+        self.query_one("#mt-topbar", Static).update(self.marked(self.topbar(v)))
 
     def trick_text(self, v: PlayerView) -> Content:
         names = v.players

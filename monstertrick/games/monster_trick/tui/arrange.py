@@ -55,10 +55,12 @@ class ArrangeScreen(PersonTurnScreen[GameSession]):
 
     def _topbar(self) -> Content:
         doing = " laid out their VP cards" if self.confirmed else " arranges their VP cards"
-        return Content.assemble(
-            f"Round {self.view.round} of {NUM_ROUNDS} · ",
-            theme.player(self.player, self.names[self.player], bold=True),
-            f"{doing} · private",
+        return self.marked(
+            Content.assemble(
+                f"Round {self.view.round} of {NUM_ROUNDS} · ",
+                theme.player(self.player, self.names[self.player], bold=True),
+                f"{doing} · private",
+            )
         )
 
     def compose(self) -> ComposeResult:

@@ -162,10 +162,12 @@ class TableScreen(PersonTurnScreen[GameSession]):
         else:
             doing = f" played card {HAND_SIZE - left} of {HAND_SIZE}"
         self.query_one("#topbar", Static).update(
-            Content.assemble(
-                f"Round {v.round} of {NUM_ROUNDS} · ",
-                theme.player(self.player, name, bold=True),
-                f"{doing} · private screen",
+            self.marked(
+                Content.assemble(
+                    f"Round {v.round} of {NUM_ROUNDS} · ",
+                    theme.player(self.player, name, bold=True),
+                    f"{doing} · private screen",
+                )
             )
         )
         show_public(self, v)

@@ -123,10 +123,12 @@ class WatchScreen(ComputerTurnScreen[GameSession]):
         else:
             doing = f"to play · card {HAND_SIZE + 1 - v.hand_sizes[self.seat]} of {HAND_SIZE}"
         self.query_one("#topbar", Static).update(
-            Content.assemble(
-                f"Round {v.round} of {NUM_ROUNDS} · ",
-                theme.player(self.seat, name, bold=True),
-                f" {doing}{self.computer_player()}",
+            self.marked(
+                Content.assemble(
+                    f"Round {v.round} of {NUM_ROUNDS} · ",
+                    theme.player(self.seat, name, bold=True),
+                    f" {doing}{self.computer_player()}",
+                )
             )
         )
         show_public(self, v)
