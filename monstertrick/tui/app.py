@@ -313,7 +313,7 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         if not isinstance(session, LessonSession):
             return
         self.workers.cancel_group(self, "bots")
-        self.post_message(StartLesson(session.game_key))
+        self.post_message(StartLesson(session.game_key, at=session.the_lesson.key))
 
     @on(StartLesson)
     def _start_lesson(self, message: StartLesson) -> None:
@@ -333,7 +333,7 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
             self.start_lesson(message.game, message.key)
         else:
             self.session = None
-            self.show(LearnScreen(message.game))
+            self.show(LearnScreen(message.game, message.at))
 
     def start_game(self, seating: Seating, seed: int | None, game: str | None = None) -> None:
         self.seats = seating
