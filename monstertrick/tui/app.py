@@ -481,7 +481,12 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
     @on(Decided)
     def _decided(self, message: Decided) -> None:
         """A person's decision, from their own screen (a second press of a key that
-        was already answered is dropped: the session has moved on)."""
+        was already answered is dropped: the session has moved on). A decision chosen
+        again from a review (:mod:`.screens.retry`) goes to its screen's own handler."""
+        retry = getattr(self.screen, "retry_decided", None)
+        if retry is not None:
+            retry(message.seat, message.action)
+            return
         session = self.session
         if session is None:
             return
