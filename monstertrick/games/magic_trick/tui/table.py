@@ -21,6 +21,7 @@ from ....tui.cursor import cell
 from ....tui.messages import Decided
 from ....tui.screens.base import (
     CARD_KEYS,
+    HAND_END_KEYS,
     HINT_KEY,
     LOG_KEY,
     PACE_KEYS,
@@ -343,6 +344,7 @@ class PlayScreen(TableScreen, PersonTurnScreen[GameSession]):
     PRIVATE = False
     BINDINGS = [
         *CARD_KEYS,
+        *HAND_END_KEYS,
         Binding("enter", "play_card", "Play"),
         Binding("enter", "sleeve_card", "Sleeve"),
         Binding("p", "pass_sleeve", "Pass"),
@@ -412,7 +414,7 @@ class PlayScreen(TableScreen, PersonTurnScreen[GameSession]):
         return f"play {card}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "cursor":
+        if action in ("cursor", "card_at"):
             return self.choosing
         if action == "play_card":
             return self.choosing and self.step_task == "play"
@@ -437,6 +439,15 @@ class PlayScreen(TableScreen, PersonTurnScreen[GameSession]):
         self._message = None
         self._error = False
         self._refresh_all()
+
+    def action_card_at(self, index: int) -> None:
+        """Home/End: the first or the last card in the hand (``index`` 0 or -1)."""
+        positions = self._positions()
+        if positions:
+            self.cursor = positions[index]
+            self._message = None
+            self._error = False
+            self._refresh_all()
 
     def action_play_card(self) -> None:
         self.action_choose()
