@@ -35,7 +35,7 @@ from .common.state import not_their_turn
 from .contract import Action, Bot, Outcome, State, StopCheck, View
 
 if TYPE_CHECKING:
-    from ..search.assess import Advice
+    from ..search.assess import Advice, Stats
     from ..search.player import SearchingPlayer
 
 A = TypeVar("A", bound=Action)
@@ -181,6 +181,37 @@ class Door(Generic[S, A, E, V, P]):
         are the same decision (a review finds a player's choice among the search's
         options by it): the action itself, unless the game says otherwise."""
         return action
+
+    tally_fields: ClassVar[tuple[str, ...]] = ()
+    """The names of the numbers of this game's tally: how a round its search played
+    ended for the searching player (:data:`~monstertrick.search.assess.Tally`, counted
+    per option as :class:`~monstertrick.search.assess.Stats`; a review's JSON names
+    them so). () : the game tallies nothing, and its hints and marks have no reason."""
+
+    def option_reason(self, view: V, action: A, stats: Stats) -> str | None:
+        """What ``stats`` (of at least one world) say of ``action`` at ``view``'s
+        decision, in a clause that begins with the action ("P9 keeps you on 2 tricks,
+        scoring your middle card (6), in 61% of the deals"): only figures counted in
+        ``stats`` and what ``view``'s seat may see. None: nothing to say (every game's,
+        unless it says otherwise)."""
+        return None
+
+    def reason(self, view: V, options: Sequence[tuple[A, Stats | None]]) -> str | None:
+        """The reason of a hint's suggestion or a review's verdict, in one sentence: the
+        clause of each option (:meth:`option_reason`; a hint's suggestion and the next
+        option, a review's best and the choice), joined; None when there is none (the
+        game tallies nothing, or nothing was counted)."""
+        clauses = [
+            clause
+            for action, stats in options
+            if stats is not None and stats.worlds
+            for clause in [self.option_reason(view, action, stats)]
+            if clause
+        ]
+        if not clauses:
+            return None
+        text = "; ".join(clauses)
+        return text[:1].upper() + text[1:] + "."
 
     # ------------------------------------------------------------------ the flow
 
