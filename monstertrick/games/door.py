@@ -210,6 +210,11 @@ class Door(Generic[S, A, E, V, P]):
         ]
         if not clauses:
             return None
+        if len(clauses) == 2 and alike(*(stats for _, stats in options)):
+            # Two clauses that say the same: what tells the options apart is not counted.
+            clauses.append(
+                "the two end alike for you in every deal counted: what differs is how the others do"
+            )
         text = "; ".join(clauses)
         return text[:1].upper() + text[1:] + "."
 
@@ -480,3 +485,10 @@ class Door(Generic[S, A, E, V, P]):
         }
         summary.update(self.summary_extra(state))
         return summary
+
+
+def alike(*stats: Stats | None) -> bool:
+    """Each of ``stats`` counted one and the same tally in every world: the options end
+    the same for the player whatever the deal."""
+    tallies = {counts[0][0] if len(counts := s.counts) == 1 else None for s in stats if s}
+    return len(tallies) == 1 and None not in tallies and all(s is not None for s in stats)

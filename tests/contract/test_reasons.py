@@ -443,3 +443,23 @@ def test_counts_no_search_could_make_never_crash_the_review_read_back(
         assert "stats" in str(exc)
     else:
         assert all(isinstance(d.reason, str | None) for d in back.decisions)
+
+
+@pytest.mark.parametrize("game_key", sorted(GAMES))
+def test_two_options_that_end_alike_in_every_deal_say_the_difference_is_not_theirs(
+    game_key: str,
+) -> None:
+    """A review's best and its choice that both ended one and the same way for the player
+    in every world counted read alike: the reason says so, instead of two clauses that
+    differ in nothing."""
+    door = door_of(game_key)
+    state = door.new_state(names_for(game_key), 3, 0)
+    seat, _ = door.to_decide(state)
+    view = door.view(state, seat)
+    first, second = list(state.legal_actions())[:2]
+    same = Stats(((tuple(0 for _ in door.tally_fields), 5),))
+    other = Stats(((tuple(1 for _ in door.tally_fields), 5),))
+    alike = door.reason(view, [(first, same), (second, same)])
+    assert alike is not None and "the two end alike for you in every deal counted" in alike
+    unlike = door.reason(view, [(first, same), (second, other)])
+    assert unlike is not None and "end alike" not in unlike
