@@ -360,7 +360,7 @@ async def protocol_game(
     """Play one game from plain clients; each decision's latencies to the other seats,
     and the sizes of the tables sent."""
     from monstertrick.games import GAMES
-    from monstertrick.wire import Wire
+    from monstertrick.net.wire import Wire
 
     wire: Wire[Any, Any, Any, Any, Any] = Wire(GAMES[game].load())
     groups: list[list[float]] = []
@@ -562,7 +562,7 @@ class Timed:
 @contextlib.asynccontextmanager
 async def running(host: Host, codes: list[str], pace: float) -> AsyncIterator[list[Watched]]:
     """Headless join apps for ``codes`` (80x24), each in its own task, in this loop."""
-    from monstertrick.tui.join import JoinApp
+    from monstertrick.net.seat.app import JoinApp
 
     watched = [
         Watched(JoinApp(host.url, host.address, code, pace=pace, idle_collection=IDLE[0]))
@@ -645,7 +645,7 @@ async def solo_game(host: Host, rng: random.Random, pace: float) -> list[list[Ti
     """A game with a join app at the first seat and plain clients at the others: each
     of the clients' decisions timed at the app (the app's own decisions are not)."""
     from monstertrick.games import GAMES
-    from monstertrick.wire import Wire
+    from monstertrick.net.wire import Wire
 
     wire: Wire[Any, Any, Any, Any, Any] = Wire(GAMES[host.info["game"]].load())
     codes = host.codes()
@@ -900,7 +900,7 @@ def main() -> int:
         gc.disable()
         print("this process's garbage collector is off")
     elif args.gc == "idle":
-        from monstertrick.tui.join import collect_when_idle
+        from monstertrick.net.seat.app import collect_when_idle
 
         collect_when_idle()
         IDLE[0] = True

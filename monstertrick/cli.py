@@ -431,7 +431,7 @@ def _port(text: str) -> int:
 
 
 def _host_name(text: str) -> str:
-    from .guards import host_name
+    from .net.guards import host_name
 
     if host_name(text) is None:
         raise argparse.ArgumentTypeError(
@@ -462,7 +462,7 @@ def _seats(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Seating
 def _served_command(parser: argparse.ArgumentParser, app: Sequence[str]) -> list[str]:
     """The command after ``serve --``, checked now with this module's own parser, so
     that a usage error is reported once here rather than in every browser tab."""
-    from .serve import SERVABLE
+    from .net.transports.serve import SERVABLE
 
     command = list(app[1:] if app[:1] == ["--"] else app)
     if not command:
@@ -563,7 +563,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_app(seats=seats, seed=args.seed, pace=args.pace, game=args.game)
     if args.command == "serve":
         command = _served_command(parser, args.app)
-        from .serve import serve
+        from .net.transports.serve import serve
 
         return serve(
             command,
@@ -597,7 +597,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
 def run_hosting(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``monstertrick host``: a new table, or one reopened with ``--resume``."""
-    from .hosting import new_table, resumed_table, run_host
+    from .net.host.command import new_table, resumed_table, run_host
     from .saves import SaveLocked, SaveStore
     from .seating import DEFAULT_PACE
 
@@ -640,8 +640,8 @@ def run_join(
     parser: argparse.ArgumentParser, address: str, code: str | None, *, watch: bool = False
 ) -> int:
     """``monstertrick join``: one seat of a hosted game on this terminal."""
-    from .remote import table_url
-    from .table import normal_code
+    from .net.protocol import normal_code
+    from .net.seat.session import table_url
 
     url = table_url(address)
     if url is None:
@@ -656,7 +656,7 @@ def run_join(
         import aiohttp  # noqa: F401
     except ImportError:
         return _problem('joining a table needs aiohttp: pip install "monstertrick[table]"')
-    from .tui.join import run_join as run
+    from .net.seat.app import run_join as run
 
     return run(url, address, normal_code(code) if code is not None else None, watch=watch)
 

@@ -425,8 +425,8 @@ def _host(pack: Pack, seating: Seating, args: argparse.Namespace) -> int:
         import aiohttp  # noqa: F401
     except ImportError:
         return _problem('hosting a table needs aiohttp: pip install "monstertrick[table]"')
-    from .hosting import run_host
-    from .table import TableHost
+    from .net.host.command import run_host
+    from .net.host.table import TableHost
 
     store = SaveStore()
     count = len(pack.deals)

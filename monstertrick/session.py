@@ -164,6 +164,11 @@ class Session(Generic[S, A, E, V, P]):
     """Seconds a computer player's move stays on screen in a front-end (0: none)."""
     keyboard: int | None = None
     """The person known to be at the keyboard (None: nobody yet, or not known)."""
+    screen_each: bool = False
+    """How the table is seated: one keyboard passed from person to person (False), or a
+    screen for each person (True: a hosted table). The handoffs are the session's
+    business alone: with a screen each there are none, and the people the rules let
+    decide at once (:meth:`deciders`) may decide in any order."""
     pending: Played | None = None
     """A decision's result that the table has not seen to its end yet."""
     hints: list[int] = field(default_factory=list)
@@ -395,9 +400,21 @@ class Session(Generic[S, A, E, V, P]):
         if self.is_bot(seat):
             single = len(self.humans) == 1
             return BotTurn(seat, task, self.keyboard if single else None)
-        if self.keyboard != seat and self.rules.hidden_hands:
+        if self.keyboard != seat and self.rules.hidden_hands and not self.screen_each:
             return Handoff(seat, task)
         return Turn(seat, task)
+
+    def deciders(self) -> tuple[int, ...]:
+        """The seats that may decide now: at one keyboard, the one the next step asks
+        (the rules' first); with a screen each, every seat the rules let decide now,
+        each without seeing the others' choices (Monster Trick's VP rows, laid at
+        once); () while nobody does."""
+        rules, state = self.rules, self.state
+        if self.screen_each:
+            over = rules.round_over(state) or rules.is_over(state)
+            return () if over else rules.deciders(state)
+        step = self.next_step()
+        return (step.seat,) if isinstance(step, Turn | BotTurn | Handoff) else ()
 
     def pass_keyboard(self, seat: int) -> None:
         """The person a :class:`Handoff` named has the keyboard now."""
@@ -424,7 +441,7 @@ class Session(Generic[S, A, E, V, P]):
         and make its result the next step. Raises the game's ``IllegalMoveError`` (with
         the reason in words; nothing changes) for a decision not allowed now."""
         step = self.next_step()
-        if not isinstance(step, (Turn, BotTurn)) or step.seat != seat:
+        if not isinstance(step, (Turn, BotTurn)) or seat not in self.deciders():
             raise ValueError(f"it is not {self.names[seat]}'s decision now")
         before = (seat, len(self.log), dict(self.seen), action)
         events = self.rules.apply(self.state, seat, action)
@@ -578,8 +595,10 @@ class Session(Generic[S, A, E, V, P]):
         public log, once per decision (a second hint for the same decision changes
         nothing). Whether it was news."""
         step = self.next_step()
-        if not isinstance(step, Turn) or step.seat != seat:
+        mine = isinstance(step, Turn | BotTurn) and seat in self.deciders()
+        if not mine or self.is_bot(seat):
             raise ValueError(f"it is not {self.names[seat]}'s decision now")
+        assert isinstance(step, Turn | BotTurn)
         noted = HintTaken(seat, step.task, self.position, self.rules.chapter_name)
         if noted in self.log:
             return False
@@ -617,3 +636,10 @@ class Session(Generic[S, A, E, V, P]):
                 self.done()
             else:
                 raise ValueError(f"{self.names[step.seat]} is a person: the game waits for them")
+
+
+if TYPE_CHECKING:
+    from .seat_session import SeatSession
+
+    def _keeps_the_protocol(session: Session) -> SeatSession:
+        return session  # (checked by mypy: one keyboard's session is a seat as screens know it)

@@ -75,12 +75,12 @@ def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
 async def served() -> AsyncIterator[Any]:
     """``await served(table[, limits], outbox=..., limiter=..., header_wait=...)``: the
     table's WebSocket served on loopback as the host serves it (its connections
-    counted, its requests bounded in time: :func:`monstertrick.hosting.listen`), closed
+    counted, its requests bounded in time: :func:`monstertrick.net.host.command.listen`), closed
     after the test, its computer players started; the address to join,
     ``ws://127.0.0.1:PORT/table``."""
-    from monstertrick.guards import HostNames
-    from monstertrick.hosting import listen
-    from monstertrick.table import make_app
+    from monstertrick.net.guards import HostNames
+    from monstertrick.net.host.command import listen
+    from monstertrick.net.host.connections import make_app
 
     runners: list[Any] = []
 

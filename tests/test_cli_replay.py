@@ -120,7 +120,7 @@ def test_replay_and_help_do_not_import_textual(files) -> None:
     code = (
         "import sys\n"
         "from monstertrick.cli import main\n"
-        "import monstertrick.serve\n"
+        "import monstertrick.net.transports.serve\n"
         "for argv in (['replay', '--json', {!r}], ['--help'], ['serve', '--help']):\n"
         "    try:\n"
         "        main(argv)\n"

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-import monstertrick.serve as serve_module
+import monstertrick.net.transports.serve as serve_module
 from monstertrick.cli import main
-from monstertrick.serve import app_command, exposure_warning, is_loopback
+from monstertrick.net.transports.serve import app_command, exposure_warning, is_loopback
 
 Call = tuple[list[str], str, int, list[str], int]
 
@@ -123,7 +123,7 @@ def test_only_loopback_addresses_are_quiet(host: str, loopback: bool) -> None:
 
 def test_serving_elsewhere_than_loopback_warns_on_stderr(monkeypatch, capsys) -> None:
     pytest.importorskip("textual_serve")
-    from monstertrick.tabserver import GameServer
+    from monstertrick.net.transports.browser import GameServer
 
     started: list[str] = []
     monkeypatch.setattr(GameServer, "serve", lambda self, debug=False: started.append(self.command))
@@ -138,7 +138,9 @@ def test_serving_elsewhere_than_loopback_warns_on_stderr(monkeypatch, capsys) ->
 def test_without_textual_serve_it_says_how_to_install_it(monkeypatch, capsys) -> None:
     monkeypatch.setitem(sys.modules, "textual_serve", None)
     monkeypatch.setitem(sys.modules, "textual_serve.server", None)
-    monkeypatch.delitem(sys.modules, "monstertrick.tabserver", raising=False)  # imported again
+    monkeypatch.delitem(
+        sys.modules, "monstertrick.net.transports.browser", raising=False
+    )  # imported again
     assert code_of("serve", "--", "play", "--players", "Ann,Bob") == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and 'pip install "monstertrick[web]"' in err

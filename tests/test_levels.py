@@ -10,7 +10,7 @@ import random
 import pytest
 
 import monstertrick.cli as cli
-import monstertrick.serve as serve_module
+import monstertrick.net.transports.serve as serve_module
 from monstertrick.cli import main
 from monstertrick.games import GAMES
 from monstertrick.seating import parse_seats

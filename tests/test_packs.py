@@ -687,7 +687,7 @@ def test_deal_host_hosts_the_next_deal_these_players_have_not_finished(
         hosted.append((table, options))
         return 0
 
-    monkeypatch.setattr("monstertrick.hosting.run_host", run_host)
+    monkeypatch.setattr("monstertrick.net.host.command.run_host", run_host)
     code, _, err = run(["deal", "host", str(pack_file), "--players", "Ann, Cy:easy"], capsys)
     assert code == 0, err
     ((table, options),) = hosted

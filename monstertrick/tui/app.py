@@ -27,6 +27,7 @@ from ..errors import IllegalMoveError
 from ..games import DEFAULT_GAME, GAMES
 from ..lessons import LessonSession, NotThisLesson
 from ..saves import SavedGame, SaveLocked, SaveStore, log_folder, release_all_locks
+from ..seat_session import SeatSession
 from ..seating import DEFAULT_PACE, Seating
 from ..session import (
     BotTurn,
@@ -77,7 +78,9 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
     """Hot-seat Monster Trick for 2-5 people at one keyboard."""
 
     TITLE = "Monster Trick"
-    CSS_PATH = "styles/app.tcss"  # (a game's own styles come with its screens)
+    CSS_PATH = Path(__file__).with_name("styles") / "app.tcss"
+    """(Found from here for an app of another package too: the join app's. A game's own
+    styles come with its screens.)"""
     BINDINGS: ClassVar[list[BindingType]] = [
         # Escape leaves a lesson for the list of lessons (before a screen's own Escape,
         # which closes its panel: this one stands aside while a panel is open).
@@ -127,7 +130,7 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         """The game that ``seats`` are to play, or that ``view`` shows; then the game
         last started (the setup form chooses its own)."""
         self.seed = seed
-        self.session: Session | None = session
+        self.session: SeatSession | None = session
         self.store = SaveStore()
         self._last_save_warning: str | None = None
         self._resume = resume
@@ -410,14 +413,15 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
 
     # ------------------------------------------------------------------ computer players
 
-    def bot_turn(self, session: Session, step: BotTurn) -> None:
+    def bot_turn(self, session: SeatSession, step: BotTurn) -> None:
         """A computer player's turn: the public table (or the only person's own screen
         without their cursor) while a worker thinks."""
         self.watch_turn(session, step)
+        assert isinstance(session, Session)  # (a seat of a table elsewhere watches instead)
         session.bot(step.seat)  # made here, not in the thread
         self.think(session, step.seat, session.view(step.seat), session.position)
 
-    def watch_turn(self, session: Session, step: BotTurn) -> None:
+    def watch_turn(self, session: SeatSession, step: BotTurn) -> None:
         """Show another seat's turn: on the screen already up when it can show it (the
         viewer's own hand stays in view), else on a new watch screen."""
         top = self.screen
@@ -457,7 +461,7 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
             return
         session = self.session
         step = session.next_step() if session is not None else None
-        if session is None or not isinstance(step, BotTurn):
+        if not isinstance(session, Session) or not isinstance(step, BotTurn):
             return
         crash_report_path(worker.error)
         self.notify(
@@ -469,7 +473,7 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         decision = session.simple_decision(step.seat)
         self.post_message(BotDecided(session, step.seat, session.position, decision))
 
-    def _warn_if_not_saved(self, session: Session) -> None:
+    def _warn_if_not_saved(self, session: SeatSession) -> None:
         """Say clearly, once per failure, that autosaving failed and where."""
         error = session.save_error
         if error is not None and error != self._last_save_warning:
@@ -785,7 +789,7 @@ def run(
     code = run_app(app)
     if code != 0 or app.hosting is None:
         return code
-    from ..hosting import DEFAULT_PORT, new_table, run_host
+    from ..net.host.command import DEFAULT_PORT, new_table, run_host
 
     seating, seed, game, pace = app.hosting
     table = new_table(seating, seed, game, app.store, pace)

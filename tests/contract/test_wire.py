@@ -1,4 +1,4 @@
-"""A game's views, events and actions as JSON (:mod:`monstertrick.wire`), over every game
+"""A game's views, events and actions as JSON (:mod:`monstertrick.net.wire`), over every game
 and the toy game: what a screen on another device would be sent reads back as exactly
 the view it was made from, a seat's bytes depend only on what the seat may know, and
 anything else that comes over the wire is refused in words."""
@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from monstertrick.games import GAMES
-from monstertrick.wire import MAX_ITEMS, Wire, WireError
+from monstertrick.net.wire import MAX_ITEMS, Wire, WireError
 
 from .test_every_game import door_of, random_game, table_size
 

@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from monstertrick.remote import RemoteSession, table_url
+from monstertrick.net.host.table import TableHost
+from monstertrick.net.seat.app import JoinApp
+from monstertrick.net.seat.screen import JoinScreen
+from monstertrick.net.seat.session import RemoteSession, table_url
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import BotTurn, GameEnd, Played, RoundOver, Session, Turn
-from monstertrick.table import TableHost
-from monstertrick.tui.join import JoinApp
 from monstertrick.tui.messages import Decided
 from monstertrick.tui.screens.base import DecisionScreen, FinalScreen, PauseScreen
-from monstertrick.tui.screens.join import JoinScreen
 
 from .helpers import Toasts, screen_text, until
 
@@ -166,7 +166,7 @@ async def test_quitting_a_joined_seat_says_the_game_goes_on_at_the_host(served: 
 async def test_a_screen_is_told_who_joins_who_is_away_and_who_is_back(served: Any) -> None:
     import aiohttp
 
-    from monstertrick.table import VERSION
+    from monstertrick.net.protocol import VERSION
 
     table = hosted("monster-taking")
     url, address = await hosted_at(served, table)
@@ -188,18 +188,27 @@ async def test_a_screen_is_told_who_joins_who_is_away_and_who_is_back(served: An
 
 
 def test_a_table_from_the_host_that_is_not_one_is_refused_whole() -> None:
-    from monstertrick.remote import Welcome
-    from monstertrick.wire import WireError
+    from monstertrick.net.protocol import VERSION
+    from monstertrick.net.seat.session import read_welcome
+    from monstertrick.net.wire import WireError
 
     table = hosted("monster-taking")
-    sent: list[dict[str, Any]] = []
-    welcome = Welcome.read(
-        {"seat": 0, "game": "monster-taking", "names": ["Ann", "Bob"], "levels": [None, None]}
+    sent: list[Any] = []
+    welcomed = {"type": "welcome", "version": VERSION}
+    welcome = read_welcome(
+        {
+            **welcomed,
+            "seat": 0,
+            "game": "monster-taking",
+            "names": ["Ann", "Bob"],
+            "levels": [None, None],
+        }
     )
     session = RemoteSession.joined(welcome, sent.append)
     message = table.table_message(0)
     session.update(message)
-    assert session.view(0) == table.session.view(0) and session.table == message
+    first = session.table
+    assert session.view(0) == table.session.view(0) and first == table.table_news(0)
     broken: list[tuple[str, object]] = [
         ("away", [7]),
         ("covered", "all"),
@@ -213,7 +222,7 @@ def test_a_table_from_the_host_that_is_not_one_is_refused_whole() -> None:
     for key, bad in broken:
         with pytest.raises(WireError):
             session.update({**message, key: bad})
-        assert session.table == message, key
+        assert session.table is first, key
     with pytest.raises(ValueError):
         session.view(1)  # (a joined screen holds its own seat's view only)
     # A table without the earlier chapters' logs keeps those it had.
@@ -226,13 +235,13 @@ def test_a_table_from_the_host_that_is_not_one_is_refused_whole() -> None:
         {"seat": 0, "game": "monster-taking", "names": ["Ann", 7], "levels": [None, None]},
     ):
         with pytest.raises(WireError):
-            Welcome.read(bad_welcome)
+            read_welcome({**welcomed, **bad_welcome})
 
 
 async def test_a_joined_screen_collects_its_garbage_once_a_table_is_drawn(
     served: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import monstertrick.tui.join as join
+    import monstertrick.net.seat.app as join
 
     collected: list[tuple[int, int]] = []
     monkeypatch.setattr(join, "IDLE_COLLECTION_WAIT", 0.01)
@@ -310,7 +319,7 @@ async def _ann_joins(address: str, table: TableHost) -> Any:
     """Ann's screen, a bare client (joined until it is closed)."""
     import aiohttp
 
-    from monstertrick.table import VERSION
+    from monstertrick.net.protocol import VERSION
 
     http = aiohttp.ClientSession()
     ws = await http.ws_connect(f"ws://{address}/table")
@@ -325,8 +334,10 @@ async def _ann_joins(address: str, table: TableHost) -> Any:
 
 async def test_while_a_person_is_away_the_others_status_line_says_so(served: Any) -> None:
     """Bob watches Ann's turn: while Ann has no screen joined, his status line says she
-    is away (not "deciding"), and it says so again when she comes and goes."""
-    table = hosted("monster-trick")
+    is away (not "deciding"), and it says so again when she comes and goes. (Magic
+    Trick's first decision is Ann's alone: Monster Trick's VP rows are everyone's at
+    once.)"""
+    table = hosted("magic-trick")
     url, address = await hosted_at(served, table)
     app = JoinApp(url, address, table.codes[1], pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -341,22 +352,31 @@ async def test_while_a_person_is_away_the_others_status_line_says_so(served: Any
         await until(pilot, lambda: away in words_of(app), "Ann away again")
 
 
-async def test_a_toast_covers_no_line_of_the_table_at_80x24(served: Any) -> None:
+@pytest.mark.parametrize("laid", [False, True], ids=["laying-a-row", "watching"])
+async def test_a_toast_covers_no_line_of_the_table_at_80x24(served: Any, laid: bool) -> None:
     """What happens at the table (Ann joins) is told in one line above the keys, not over
-    Bob's VP row's line (nor his hand, nor the status line's first line: its second
-    holds the rare status that wraps)."""
+    Bob's VP row's line, the one he is laying or the one he laid (nor his hand, nor its
+    help, nor the status line's first line: its second holds the rare status that
+    wraps)."""
     from textual.widgets._toast import Toast
 
     table = hosted("monster-trick")
+    session = table.session
+    if laid:  # Bob has laid his row (everyone lays theirs at once): he watches Ann's.
+        session.apply(1, session.view(1).legal_actions[0])
+        session.done()
     url, address = await hosted_at(served, table)
     app = JoinApp(url, address, table.codes[1], pace=0)
+    lines = ("vp-row", "hand") if laid else ("vp-arrange", "hand", "arrange-help")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await until(pilot, lambda: "Ann arranges" in words_of(app), "Bob's screen")
+        await until(pilot, lambda: bool(app.screen.query(f"#{lines[0]}")), "Bob's screen")
+        if laid:
+            await until(pilot, lambda: "Ann arranges" in words_of(app), "Ann's turn shown")
         leave = await _ann_joins(address, table)
         await until(pilot, lambda: bool(app.screen.query(Toast)), "a toast")
         await pilot.pause()
         toasts = [toast.region for toast in app.screen.query(Toast)]
-        covered = [app.screen.query_one(f"#{name}").region for name in ("vp-row", "hand")]
+        covered = [app.screen.query_one(f"#{name}").region for name in lines]
         status = app.screen.query_one("#status").region
         covered.append(status._replace(height=1))
         assert toasts and all(region.height == 1 for region in toasts), toasts
@@ -384,7 +404,7 @@ async def test_the_code_box_shows_no_code_shaped_placeholder(served: Any) -> Non
 
     from textual.widgets import Input
 
-    from monstertrick.table import normal_code
+    from monstertrick.net.protocol import normal_code
 
     table = hosted("monster-taking")
     url, address = await hosted_at(served, table)
@@ -394,3 +414,51 @@ async def test_the_code_box_shows_no_code_shaped_placeholder(served: Any) -> Non
         placeholder = app.screen.query_one("#join-code", Input).placeholder
         assert placeholder and normal_code(placeholder) is None
         assert not re.search(r"[A-Z0-9]{4}-[A-Z0-9]{4}", placeholder)
+
+
+async def test_every_joined_screen_lays_its_vp_row_at_the_same_time(served: Any) -> None:
+    """At a hosted Monster Trick table every person's screen asks for their VP row at
+    once (not "Ann is deciding…" one after another); the rows come in any order, and a
+    screen still choosing keeps its own screen as others lay theirs."""
+    import contextlib
+
+    table = hosted("monster-trick")
+    session = table.session
+    url, address = await hosted_at(served, table)
+    people = session.humans
+    apps = {seat: JoinApp(url, address, table.codes[seat], pace=0) for seat in people}
+    async with contextlib.AsyncExitStack() as stack:
+        pilots = {
+            seat: await stack.enter_async_context(app.run_test(size=(80, 24)))
+            for seat, app in apps.items()
+        }
+
+        def arranging(seat: int) -> bool:
+            screen = apps[seat].screen
+            remote = apps[seat].session
+            return (
+                isinstance(screen, DecisionScreen)
+                and screen.seat == seat
+                and screen.result is None
+                and remote is not None
+                and remote.next_step() == Turn(seat, "arrange")
+            )
+
+        for seat in people:
+            await until(pilots[seat], lambda s=seat: arranging(s), f"seat {seat} arranging")
+        screens = {seat: apps[seat].screen for seat in people}
+        # The last the rules would ask lays first; the others are still on their screens.
+        order = [s for s in session.deciders() if s in people]
+        for n, seat in enumerate(reversed(order)):
+            remote = apps[seat].session
+            assert remote is not None
+            apps[seat].post_message(Decided(seat, remote.view(seat).legal_actions[0]))
+            await until(
+                pilots[seat],
+                lambda s=seat: session.state.arrangement(s) is not None,
+                f"seat {seat}'s row laid",
+            )
+            for other in order[: len(order) - n - 1]:
+                await pilots[other].pause()
+                assert apps[other].screen is screens[other] and arranging(other), other
+        assert all(session.state.arrangement(s) is not None for s in people)

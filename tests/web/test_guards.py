@@ -1,4 +1,4 @@
-"""The guards of a server browsers reach (``monstertrick.guards``): plain functions, no
+"""The guards of a server browsers reach (``monstertrick.net.guards``): plain functions, no
 server."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from monstertrick.guards import (
+from monstertrick.net.guards import (
     MAX_COLUMNS,
     MAX_ROWS,
     HostNames,

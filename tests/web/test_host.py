@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from monstertrick.table import VERSION
+from monstertrick.net.protocol import VERSION
 
 from .browser import chromium, free_port, missing, wait_until
 
@@ -111,7 +111,7 @@ def exchange(port: int, code: str, send: list[dict[str, Any]] | None = None) -> 
 def act(table: dict[str, Any], choose: int = 0) -> dict[str, Any]:
     """A legal decision of the seat's view, as the table message gives it."""
     from monstertrick.games import GAMES
-    from monstertrick.wire import Wire
+    from monstertrick.net.wire import Wire
 
     door = GAMES["monster-taking"].load()
     view = Wire(door).view(table["view"])
@@ -226,10 +226,10 @@ def test_a_seat_joins_from_a_browser_page_by_typing_its_code(tmp_path: Path) -> 
 async def test_the_hosts_terminal_covers_an_away_seat_and_lists_the_seats() -> None:
     import io
 
-    from monstertrick.hosting import Addresses, Host
+    from monstertrick.net.host.command import Addresses, Host
+    from monstertrick.net.host.table import TableHost
     from monstertrick.seating import Seat, Seating
     from monstertrick.session import Session
-    from monstertrick.table import TableHost
 
     seats = (Seat("Ann"), Seat("Bob"), Seat("Cy", "easy"))
     table = TableHost(Session.start(Seating(seats, 0), 3, game="monster-trick"))

@@ -19,7 +19,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from monstertrick.table import VERSION
+from monstertrick.net.protocol import VERSION
 
 from .browser import wait_until
 from .test_host import Hosted, act, exchange, hosting

@@ -1,12 +1,12 @@
-"""The messages of ``monstertrick serve``'s page, parsed (``monstertrick.serve``): plain
+"""The messages of ``monstertrick serve``'s page, parsed (``monstertrick.net.transports.serve``): plain
 functions, no server."""
 
 from __future__ import annotations
 
 import pytest
 
-from monstertrick.guards import MAX_COLUMNS, MAX_ROWS
-from monstertrick.serve import Focus, Ping, Resize, Stdin, parse_message
+from monstertrick.net.guards import MAX_COLUMNS, MAX_ROWS
+from monstertrick.net.transports.serve import Focus, Ping, Resize, Stdin, parse_message
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The SSH door of a table (``monstertrick.sshdoor``), on loopback with asyncssh's own
+"""The SSH door of a table (``monstertrick.net.transports.ssh``), on loopback with asyncssh's own
 client. Each screen is a small Python program on the door's pseudo-terminal that says
 its pid, TERM, code and size, reports window changes, echoes input as hex and exits
 with a status when told; a stubborn one ignores SIGHUP and SIGTERM."""
@@ -24,8 +24,8 @@ import pytest
 
 asyncssh = pytest.importorskip("asyncssh")
 
-from monstertrick import sshdoor  # noqa: E402
-from monstertrick.sshdoor import (  # noqa: E402
+from monstertrick.net.transports import ssh as sshdoor  # noqa: E402
+from monstertrick.net.transports.ssh import (  # noqa: E402
     CLOSED,
     DEFAULT_TERM,
     FAILED,
@@ -522,7 +522,7 @@ async def test_a_screen_dies_with_the_host_even_killed_with_sigkill(tmp_path: Pa
         f"""
         import asyncio, sys
         from pathlib import Path
-        from monstertrick.sshdoor import open_ssh_door
+        from monstertrick.net.transports.ssh import open_ssh_door
         async def main():
             door = await open_ssh_door(
                 host="127.0.0.1", port=0, key_path=Path({str(tmp_path / "key")!r}),
@@ -602,7 +602,7 @@ async def test_without_asyncssh_the_door_names_the_extra_to_install(
 
 
 def test_importing_the_door_does_not_import_asyncssh() -> None:
-    code = "import sys, monstertrick.sshdoor; print('asyncssh' in sys.modules)"
+    code = "import sys, monstertrick.net.transports.ssh; print('asyncssh' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "False", result.stderr
 

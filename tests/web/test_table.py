@@ -1,4 +1,4 @@
-"""A table joined from several screens (``monstertrick.table``), on loopback: whole games
+"""A table joined from several screens (``monstertrick.net.host.table``), on loopback: whole games
 of every game played by headless screens, every message each screen receives checked
 to hold its own seat's view and the public log only; screens that drop and rejoin, a
 newer screen taking a seat, wrong codes and bad messages."""
@@ -14,18 +14,13 @@ from typing import Any
 import aiohttp
 import pytest
 
-from monstertrick.guards import MessageLimits
+from monstertrick.net.guards import MessageLimits
+from monstertrick.net.host.codes import FREE_TRIES, new_code
+from monstertrick.net.host.table import TableHost
+from monstertrick.net.protocol import CODE_ALPHABET, VERSION, normal_code
+from monstertrick.net.wire import Wire
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import Handoff, Session, Turn
-from monstertrick.table import (
-    CODE_ALPHABET,
-    FREE_TRIES,
-    VERSION,
-    TableHost,
-    new_code,
-    normal_code,
-)
-from monstertrick.wire import Wire
 
 TABLES = {
     "monster-trick": ["Ann", "Bob", "Cy:medium"],
@@ -35,7 +30,7 @@ TABLES = {
 
 
 PUBLIC_KEYS = {"type", "public", "log", "earlier", "turn", "last", "pause", "at", "away"}
-PUBLIC_KEYS |= {"covered", "over"}
+PUBLIC_KEYS |= {"covered", "over", "together"}
 """What every screen is sent alike: nothing in them is anyone's secret."""
 
 
@@ -99,19 +94,20 @@ async def test_a_whole_game_is_played_from_several_screens_each_sent_only_its_ow
 ) -> None:
     table = start(game)
     sent: list[tuple[int | None, dict[str, Any], str]] = []
-    original = table.table_message
+    original = table.table_news
 
-    def recorded(seat: int | None) -> dict[str, Any]:
-        message = original(seat)
+    def recorded(seat: int | None) -> Any:
+        news = original(seat)
+        message = table.wire.encode(news)
         truth = json.dumps(
             table.wire.encode(
                 table.session.view(seat) if seat is not None else table.session.public_view()
             )
         )
         sent.append((seat, message, truth))
-        return message
+        return news
 
-    table.table_message = recorded  # type: ignore[method-assign]
+    table.table_news = recorded  # type: ignore[method-assign]
     url = await served(table)
     wire = table.wire
     players = [
@@ -125,7 +121,8 @@ async def test_a_whole_game_is_played_from_several_screens_each_sent_only_its_ow
     for _, message, truth in sent:
         # Exactly the seat's own view at that moment, and nothing but the public table.
         assert json.dumps(message["view"]) == truth
-        assert set(message) - {"record"} == PUBLIC_KEYS | {"view", "since", "take_back"}
+        sent_keys = set(message) - {"record"} | {"together"}  # (those two: at times)
+        assert sent_keys == PUBLIC_KEYS | {"view", "since", "take_back"}
         assert ("record" in message) == message["over"]
     # Every screen saw the game to its end; the first dropped once, mid-game, and came
     # back to its seat as it was (the others saw it away meanwhile).
@@ -432,3 +429,94 @@ async def test_any_code_may_watch_what_everyone_may_see_without_taking_the_seat(
         assert welcome["seat"] is None
         assert shown["view"] == shown["public"] == table.wire.encode(table.session.public_view())
         assert shown["away"] == [0, 1]  # (Ann's seat is still free for Ann)
+
+
+async def test_the_vp_rows_are_laid_at_once_in_any_order_each_seat_asked_together(
+    served: Any,
+) -> None:
+    """Monster Trick's rules have everyone lay their VP row secretly at the same time: a
+    hosted table asks every person at once (each screen is told who decides together)
+    and takes the rows in any order, the last in the rules' order first."""
+    seats = (Seat("Ann"), Seat("Bob"), Seat("Cy"))
+    session = Session.start(Seating(seats, 0), 5, game="monster-trick")
+    table = TableHost(session)
+    url = await served(table)
+    order = session.deciders()
+    assert len(order) == 3 and session.rules.to_decide(session.state)[1] == "arrange"
+    async with aiohttp.ClientSession() as http:
+        screens = [await _seat(http, url, table.codes[s]) for s in (0, 1, 2)]
+        for seat, screen in enumerate(screens):
+            while len(screen.last["away"]) > 0:  # (the others joined)
+                await screen.next_table()
+            assert screen.last["together"] == list(order), seat
+            assert screen.last["turn"] == {"seat": order[0], "task": "arrange"}
+        # The last the rules would ask lays their row first, then the others.
+        for n, seat in enumerate(reversed(order)):
+            row = str(session.view(seat).legal_actions[n])
+            at = screens[seat].last["at"]
+            await screens[seat].ws.send_json({"type": "act", "action": row, "at": at})
+            shown = await screens[seat].next_table()
+            assert shown["type"] == "table", shown
+            assert shown["last"]["seat"] == seat and session.state.arrangement(seat) is not None
+            for other in screens:
+                if other is not screens[seat]:
+                    await other.next_table()
+        assert session.deciders() == (session.rules.to_decide(session.state)[0],)
+        assert "together" not in screens[0].last  # (one seat decides: a card to play)
+        for screen in screens:
+            await screen.ws.close()
+
+
+def test_a_resumed_table_asks_at_once_only_those_who_have_not_laid_their_row() -> None:
+    seats = (Seat("Ann"), Seat("Bob"), Seat("Cy"))
+    session = Session.start(Seating(seats, 0), 5, game="monster-trick")
+    session.screen_each = True
+    first, *_, last = session.deciders()
+    session.apply(last, session.view(last).legal_actions[0])
+    session.done()
+    record = session.rules.to_record(session.state)
+    resumed = Session(
+        session.seating, 5, session.rules.from_record(record), game_key="monster-trick"
+    )
+    resumed.screen_each = True
+    assert last not in resumed.deciders() and first in resumed.deciders()
+    assert len(resumed.deciders()) == 2
+    # At one keyboard the rows go in turn as before: one seat at a time.
+    resumed.screen_each = False
+    assert len(resumed.deciders()) == 1
+
+
+async def test_a_screen_gone_while_the_others_lay_their_rows_comes_back_to_lay_its_own(
+    served: Any,
+) -> None:
+    seats = (Seat("Ann"), Seat("Bob"), Seat("Cy"))
+    session = Session.start(Seating(seats, 0), 5, game="monster-trick")
+    table = TableHost(session)
+    url = await served(table)
+    order = session.deciders()
+    gone = order[1]
+    async with aiohttp.ClientSession() as http:
+        screens = {s: await _seat(http, url, table.codes[s]) for s in (0, 1, 2)}
+        for screen in screens.values():
+            while screen.last["away"]:
+                await screen.next_table()
+        await screens.pop(gone).ws.close()  # (its connection dropped: killed, say)
+        for seat, screen in screens.items():
+            while gone not in screen.last["away"]:
+                await screen.next_table()
+            row = str(session.view(seat).legal_actions[0])
+            await screen.ws.send_json({"type": "act", "action": row, "at": screen.last["at"]})
+            assert (await screen.next_table())["type"] == "table"
+            for other in screens.values():
+                if other is not screen:
+                    await other.next_table()
+        assert session.state.arrangement(gone) is None
+        back = await _seat(http, url, table.codes[gone])
+        assert back.last["turn"] == {"seat": gone, "task": "arrange"}
+        assert back.last["view"]["arrangement"] is None  # (its row still to lay)
+        row = str(session.view(gone).legal_actions[0])
+        await back.ws.send_json({"type": "act", "action": row, "at": back.last["at"]})
+        assert (await back.next_table())["last"]["seat"] == gone
+        assert session.state.arrangement(gone) is not None
+        for screen in (*screens.values(), back):
+            await screen.ws.close()

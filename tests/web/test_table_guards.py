@@ -1,5 +1,5 @@
 """The hosted table against hostile screens, on loopback: a table served as the host
-serves it (:func:`monstertrick.hosting.listen`), attacked by scripted clients, each
+serves it (:func:`monstertrick.net.host.command.listen`), attacked by scripted clients, each
 attack bounded in count and time; the table goes on for everyone else, and nothing
 reaches the console as a traceback.
 
@@ -21,11 +21,13 @@ from typing import Any
 import aiohttp
 import pytest
 
-from monstertrick.guards import ConnectionLimiter, OutboxLimits
+from monstertrick.net.guards import ConnectionLimiter, OutboxLimits
+from monstertrick.net.host.codes import FREE_TRIES, WrongCodes
+from monstertrick.net.host.table import TableHost
+from monstertrick.net.protocol import VERSION
+from monstertrick.net.wire import Wire
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import HintTaken, Session
-from monstertrick.table import FREE_TRIES, VERSION, TableHost, WrongCodes
-from monstertrick.wire import Wire
 
 from .raw import TIMEOUT, RawScreen, until
 
@@ -146,7 +148,7 @@ async def test_a_screen_that_stops_reading_is_dropped_and_never_holds_the_table(
         # Ann plays on: a few hands' worth of tables go to every screen meanwhile.
         await ann.made(40)
         assert ann.decided == 40
-        await until(lambda: not table._screens.get(None), "the stuck watcher to be dropped")
+        await until(lambda: not table.screens.at(None), "the stuck watcher to be dropped")
         await ann.stop()
     assert await stuck.closed_by_the_table()
     stuck.close()
@@ -170,9 +172,9 @@ async def test_a_screen_whose_connection_resets_drops_only_itself(
                 watcher.reset()
             await ann.made(turn)
             await bob.made(turn)
-        assert table._screens[0] == [s for s in table._screens[0] if not s.outbox.dropped]
-        assert len(table._screens[0]) == len(table._screens[1]) == 1
-        await until(lambda: not table._screens.get(None), "every watcher to be dropped")
+        assert table.screens.at(0) == [s for s in table.screens.at(0) if not s.outbox.dropped]
+        assert len(table.screens.at(0)) == len(table.screens.at(1)) == 1
+        await until(lambda: not table.screens.at(None), "every watcher to be dropped")
         await ann.stop()
         await bob.stop()
 
@@ -185,8 +187,8 @@ async def test_a_failed_send_drops_that_screen_alone(served: Any, console: list[
     url = await served(table)
     async with aiohttp.ClientSession() as http:
         broken = await RawScreen.join(port_of(url), hello(table.watch_code))
-        await until(lambda: table._screens.get(None), "the watcher to join")
-        (watcher,) = table._screens[None]
+        await until(lambda: table.screens.at(None), "the watcher to join")
+        (watcher,) = table.screens.at(None)
 
         async def fails(text: str) -> None:
             raise aiohttp.ClientConnectionResetError("Cannot write to closing transport")
@@ -196,8 +198,8 @@ async def test_a_failed_send_drops_that_screen_alone(served: Any, console: list[
         bob = await Person.join(http, url, table, 1)
         await ann.made(3)
         await bob.made(3)
-        assert watcher.outbox.dropped == "failed" and not table._screens.get(None)
-        assert table._screens[0] and table._screens[1]
+        assert watcher.outbox.dropped == "failed" and not table.screens.at(None)
+        assert table.screens.at(0) and table.screens.at(1)
         await ann.stop()
         await bob.stop()
         broken.close()
@@ -221,7 +223,7 @@ async def test_a_flood_of_hints_logs_one_per_decision_and_sends_nothing_more(
         for ws in (ann, bob):
             while (await asyncio.wait_for(ws.receive_json(), TIMEOUT))["type"] != "table":
                 pass
-        await until(lambda: len(table._screens.get(0, [])) == 1, "Ann to join")
+        await until(lambda: len(table.screens.at(0)) == 1, "Ann to join")
 
         async def tables_until_answered(ws: aiohttp.ClientWebSocketResponse) -> int:
             """Tables received until the table answers a message sent now (so that
@@ -347,7 +349,7 @@ async def test_idle_connections_make_room_and_the_table_goes_on(
         later = [await RawScreen.connect(port, source="127.0.0.2") for _ in range(50)]
         await ann.made(3)
         await bob.made(3)
-        assert len(table._screens[0]) == len(table._screens[1]) == 1
+        assert len(table.screens.at(0)) == len(table.screens.at(1)) == 1
         await ann.stop()
         await bob.stop()
     for screen in idle + more + later:
@@ -357,7 +359,7 @@ async def test_idle_connections_make_room_and_the_table_goes_on(
 
 def test_a_connection_is_refused_only_when_none_waits_to_make_room() -> None:
     """The counting alone: per address, in all, and what is settled (a screen) stays."""
-    from monstertrick.guards import _Counted
+    from monstertrick.net.guards import _Counted
 
     class Stub(_Counted):
         def __init__(self, limiter: ConnectionLimiter, address: str) -> None:
@@ -389,9 +391,9 @@ async def test_a_request_or_a_hello_that_never_comes_whole_is_closed_in_time(
 ) -> None:
     """Half a request's headers, a connection that sends nothing, a WebSocket that never
     says hello: each is closed once its time is up (a hello's is told why)."""
-    import monstertrick.table as table_module
+    import monstertrick.net.host.connections as connections
 
-    monkeypatch.setattr(table_module, "HELLO_WAIT", 0.3)
+    monkeypatch.setattr(connections, "HELLO_WAIT", 0.3)
     table = table_of("monster-taking", ["Ann", "Bob"])
     limiter = ConnectionLimiter()
     url = await served(table, limiter=limiter, header_wait=0.3)
@@ -438,7 +440,7 @@ async def test_a_hello_of_another_kind_of_one_and_a_deeply_nested_message_are_re
             await ws.send_json({"type": "take-back"})
             answer = await asyncio.wait_for(ws.receive_json(), TIMEOUT)
             assert answer["type"] == "refused" and "take that back" in answer["reason"]
-            assert table._screens[0]
+            assert table.screens.at(0)
 
 
 # ---------------------------------------------------------------------- the joined screen
@@ -452,10 +454,10 @@ async def test_a_screen_sent_more_than_it_can_read_says_so_and_joins_again(
     again, rather than stopping for good."""
     from aiohttp import web
 
-    from monstertrick.hosting import listen
-    from monstertrick.tui.join import JoinApp
+    from monstertrick.net.host.command import listen
+    from monstertrick.net.seat.app import JoinApp
+    from monstertrick.net.seat.screen import JoinScreen
     from monstertrick.tui.screens.base import DecisionScreen
-    from monstertrick.tui.screens.join import JoinScreen
 
     table = table_of("monster-taking", ["Ann", "Bob"])
     welcome = {
@@ -503,8 +505,8 @@ async def test_a_screen_sent_more_than_it_can_read_says_so_and_joins_again(
             assert isinstance(join.screen, DecisionScreen), (said, joins)
             assert len(joins) == 2
             assert any(
-                "could not read what the host sent (the table's log is not a list): trying "
-                "again" in s
+                "could not read what the host sent (the message.log: a list of more than "
+                "1000 items): trying again" in s
                 for s in said
             ), said
     finally:

@@ -17,8 +17,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 from typing_extensions import TypeVar
 
+from ...seat_session import SeatSession
 from ...seating import next_pace, pace_label
-from ...session import Session
 from .. import theme
 from ..clock import now
 from ..cursor import find
@@ -30,10 +30,11 @@ if TYPE_CHECKING:
     from .hint import HintTerms
 
 
-SessionT = TypeVar("SessionT", bound=Session[Any, Any, Any, Any, Any], default=Session)
-"""The session as a screen knows it: the shell's screens know a session through the game
-contract alone (:class:`~monstertrick.session.Session`'s defaults); a game's own screens
-name their game's session, its views and actions typed as the game's own."""
+SessionT = TypeVar("SessionT", bound=SeatSession[Any, Any, Any, Any], default=SeatSession)
+"""The seat as a screen knows it (:class:`~monstertrick.seat_session.SeatSession`, at one
+keyboard or joined): the shell's screens know it through the game contract alone (its
+defaults); a game's own screens name their game's, its views and actions typed as the
+game's own."""
 
 LOG_KEY = Binding("l", "log", "Log")
 """Opens (or closes) the game log beside the table: :meth:`GameScreen.log_panel`."""

@@ -20,7 +20,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from ...session import Session
+from ...seat_session import SeatSession
 from .. import theme
 from ..clock import now
 from ..messages import HandoffAccepted
@@ -34,7 +34,9 @@ class HandoffScreen(GameScreen):
     ACCEPT_DELAY: ClassVar[float] = 0.6
     """Seconds after the screen appears before it accepts Enter."""
 
-    def __init__(self, session: Session, player: int, task: str, what: str, detail: str) -> None:
+    def __init__(
+        self, session: SeatSession, player: int, task: str, what: str, detail: str
+    ) -> None:
         """``what`` the person is handed the keyboard for ("play your turn") and a
         public ``detail`` line, in the game's words."""
         super().__init__(session)

@@ -30,7 +30,7 @@ from textual.content import Content
 from textual.widgets import Static
 from textual.worker import Worker, get_current_worker
 
-from ...session import Session
+from ...seat_session import SeatSession
 from ..widgets.panel import Panel
 
 if TYPE_CHECKING:
@@ -134,7 +134,7 @@ class HintPanel(Panel):
         Binding("escape", "close", "Close hint", show=False),
     ]
 
-    def __init__(self, session: Session, seat: int, terms: HintTerms[Any]) -> None:
+    def __init__(self, session: SeatSession, seat: int, terms: HintTerms[Any]) -> None:
         super().__init__(id="hint-panel")
         self.session = session
         self.seat = seat

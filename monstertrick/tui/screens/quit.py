@@ -12,14 +12,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 if TYPE_CHECKING:
+    from ...seat_session import SeatSession
+
+
+def quit_question(match: SeatSession | None) -> str:
+    """What quitting now does to the game, as things really are."""
     from ...session import Session
 
-
-def quit_question(match: Session | None) -> str:
-    """What quitting now does to the game, as things really are."""
-    from ...remote import RemoteSession
-
-    if isinstance(match, RemoteSession):
+    if match is not None and not isinstance(match, Session):  # (a seat joined elsewhere)
         return (
             "Quit now? The game goes on at the host: join again with your code to take "
             "your seat back (meanwhile the others see you away)."
@@ -44,7 +44,7 @@ class QuitScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "Keep playing"),
     ]
 
-    def __init__(self, match: Session | None = None) -> None:
+    def __init__(self, match: SeatSession | None = None) -> None:
         super().__init__()
         self.match = match
 

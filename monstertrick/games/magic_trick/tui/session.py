@@ -3,11 +3,10 @@ game's own (the shell knows a session through the game contract alone)."""
 
 from __future__ import annotations
 
-from ....session import Session
+from ....seat_session import SeatSession
 from ..engine.cards import Action
 from ..engine.events import Event
-from ..engine.state import MagicTrickState
 from ..engine.views import View
 
-GameSession = Session[MagicTrickState, Action, Event, View, View]
-"""A session of Magic Trick."""
+GameSession = SeatSession[Action, Event, View, View]
+"""A seat of Magic Trick, as its screens know it (at one keyboard or joined)."""

@@ -3,9 +3,9 @@ game's own (the shell knows a session through the game contract alone)."""
 
 from __future__ import annotations
 
-from ....session import Session
+from ....seat_session import SeatSession
 from ..engine.events import Event
-from ..engine.state import Action, MatchState, PlayerView
+from ..engine.state import Action, PlayerView
 
-GameSession = Session[MatchState, Action, Event, PlayerView, PlayerView]
-"""A session of Monster Taking."""
+GameSession = SeatSession[Action, Event, PlayerView, PlayerView]
+"""A seat of Monster Taking, as its screens know it (at one keyboard or joined)."""

@@ -3,9 +3,9 @@ game's own (the shell knows a session through the game contract alone)."""
 
 from __future__ import annotations
 
-from ....session import Session
-from ..engine import Action, GameState, PlayerView, PublicView
+from ....seat_session import SeatSession
+from ..engine import Action, PlayerView, PublicView
 from ..engine.events import Event
 
-GameSession = Session[GameState, Action, Event, PlayerView, PublicView]
-"""A session of Monster Trick."""
+GameSession = SeatSession[Action, Event, PlayerView, PublicView]
+"""A seat of Monster Trick, as its screens know it (at one keyboard or joined)."""

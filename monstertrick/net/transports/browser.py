@@ -1,4 +1,4 @@
-"""The server of ``monstertrick serve``: textual-serve's, held to :mod:`monstertrick.guards`.
+"""The server of ``monstertrick serve``: textual-serve's, held to :mod:`monstertrick.net.guards`.
 
 textual-serve gives the page (xterm.js), the protocol between the page and a game process
 and the game side of it. This module keeps what a browser may do within bounds: only
@@ -7,7 +7,7 @@ tab's messages are parsed and metered, sizes are clamped, at most ``max_games`` 
 at once, and every game process ends with its tab or with the server, whatever state it
 is in. Where it overrides a method of textual-serve, a comment says why.
 
-Imported by :func:`monstertrick.serve.serve` only, when it is about to serve.
+Imported by :func:`monstertrick.net.transports.serve.serve` only, when it is about to serve.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
-from .guards import (
+from ..guards import (
     HostNames,
     MessageLimits,
     MessageMeter,
@@ -56,7 +56,7 @@ CLOSE_WAIT = 2.0
 
 QUIT_WAIT = 1.0
 """Seconds a game has to quit when its tab closes before it is ended (SIGTERM, then
-SIGKILL: :func:`monstertrick.guards.end_process_group`)."""
+SIGKILL: :func:`monstertrick.net.guards.end_process_group`)."""
 
 SHUTDOWN_WAIT = 3.0
 """Seconds a stopping server waits for the tabs to close once their games have ended."""

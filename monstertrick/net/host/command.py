@@ -1,10 +1,10 @@
 """``monstertrick host``: one game that each person joins from their own screen.
 
-The host process holds the game (:class:`~monstertrick.table.TableHost` over a
+The host process holds the game (:class:`~monstertrick.net.host.table.TableHost` over a
 :class:`~monstertrick.session.Session`, autosaved after every decision) and serves, on
 one port: the table's WebSocket for ``monstertrick join``, and, with textual-serve
 installed, a page that runs the join screen in a browser tab. With ``--ssh PORT`` it
-also lets an SSH client open a seat's screen (:mod:`monstertrick.sshdoor`). It prints
+also lets an SSH client open a seat's screen (:mod:`monstertrick.net.transports.ssh`). It prints
 each person's join code and how to join, then what happens at the table; lines typed
 at its terminal let a computer player cover an away seat (``cover NAME``), list the
 seats (``who``), show the codes again (``codes``) or close the table (``quit``).
@@ -28,14 +28,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .errors import RecordError
-from .games import GAMES
-from .guards import ConnectionLimiter, HostNames, MessageLimits, is_loopback
-from .records import parse_json, read_record_file, shown
-from .saves import SavedGame, SaveStore, atomic_write, home
-from .seating import Seating
-from .session import Session
-from .table import TableHost, normal_code, table_socket
+from ...errors import RecordError
+from ...games import GAMES
+from ...records import parse_json, read_record_file, shown
+from ...saves import SavedGame, SaveStore, atomic_write, home
+from ...seating import Seating
+from ...session import Session
+from ..guards import ConnectionLimiter, HostNames, MessageLimits, is_loopback
+from ..protocol import normal_code
+from .connections import table_socket
+from .table import TableHost
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -320,14 +322,14 @@ async def _host(
 ) -> int:
     from aiohttp import web
 
-    from .serve import LIMITS as PAGE_LIMITS
-    from .serve import app_argv
+    from ..transports.serve import LIMITS as PAGE_LIMITS
+    from ..transports.serve import app_argv
 
     names = HostNames.for_address(host, allow_hosts)
     local = loopback_of(host)
     page_server: Any = None
     try:
-        from .tabserver import GameServer
+        from ..transports.browser import GameServer
     except ImportError:
         app = web.Application(client_max_size=LIMITS.max_bytes)
     else:
@@ -418,7 +420,7 @@ async def listen(
 ) -> tuple[web.AppRunner, int]:
     """Serve ``app`` on ``host``:``port`` (0: any free port) as the host does: every
     connection counted by ``limiter`` (by default a
-    :class:`~monstertrick.guards.ConnectionLimiter` of the default limits), a request
+    :class:`~monstertrick.net.guards.ConnectionLimiter` of the default limits), a request
     (or the next request on a kept-alive connection) closed unless it comes whole
     within ``header_wait`` seconds. The runner (``cleanup()`` ends it) and the port;
     raises OSError when the address cannot be listened on."""
@@ -446,7 +448,7 @@ async def _pages_shown(page_server: Any) -> None:
 
 def limited_site(runner: Any, host: str, port: int, limiter: ConnectionLimiter) -> Any:
     """aiohttp's TCP site for ``runner`` on ``host``:``port``, every connection counted
-    by ``limiter`` (:class:`~monstertrick.guards.ConnectionLimiter`), so that the host
+    by ``limiter`` (:class:`~monstertrick.net.guards.ConnectionLimiter`), so that the host
     never runs out of open files and idle connections keep no one out (started with
     ``await site.start()``, stopped with the runner)."""
     return _site_class()(runner, host, port, limiter=limiter)
@@ -486,8 +488,8 @@ async def _open_door(table: TableHost, host: str, ssh_port: int, local: str, por
     user name, once the table has checked the code (a wrong one starts nothing, and
     waits its turn as it would on the table's own port); None (having said why) when
     it cannot open."""
-    from .serve import app_argv
-    from .sshdoor import SshDoorError, open_ssh_door
+    from ..transports.serve import app_argv
+    from ..transports.ssh import SshDoorError, open_ssh_door
 
     if os.name != "posix":
         print("monstertrick: joining over SSH needs a POSIX system", file=sys.stderr)

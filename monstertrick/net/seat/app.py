@@ -1,7 +1,7 @@
 """``monstertrick join``: one seat of a table hosted elsewhere, on this screen alone.
 
 The app is the hot-seat app with its session on the other side of a WebSocket
-(:class:`~monstertrick.remote.RemoteSession`): the same screens, drawn from this seat's
+(:class:`~monstertrick.net.seat.session.RemoteSession`): the same screens, drawn from this seat's
 view, with no handoffs (nobody else looks at this screen). The other seats' moves come
 as they happen; this seat's decisions go to the host, which answers with the next table
 or the reason it refused one. A dropped connection is tried again until it comes back,
@@ -16,21 +16,25 @@ import asyncio
 import gc
 import json
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.notifications import SeverityLevel
 
-from ..session import BotTurn, GameEnd, Played, RoundOver, Session, Step, Turn
-from ..table import VERSION
-from ..wire import WireError
-from .app import MonsterTrickApp
-from .messages import Decided, NewGame, TakeBack
-from .screens.base import ComputerTurnScreen, DecisionScreen, PauseScreen
-from .screens.join import CodeGiven, JoinScreen
+from ...seat_session import SeatSession
+from ...session import BotTurn, GameEnd, Played, RoundOver, Step, Turn
+from ...tui.app import MonsterTrickApp
+from ...tui.messages import Decided, NewGame, TakeBack
+from ...tui.screens.base import ComputerTurnScreen, DecisionScreen, PauseScreen
+from ..protocol import VERSION, Bye, Hello, Message, Refused, Table, TookBack, Welcome
+from ..wire import PLAIN, WireError
+from .screen import CodeGiven, JoinScreen
 
 if TYPE_CHECKING:
-    from ..remote import RemoteSession
+    from aiohttp import ClientWebSocketResponse
+    from textual.timer import Timer
+
+    from .session import RemoteSession
 
 IDLE_COLLECTION_WAIT = 0.1
 """Seconds after the last table before the garbage is collected (the screen is drawn)."""
@@ -72,14 +76,14 @@ class JoinApp(MonsterTrickApp):
         """Collect the process's cyclic garbage while the screen is idle, not in the
         middle of drawing a move (the join command's own process: see
         :func:`collect_when_idle`)."""
-        self._collecting: Any = None
+        self._collecting: Timer | None = None
         self.watching = watch
         """Join as a watcher (what everyone may see), whichever code is typed."""
         self.url = url
         self.address = address
         self.code = code
         self.session: RemoteSession | None = None
-        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._outbox: asyncio.Queue[Message] = asyncio.Queue()
         self._shown: object = None
         self._away: tuple[int, ...] | None = None
         self._present: set[int] = set()
@@ -174,18 +178,18 @@ class JoinApp(MonsterTrickApp):
             self.say(f"{reason[:1].upper()}{reason[1:]}: trying again in {wait:.0f} s.")
             await asyncio.sleep(wait)
 
-    async def _follow(self, ws: Any) -> None:
+    async def _follow(self, ws: ClientWebSocketResponse) -> None:
         import aiohttp
 
         while not self._outbox.empty():
             self._outbox.get_nowait()  # (made for a table that is gone)
-        hello = {"type": "hello", "version": VERSION, "code": self.code, "watch": self.watching}
-        await ws.send_json(hello)
+        await ws.send_str(PLAIN.text(Hello(VERSION, self.code or "", self.watching)))
 
         async def send() -> None:
             while True:
                 message = await self._outbox.get()
-                await ws.send_json(message)
+                wire = self.session.wire if self.session is not None else PLAIN
+                await ws.send_str(wire.text(message))
 
         sender = asyncio.create_task(send())
         try:
@@ -205,13 +209,13 @@ class JoinApp(MonsterTrickApp):
         finally:
             sender.cancel()
 
-    def received(self, data: dict[str, Any]) -> bool:
+    def received(self, data: dict[str, object]) -> bool:
         """One message from the host; False when it has said goodbye."""
-        from ..remote import RemoteSession, Welcome
+        from .session import RemoteSession, read_welcome
 
         kind = data.get("type")
-        if kind == "welcome":
-            welcome = Welcome.read(data)
+        if kind == Welcome.TYPE:
+            welcome = read_welcome(data)
             self.session = RemoteSession.joined(welcome, self._outbox.put_nowait)
             self.session.pace = self.pace
             self.game = welcome.game
@@ -219,7 +223,7 @@ class JoinApp(MonsterTrickApp):
             self._away = None
             self._ever_joined = True
             self.title = f"{self.screens_title()} · {self._who()}"
-        elif kind == "table" and self.session is not None:
+        elif kind == Table.TYPE and self.session is not None:
             before = self._away, self.session.covered_seats
             self.session.update(data)
             self._tell_comings_and_goings()
@@ -231,17 +235,20 @@ class JoinApp(MonsterTrickApp):
                 if self._collecting is not None:
                     self._collecting.stop()
                 self._collecting = self.set_timer(IDLE_COLLECTION_WAIT, collect_garbage)
-        elif kind == "refused" and self.session is not None:
+        elif kind == Refused.TYPE and self.session is not None:
+            refused = PLAIN.message(data, [Refused])
+            assert isinstance(refused, Refused)
             self.session.refused()
-            reason = str(data.get("reason", ""))[:200]
+            reason = refused.reason[:200]
             screen = self.screen
             if isinstance(screen, DecisionScreen) and screen.seat == self.session.me:
                 screen.refuse(reason)
             else:
                 self.notify(reason, severity="warning", markup=False)
-        elif kind == "bye":
-            reason = str(data.get("reason", "the host closed the table"))[:200]
-            why = data.get("why")
+        elif kind == Bye.TYPE:
+            bye = PLAIN.message(data, [Bye])
+            assert isinstance(bye, Bye)
+            reason, why = bye.reason[:200], bye.why
             if why == "closed":
                 self.host_closed(reason)
                 return False
@@ -266,7 +273,7 @@ class JoinApp(MonsterTrickApp):
         self.say(f"{self.farewell} Ctrl+Q quits.", error=True)
 
     def screens_title(self) -> str:
-        from ..games import GAMES
+        from ...games import GAMES
 
         return GAMES[self.game].title
 
@@ -296,11 +303,11 @@ class JoinApp(MonsterTrickApp):
                     self.notify(f"{session.names[seat]} {again}.", markup=False)
         self._present.update(s for s in others if s not in away)
         self._away = away
-        last = session.table.get("last")
-        if isinstance(last, dict) and last.get("took_back") and last.get("seat") != session.me:
-            if self._shown != ("took-back", last.get("at")):
-                seat = int(last.get("seat", 0))
-                self.notify(f"{session.names[seat]} took back their last decision.", markup=False)
+        last = session.table.last if session.table is not None else None
+        if isinstance(last, TookBack) and last.took_back and last.seat != session.me:
+            if self._shown != ("took-back", last.at):
+                name = session.names[last.seat]
+                self.notify(f"{name} took back their last decision.", markup=False)
 
     def _show_who_is_away(self) -> None:
         """Someone came or went while another seat's turn is on screen: its lines say
@@ -312,9 +319,13 @@ class JoinApp(MonsterTrickApp):
     # ------------------------------------------------------------------ the flow
 
     @staticmethod
-    def _signature(step: Step, at: tuple[int, int]) -> object:
+    def _signature(step: Step, at: tuple[int, int], together: bool = False) -> object:
         if isinstance(step, Played):
             return ("played", step.seat, at)
+        if isinstance(step, Turn) and together:
+            # Deciding at once: the others' decisions move the table on meanwhile, and
+            # the seat's own screen stays as it is (its cursor and choices).
+            return ("Turn", step.seat, step.task, at[0], "together")
         if isinstance(step, Turn | BotTurn):
             return (type(step).__name__, step.seat, step.task, at)
         if isinstance(step, RoundOver):
@@ -327,7 +338,8 @@ class JoinApp(MonsterTrickApp):
         session = self.session
         if session is None:
             return
-        signature = self._signature(session.next_step(), session.position)
+        together = session.me in session.together
+        signature = self._signature(session.next_step(), session.position, together)
         if signature != self._shown:
             self.advance()
 
@@ -336,7 +348,7 @@ class JoinApp(MonsterTrickApp):
         if session is None:
             return
         step = session.next_step()
-        self._shown = self._signature(step, session.position)
+        self._shown = self._signature(step, session.position, session.me in session.together)
         top = self.screen
         if isinstance(step, RoundOver) and session.ready_sent(step.number):
             if isinstance(top, PauseScreen) and top.number == step.number:
@@ -348,7 +360,7 @@ class JoinApp(MonsterTrickApp):
             return  # (nothing to show yet)
         super().advance()
 
-    def bot_turn(self, session: Session, step: BotTurn) -> None:
+    def bot_turn(self, session: SeatSession, step: BotTurn) -> None:
         """Another seat decides (a person on their own screen, or a computer player in
         the host): the table as this seat sees it, until the move comes."""
         self.watch_turn(session, step)
@@ -403,13 +415,13 @@ def collect_garbage() -> None:
 
 def run_join(url: str, address: str, code: str | None, *, watch: bool = False) -> int:
     """Run the join app; the exit code."""
-    from .app import run_app
+    from ...tui.app import run_app
 
     collect_when_idle()
     app = JoinApp(url, address, code, watch=watch, idle_collection=True)
     status = run_app(app)
     if app.farewell is not None and sys.stdout.isatty():  # (a browser tab's is no terminal)
-        from ..records import shown
+        from ...records import shown
 
         print(f"monstertrick: {shown(app.farewell)}")  # (the host's words: shown as text)
     return status

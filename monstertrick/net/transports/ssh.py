@@ -37,14 +37,14 @@ from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .guards import (
+from ..guards import (
     TERM_GRACE,
     end_process_group,
     signal_group,
     start_process_group,
     terminal_size,
 )
-from .table import normal_code
+from ..protocol import normal_code
 
 if TYPE_CHECKING:
     import asyncssh
@@ -159,7 +159,7 @@ def term_name(text: str) -> str:
 
 def screen_size(width: int, height: int) -> tuple[int, int]:
     """The (columns, rows) a screen gets for a client's terminal of ``width`` x
-    ``height`` characters: clamped by :func:`monstertrick.guards.terminal_size`, and the
+    ``height`` characters: clamped by :func:`monstertrick.net.guards.terminal_size`, and the
     default for a dimension the client leaves out (0)."""
     size = terminal_size(width or DEFAULT_SIZE[0], height or DEFAULT_SIZE[1])
     return DEFAULT_SIZE if size is None else size
@@ -725,7 +725,7 @@ async def open_ssh_door(
     """Listen for SSH on ``host``:``port`` (0: any free port, then :attr:`SshDoor.port`)
     with the host key kept at ``key_path`` (see :func:`host_key`). Each connection's
     screen runs ``command(code)``: ``code`` is the user name the client gave, in a
-    code's written form (:func:`monstertrick.table.normal_code`), or None if it is not
+    code's written form (:func:`monstertrick.net.host.table.normal_code`), or None if it is not
     a code. ``environment``: what screens start from (default: this process's), with
     the client's TERM; ``grace``: seconds an ending screen has between SIGTERM and
     SIGKILL; ``admits``: asked about each code (and the client's address) before its

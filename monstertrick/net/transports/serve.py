@@ -6,10 +6,10 @@ draws its screen with xterm.js. The command is fixed when the server starts: not
 browser sends becomes part of it. Closing a tab ends its game process; the game's autosave
 keeps it for Continue.
 
-What a browser may do is bounded (:mod:`monstertrick.guards`): only pages that name this
+What a browser may do is bounded (:mod:`monstertrick.net.guards`): only pages that name this
 server (its Host names) are served, every message is metered, terminal sizes are clamped
 and every game process ends with its tab or the server. The glue to textual-serve is in
-:mod:`monstertrick.tabserver`.
+:mod:`monstertrick.net.transports.browser`.
 
 Importing this module imports neither Textual nor textual-serve: that happens only in
 :func:`serve`, when the server is about to run.
@@ -24,7 +24,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .guards import MessageLimits, is_loopback, terminal_size
+from ..guards import MessageLimits, is_loopback, terminal_size
 
 TITLE = "Monster Trick"
 DEFAULT_HOST = "127.0.0.1"
@@ -150,16 +150,16 @@ def serve(
 
     ``args`` must already be checked (``cli`` does it with its own parser), and so must
     ``host`` and ``allow_hosts`` be host names. Pages are served to the names of
-    :meth:`~monstertrick.guards.HostNames.for_address`.
+    :meth:`~monstertrick.net.guards.HostNames.for_address`.
     """
     try:
-        from .tabserver import GameServer
+        from .browser import GameServer
     except ImportError:
         print(f"monstertrick: {INSTALL_HINT}", file=sys.stderr)
         return 2
 
-    from .guards import HostNames
-    from .saves import SaveStore
+    from ...saves import SaveStore
+    from ..guards import HostNames
 
     warning = exposure_warning(host, port, str(SaveStore().saves))
     if warning is not None:

@@ -15,6 +15,12 @@ extra field, a value of the wrong type, a card or action that is not one) raises
 :class:`WireError` saying where. What comes over the wire is untrusted: nothing in it
 is evaluated, imported or looked up beyond the game's own types.
 
+The messages between a host and a seat (:mod:`monstertrick.net.protocol`) are written
+and read here too: :meth:`Wire.encode` gives a message's JSON object (its ``type``
+first), :meth:`Wire.message` reads one back, checked like the rest, the game's values in
+it read as the game's types. A wire made without a door (``Wire()``) writes any of them
+and reads the messages that hold no game value.
+
 Encoding is a function of the value alone, so a seat's bytes depend on nothing but its
 view: two games that differ only in what the seat cannot see send it the same bytes.
 """
@@ -22,6 +28,7 @@ view: two games that differ only in what the seat cannot see send it the same by
 from __future__ import annotations
 
 import dataclasses
+import json
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -29,12 +36,14 @@ from enum import Enum
 from functools import cache
 from typing import Any, Generic, TypeVar, Union
 
-from .errors import InvalidMoveError
-from .games.common.cards import CodedCard
+from ..errors import InvalidMoveError
+from ..games.common.cards import CodedCard
+from . import protocol
+from .protocol import Message, Part
 
 if typing.TYPE_CHECKING:
-    from .games.contract import State, View
-    from .games.door import Door
+    from ..games.contract import State, View
+    from ..games.door import Door
 
 S = TypeVar("S", bound="State[Any, Any, Any]")
 A = TypeVar("A")
@@ -47,6 +56,8 @@ MAX_ITEMS = 1000
 
 KIND = "kind"
 """The key that names a dataclass's class in its JSON object."""
+TYPE = "type"
+"""The key that names a message's kind in its JSON object."""
 
 
 class WireError(ValueError):
@@ -77,11 +88,22 @@ def _members(tp: Any) -> tuple[Any, ...]:
 class Wire(Generic[S, A, E, V, P]):
     """The JSON of one game's views, events and actions, made from its door."""
 
-    def __init__(self, door: Door[S, A, E, V, P]) -> None:
+    def __init__(self, door: Door[S, A, E, V, P] | None = None) -> None:
+        self._parse: Callable[[str], Any] | None = None
+        self._actions: tuple[type, ...] = ()
+        self._given: dict[Any, Any] = {}
+        if door is None:
+            return  # (no game: messages without a game's values only)
         args = _door_types(type(door))
         self._state, self._action, self._event, self._view, self._public = args
         self._actions = tuple(t for t in _members(self._action) if isinstance(t, type))
-        self._parse: Callable[[str], Any] = door.parse_action
+        self._parse = door.parse_action
+        self._given = {
+            protocol.ACTION: self._action,
+            protocol.VIEW: self._view,
+            protocol.PUBLIC: self._public,
+            protocol.EVENT: self._event,
+        }
 
     # ------------------------------------------------------------------ writing
 
@@ -97,11 +119,21 @@ class Wire(Generic[S, A, E, V, P]):
             return value.name
         if isinstance(value, CodedCard):
             return str(value)
+        if isinstance(value, Message | Part):
+            cls: type = type(value)
+            out: dict[str, Any] = {TYPE: value.TYPE} if isinstance(value, Message) else {}
+            for f in dataclasses.fields(cls):
+                item = getattr(value, f.name)
+                if item is not None or not f.metadata.get("omitted"):
+                    out[f.name] = self.encode(item, _hints(cls)[f.name])
+            return out
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            out: dict[str, Any] = {KIND: type(value).__name__}
+            out = {KIND: type(value).__name__}
             for name, declared in _hints(type(value)).items():
                 out[name] = self.encode(getattr(value, name), declared)
             return out
+        if isinstance(value, dict):  # (a record: JSON already)
+            return value
         if isinstance(value, tuple | list):
             args = typing.get_args(tp) if typing.get_origin(tp) in (tuple, list, Sequence) else ()
             if len(args) == len(value) and Ellipsis not in args:
@@ -134,9 +166,28 @@ class Wire(Generic[S, A, E, V, P]):
         action: A = self.decode(self._action, data)
         return action
 
+    def text(self, message: Message) -> str:
+        """A message's JSON text, as it goes over the wire."""
+        return json.dumps(self.encode(message))
+
+    def message(self, data: object, kinds: Sequence[type[Message]]) -> Message:
+        """A message of one of ``kinds``, read back from its JSON value (its ``type``
+        names which); :class:`WireError` if it is not one."""
+        if not isinstance(data, Mapping):
+            raise WireError(f"a message is a JSON object, not {_shown(data)}")
+        for kind in kinds:
+            if data.get(TYPE) == kind.TYPE:
+                message: Message = self.decode(kind, data)
+                return message
+        raise WireError(f"{_shown(data.get(TYPE))} is not a message expected here")
+
     def decode(self, tp: Any, data: object, where: str = "the message") -> Any:
         """``data`` read back as a value of type ``tp``; :class:`WireError` if it is
         not one."""
+        if isinstance(tp, TypeVar):
+            if tp not in self._given:
+                raise WireError(f"{where}: a game's value is not read without its game")
+            tp = self._given[tp]
         members = _members(tp)
         if len(members) > 1:
             return self._union(members, data, where)
@@ -147,6 +198,12 @@ class Wire(Generic[S, A, E, V, P]):
         if tp is Any or tp is object:
             raise WireError(f"{where}: a value of no fixed type is not read")
         origin = typing.get_origin(tp)
+        if origin is dict:  # (a record: the game reads it back itself)
+            if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
+                raise WireError(f"{where}: expected an object, got {_shown(data)}")
+            return data
+        if isinstance(origin, type) and dataclasses.is_dataclass(origin):
+            return self.decode(origin, data, where)  # (a generic part: Decided[EVENT])
         if origin is not None:
             return self._sequence(tp, origin, data, where)
         if tp in self._actions:
@@ -173,8 +230,27 @@ class Wire(Generic[S, A, E, V, P]):
         raise WireError(f"{where}: a {tp!r} is not read")
 
     def _union(self, members: Sequence[Any], data: object, where: str) -> Any:
+        members = [m for t in members for m in _members(self._given.get(t, t))]
         if data is None and type(None) in members:
             return None
+        if isinstance(data, Mapping) and KIND not in data:
+            for member in members:
+                if typing.get_origin(member) is dict:  # (a record)
+                    return self.decode(member, data, where)
+            parts = [m for m in members if isinstance(m, type) and issubclass(m, Part)]
+            parts += [
+                m
+                for m in members
+                if isinstance(typing.get_origin(m), type) and issubclass(typing.get_origin(m), Part)
+            ]
+            if parts:  # (a part of a message: the one whose fields it has)
+                problems = []
+                for part in parts:
+                    try:
+                        return self.decode(part, data, where)
+                    except WireError as exc:
+                        problems.append(str(exc))
+                raise WireError(problems[0] if len(problems) == 1 else f"{where}: fits no part")
         if isinstance(data, Mapping):
             # A dataclass of the union: the one its kind names.
             for member in members:
@@ -213,16 +289,37 @@ class Wire(Generic[S, A, E, V, P]):
     def _dataclass(self, tp: type, data: object, where: str) -> Any:
         if not isinstance(data, Mapping):
             raise WireError(f"{where}: expected a {tp.__name__}, got {_shown(data)}")
-        if data.get(KIND) != tp.__name__:
+        key = KIND
+        if issubclass(tp, Message):
+            key = TYPE
+            if data.get(TYPE) != tp.TYPE:
+                raise WireError(f"{where}: expected a {tp.TYPE}, got {_shown(data.get(TYPE))}")
+        elif issubclass(tp, Part):
+            key = ""
+        elif data.get(KIND) != tp.__name__:
             raise WireError(f"{where}: expected a {tp.__name__}, got {_shown(data.get(KIND))}")
         hints = _hints(tp)
-        extra = set(data) - set(hints) - {KIND}
+        extra = set(data) - set(hints) - {key}
         if extra:
             raise WireError(f"{where}: a {tp.__name__} has no {_shown(sorted(extra)[0])}")
-        missing = [name for name in hints if name not in data]
+        # A message's field with a default may be left out (and one marked OMITTED is).
+        optional = _optional(tp) if tp.__module__ == protocol.__name__ else set()
+        missing = [name for name in hints if name not in data and name not in optional]
         if missing:
             raise WireError(f"{where}: a {tp.__name__} needs its {missing[0]}")
-        fields = {name: self.decode(t, data[name], f"{where}.{name}") for name, t in hints.items()}
+        fields = {
+            name: self.decode(t, data[name], f"{where}.{name}")
+            for name, t in hints.items()
+            if name in data
+        }
+        if optional:
+            fields.update(
+                (f.name, None)
+                for f in dataclasses.fields(tp)
+                if f.name not in data
+                and f.metadata.get("omitted")
+                and f.default is dataclasses.MISSING
+            )
         try:
             return tp(**fields)
         except (TypeError, ValueError) as exc:
@@ -231,6 +328,7 @@ class Wire(Generic[S, A, E, V, P]):
     def _read_action(self, tp: type, data: object, where: str) -> Any:
         if not isinstance(data, str):
             raise WireError(f"{where}: an action is written as text, not {_shown(data)}")
+        assert self._parse is not None  # (an action type comes from the door)
         try:
             action = self._parse(data)
         except InvalidMoveError as exc:
@@ -240,9 +338,24 @@ class Wire(Generic[S, A, E, V, P]):
         return action
 
 
+@cache
+def _optional(cls: type) -> frozenset[str]:
+    """The fields of a message that may be left out: those with a default, and those
+    marked :data:`~monstertrick.net.protocol.OMITTED`."""
+    return frozenset(
+        f.name
+        for f in dataclasses.fields(cls)
+        if f.default is not dataclasses.MISSING or f.metadata.get("omitted")
+    )
+
+
+PLAIN: Wire[Any, Any, Any, Any, Any] = Wire()
+"""A wire of no game: for the messages that hold no game's value."""
+
+
 def _door_types(cls: type) -> tuple[Any, ...]:
     """A door class's ``S, A, E, V, P``: the types it subclasses ``Door`` with."""
-    from .games.door import Door
+    from ..games.door import Door
 
     for klass in cls.__mro__:
         for base in getattr(klass, "__orig_bases__", ()):

@@ -13,8 +13,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from ...table import normal_code
-from ..widgets import KeyBar
+from ...tui.widgets import KeyBar
+from ..protocol import normal_code
 
 
 @dataclass

@@ -1,0 +1,1 @@
+"""The host's side of a table: it holds the game and serves the seats' screens."""
