@@ -105,9 +105,17 @@ def build_parser() -> argparse.ArgumentParser:
     learn = sub.add_parser(
         "learn",
         help="learn to play: short lessons for each game, each with one goal",
-        description="Learn to play by playing: short lessons on a fixed deal, each with "
-        "one goal, that wait for the move they teach. Without LESSON, opens the list of "
-        "lessons; progress and stars are kept in the data folder.",
+        description="Learn to play by playing: short lessons on a fixed deal against easy "
+        "computer players, each with one goal in a sentence and the keys of its move. A "
+        "lesson waits for the move it teaches: any other move is answered with why, and "
+        "counts against its stars (3 at par, 2 for up to two moves more, 1 otherwise). "
+        "Escape leaves a lesson for the list. Without LESSON, opens the list of lessons "
+        "(Enter starts one); after a game's last lesson, Enter starts a first game "
+        "against easy computer players. Progress and stars are kept in the data folder "
+        "(lessons.json).",
+        epilog="examples: 'monstertrick learn' (the list), 'monstertrick learn --list' "
+        "(printed, with your stars), 'monstertrick learn take-over' (one lesson by its "
+        "name), 'monstertrick learn --game magic-trick 2' (by its number).",
     )
     learn.add_argument(
         "--game",

@@ -32,7 +32,8 @@ from typing import Any
 from .errors import IllegalMoveError
 from .games import GAMES
 from .games.contract import StopCheck
-from .saves import atomic_write, home
+from .records import name_problem
+from .saves import SaveStore, atomic_write, home
 from .seating import Seat, Seating
 from .session import BotTurn, GameEnd, Handoff, Played, RoundOver, Session, Turn
 
@@ -44,12 +45,15 @@ __all__ = [
     "Progress",
     "Step",
     "find_lesson",
+    "learner_name",
     "lessons_of",
     "stars_for",
 ]
 
-LEARNER = "You"
-"""The learner's name at the lesson's table."""
+LEARNER = "Learner"
+"""The learner's name at the lesson's table when the history names nobody (see
+:func:`learner_name`): the games speak of every seat in the third person ("Learner laid
+out their VP cards"), so the learner needs a name, not "You"."""
 
 
 @dataclass(frozen=True)
@@ -71,11 +75,17 @@ class Lesson:
     """Its name on the command line (``monstertrick learn open-a-trick``)."""
     title: str
     goal: str
-    """What the learner is to do, in one sentence."""
+    """What the learner is to do, in one sentence (with where the game stands: the
+    lesson opens with nothing "since your last turn")."""
     steps: tuple[Step, ...]
     seed: int
     players: tuple[str, ...]
-    """The names at the table; the learner's seat is :attr:`learner` (named "You")."""
+    """The names at the table; the learner's seat is :attr:`learner`, named at the table
+    as :meth:`LessonSession.begin` is told (its name here is a placeholder)."""
+    keys: str = ""
+    """How the move is made on the screen, in a few words ("Keys: ←/→ choose, Enter
+    plays."): the lesson's bar says it after the goal, so that nobody is refused a move
+    for not knowing the keys."""
     learner: int = 0
     first: int = 0
     """The seat that begins the deal."""
@@ -95,6 +105,18 @@ class Lesson:
     @property
     def par_moves(self) -> int:
         return self.par or len(self.steps)
+
+    def seats(self, name: str, level: str | None = None) -> tuple[Seat, ...]:
+        """The lesson's table with the learner seated as ``name`` (:data:`LEARNER` when
+        a computer player has that name, or it is no name) and the computer players at
+        ``level`` (the lesson's own by default)."""
+        others = [n for seat, n in enumerate(self.players) if seat != self.learner]
+        if name in others or name_problem(name) is not None:
+            name = LEARNER
+        return tuple(
+            Seat(name) if seat == self.learner else Seat(player, level or self.level)
+            for seat, player in enumerate(self.players)
+        )
 
 
 def stars_for(tries: int, par: int) -> int:
@@ -133,6 +155,29 @@ def find_lesson(game: str, name: str) -> Lesson:
     raise KeyError(f"{GAMES[game].title} has no lesson {name!r}: its lessons are {known}")
 
 
+def learner_name(root: Path | None = None) -> str:
+    """The name the learner sits at a lesson's table with: the person who played the
+    most recent game in the history (its first seat not played by a computer, renames
+    applied), else :data:`LEARNER`."""
+    from .profiles import load_aliases
+
+    store = SaveStore(root)
+    try:
+        games, _ = store.finished()
+    except OSError:
+        return LEARNER
+    aliases = load_aliases(store.root)
+    for saved in games:  # (the most recent first)
+        seats = saved.meta.seats
+        for seat, name in enumerate(saved.players):
+            if seat < len(seats) and isinstance(seats[seat].get("bot"), str):
+                continue
+            person = aliases.resolve(name)
+            if name_problem(person) is None:
+                return person
+    return LEARNER
+
+
 # ---------------------------------------------------------------------------- a lesson
 
 
@@ -164,16 +209,13 @@ class LessonSession(Session):
     """Whether the learner's moves are judged (not while the setup is made)."""
 
     @classmethod
-    def begin(cls, game: str, lesson: Lesson) -> LessonSession:
-        """The lesson's table, its setup made: the learner's first move comes next (or
-        the computer players', before it)."""
-        seats = tuple(
-            Seat(
-                LEARNER if seat == lesson.learner else name,
-                None if seat == lesson.learner else lesson.level,
-            )
-            for seat, name in enumerate(lesson.players)
-        )
+    def begin(cls, game: str, lesson: Lesson, name: str = LEARNER) -> LessonSession:
+        """The lesson's table, the learner seated as ``name`` (:data:`LEARNER` if a
+        computer player has that name): its setup made, and the computer players' moves
+        before the learner's first decision made at once (none of them is waited for).
+        The learner's first decision comes next, with nothing "since their last turn":
+        they had none, and the goal says where the game stands."""
+        seats = lesson.seats(name)
         seating = Seating(seats, lesson.first)
         rules = GAMES[game].load()
         state = rules.new_state(seating.names, lesson.seed, seating.first)
@@ -188,8 +230,24 @@ class LessonSession(Session):
         )
         for text in lesson.setup:
             session._set_up(rules.parse_action(text))
+        session._to_first_decision()
+        session.seen[lesson.learner] = len(session.log)
         session.judging = True
         return session
+
+    def _to_first_decision(self) -> None:
+        """Let the computer players make their moves up to the learner's first decision,
+        every pause passed: part of the lesson's setup."""
+        while True:
+            step = self.next_step()
+            if isinstance(step, (Played, RoundOver)):
+                self.done()
+            elif isinstance(step, BotTurn):
+                self.bot_decision(step.seat)
+            elif isinstance(step, Handoff):
+                self.pass_keyboard(step.seat)
+            else:
+                return
 
     def _set_up(self, action: Any) -> None:
         """Make one move of the setup, by the seat that decides now."""

@@ -144,10 +144,10 @@ class Pack:
         """The pack in a line for people."""
         facts = GAMES[self.game]
         deals = "1 deal" if len(self.deals) == 1 else f"{len(self.deals)} deals"
-        return (
-            f"{shown(self.title_or_id, 80)}: {deals} of {facts.title} for {self.seats} players "
-            f"(pack {self.id})"
-        )
+        about = f"{deals} of {facts.title} for {self.seats} players"
+        if self.title:
+            return f"{shown(self.title, 80)}: {about} (pack {self.id})"
+        return f"pack {self.id}: {about}"
 
 
 def default_seats(game: str) -> int:

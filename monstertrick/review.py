@@ -24,6 +24,12 @@ and the contract's verbs only:
   the chance given up beyond the search's noise (less ``Z`` standard errors of it: what
   the search is about 95% sure of), so that two seeds give the same mark to at least
   90% of decisions.
+- **The reason.** Each judged decision has a sentence of reason drawn from what the
+  search counted over the worlds it sampled (each option's
+  :class:`~monstertrick.search.assess.Stats`, in the game's words:
+  :meth:`Door.reason`): the best option's outcome, and the choice's (or, when the
+  choice was the best, the next option's). The review's JSON carries the counts behind
+  it, each option's ``stats``; read back, the words are made again from them.
 - **Per player**: the agreement rate (unforced decisions whose choice was the best or
   about equal), the mean chance given up per unforced decision, the marks, and the
   decisions that gave up the most.
@@ -48,6 +54,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import textwrap
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -59,7 +66,7 @@ from .errors import RecordError
 from .games import GAMES
 from .games.contract import Action, SomeState, SomeView
 from .records import game_of, is_int
-from .search.assess import Advice, Z
+from .search.assess import Advice, Stats, Z
 
 if TYPE_CHECKING:
     from .games import SomeDoor
@@ -84,13 +91,15 @@ __all__ = [
     "review_steps",
 ]
 
-FORMAT = "monstertrick-review/1"
-"""The ``format`` of a review's JSON (``review --json`` and the cache)."""
+FORMAT = "monstertrick-review/2"
+"""The ``format`` of a review's JSON (``review --json`` and the cache). 2: each option
+carries its ``stats`` (the counts behind the reason) and each decision its ``reason``."""
 
-KEPT = 2
+KEPT = 3
 """The version of the reviews this program keeps (the ``kept`` of a kept review's file):
 a review kept by another version is computed again. 2: Monster Trick's VP rows judged
-at the seats that laid them out (version 1 rotated them from round 2 on)."""
+at the seats that laid them out (version 1 rotated them from round 2 on); 3: the
+options' counts behind each decision's reason (:data:`FORMAT` 2)."""
 
 SEED = 1
 """The seed of a review unless told otherwise (``review``'s default and the app's: they
@@ -128,7 +137,8 @@ class OptionReview:
     """One option of a decision as the search saw it: the action as it prints, its
     chance to win, the game's points after it on average (None: not measured), the
     playouts it got, and its difference to the best option with that difference's
-    standard error (None for the best, or when too little was measured)."""
+    standard error (None for the best, or when too little was measured); ``stats``, how
+    the rounds it was played in ended (None: not counted)."""
 
     action: str
     chance: float
@@ -136,8 +146,10 @@ class OptionReview:
     visits: int
     gap: float | None
     noise: float | None
+    stats: Stats | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, fields: Sequence[str] = ()) -> dict[str, Any]:
+        """As JSON; the stats' numbers named by the game's ``fields``."""
         return {
             "action": self.action,
             "chance": self.chance,
@@ -145,6 +157,7 @@ class OptionReview:
             "visits": self.visits,
             "gap": self.gap,
             "noise": self.noise,
+            "stats": self.stats.to_json(fields) if self.stats is not None else None,
         }
 
 
@@ -194,8 +207,9 @@ def judge(options: Sequence[OptionReview], choice: int) -> Verdict:
 class DecisionReview:
     """One decision: ``index`` in the game's decisions (every seat's, from 0), its
     chapter, ``step`` (the decisions of the chapter before it), the seat and its task,
-    the action chosen (as it prints), the options best first (none when forced) and
-    which of them was chosen."""
+    the action chosen (as it prints), the options best first (none when forced),
+    which of them was chosen, and the reason in words (:func:`decision_reason`; None:
+    the game says nothing)."""
 
     index: int
     chapter: int
@@ -205,6 +219,7 @@ class DecisionReview:
     chosen: str
     options: tuple[OptionReview, ...]
     choice: int
+    reason: str | None = None
 
     @property
     def verdict(self) -> Verdict:
@@ -226,7 +241,8 @@ class DecisionReview:
     def given_up(self) -> float:
         return self.verdict.given_up
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, fields: Sequence[str] = ()) -> dict[str, Any]:
+        """As JSON; the options' stats named by the game's ``fields``."""
         v = self.verdict
         best = self.best
         return {
@@ -237,13 +253,14 @@ class DecisionReview:
             "task": self.task,
             "chosen": self.chosen,
             "forced": self.forced,
-            "options": [o.to_json() for o in self.options],
+            "options": [o.to_json(fields) for o in self.options],
             "choice": self.choice if self.options else None,
             "best": best.action if best is not None else None,
             "verdict": v.kind,
             "given_up": v.given_up,
             "noise": v.noise,
             "mark": v.mark,
+            "reason": self.reason,
         }
 
 
@@ -354,6 +371,7 @@ class Review:
         )
 
     def to_json(self) -> dict[str, Any]:
+        fields = GAMES[self.game].load().tally_fields
         return {
             "format": FORMAT,
             "game": self.game,
@@ -363,7 +381,8 @@ class Review:
             "seats": list(self.seats),
             "summary": [self.summary(s).to_json() for s in self.seats],
             "luck": [luck.to_json() for luck in self.luck],
-            "decisions": [d.to_json() for d in self.decisions],
+            "tally": list(fields),
+            "decisions": [d.to_json(fields) for d in self.decisions],
         }
 
 
@@ -448,6 +467,18 @@ def people(doc: Mapping[str, Any], players: Sequence[str]) -> tuple[int, ...]:
 # ---------------------------------------------------------------------- reviewing
 
 
+def decision_reason(
+    game: Game, view: SomeView, options: Sequence[tuple[Action, Stats | None]], choice: int
+) -> str | None:
+    """The reason of a decision judged (options best first, ``choice`` the one chosen):
+    the best option's outcome and the choice's, or the next option's when the choice
+    was the best (:meth:`Door.reason`); None for a forced decision."""
+    if not options:
+        return None
+    pair = [options[0], options[choice]] if choice else list(options[:2])
+    return game.door.reason(view, pair)
+
+
 def review_decision(game: Game, decision: Decision, settings: Settings) -> DecisionReview:
     """One decision judged from its seat's view (see the module's docstring)."""
     door = game.door
@@ -456,6 +487,7 @@ def review_decision(game: Game, decision: Decision, settings: Settings) -> Decis
     mine = game.same(view, chosen)
     classes = {game.same(view, a) for a in view.legal_actions}
     options: list[OptionReview] = []
+    actions: list[tuple[Action, Stats | None]] = []
     choice = 0
     if len(classes) > 1:
         advice = door.review_advice(view, decision.seat, settings.seed, settings.playouts, chosen)
@@ -468,11 +500,13 @@ def review_decision(game: Game, decision: Decision, settings: Settings) -> Decis
             if same == mine:
                 choice = len(options)
             options.append(
-                OptionReview(str(a.action), a.chance, a.points, a.visits, a.gap, a.noise)
+                OptionReview(str(a.action), a.chance, a.points, a.visits, a.gap, a.noise, a.stats)
             )
+            actions.append((a.action, a.stats))
         if mine not in seen:  # (a search cut short): judged as not measured
             choice = len(options)
             options.append(OptionReview(str(chosen), 0.0, None, 0, None, None))
+            actions.append((chosen, None))
     return DecisionReview(
         decision.index,
         decision.chapter,
@@ -482,6 +516,7 @@ def review_decision(game: Game, decision: Decision, settings: Settings) -> Decis
         str(chosen),
         tuple(options),
         choice,
+        decision_reason(game, view, actions, choice),
     )
 
 
@@ -840,6 +875,7 @@ def _check_decision(
     if not isinstance(options, list) or len(options) > len(legal):
         raise fail("options")
     checked: list[OptionReview] = []
+    actions: list[tuple[Action, Stats | None]] = []
     classes: set[Hashable] = set()
     for o in options:
         if not isinstance(o, dict) or set(o) != {
@@ -849,6 +885,7 @@ def _check_decision(
             "visits",
             "gap",
             "noise",
+            "stats",
         }:
             raise fail("an option")
         action = legal.get(o["action"]) if isinstance(o["action"], str) else None
@@ -867,7 +904,12 @@ def _check_decision(
             raise fail("an option's numbers")
         if not (_number(noise, optional=True) and (noise is None or noise >= 0)):
             raise fail("an option's numbers")
-        checked.append(OptionReview(o["action"], float(chance), points, visits, gap, noise))
+        try:
+            stats = _check_stats(o["stats"], game.door.tally_fields, visits)
+        except ValueError:
+            raise fail("an option's stats") from None
+        checked.append(OptionReview(o["action"], float(chance), points, visits, gap, noise, stats))
+        actions.append((action, stats))
     all_classes = {game.same(view, a) for a in view.legal_actions}
     choice = d.get("choice")
     if len(all_classes) == 1:
@@ -878,6 +920,10 @@ def _check_decision(
         raise fail("the choice")
     elif game.same(view, legal[checked[choice].action]) != game.same(view, decision.action):
         raise fail("the choice is not the action chosen")
+    try:  # the words made again from the counts read back (never taken from the file)
+        reason = decision_reason(game, view, actions, 0 if not checked else choice)
+    except (ValueError, LookupError, TypeError, ArithmeticError):
+        raise fail("an option's stats that no search counts") from None
     return DecisionReview(
         decision.index,
         decision.chapter,
@@ -887,7 +933,34 @@ def _check_decision(
         d["chosen"],
         tuple(checked),
         choice,
+        reason,
     )
+
+
+def _check_stats(raw: object, fields: Sequence[str], visits: int) -> Stats | None:
+    """An option's ``stats`` read back: None (not counted) or the counts, each tally
+    once, under the game's ``fields`` and a count of ``worlds``, whole numbers, the
+    worlds in all no more than the option's ``visits``; raises ``ValueError`` for
+    anything else."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or not fields:
+        raise ValueError("stats")
+    keys = {*fields, "worlds"}
+    counts: dict[tuple[int, ...], int] = {}
+    for entry in raw:
+        if not isinstance(entry, dict) or set(entry) != keys:
+            raise ValueError("stats")
+        if not all(is_int(entry[k]) for k in keys) or entry["worlds"] < 1:
+            raise ValueError("stats")
+        tally = tuple(entry[f] for f in fields)
+        if tally in counts:
+            raise ValueError("stats")
+        counts[tally] = entry["worlds"]
+    stats = Stats.of(counts)
+    if stats.worlds > visits:
+        raise ValueError("stats")
+    return stats
 
 
 # ---------------------------------------------------------------------- in words
@@ -925,7 +998,17 @@ def _extreme(luck: Luck) -> bool:
 
 
 def describe_decision(review: Review, d: DecisionReview, chapter_name: str) -> list[str]:
-    """A decision in a line or two of at most 80 columns."""
+    """A decision in a line or two of at most 76 columns (80 once indented under a
+    player's figures), then its reason, wrapped as wide."""
+    lines = _decision_head(review, d, chapter_name)
+    if d.reason:
+        lines += textwrap.wrap(
+            f"why: {d.reason}", WIDTH - 4, initial_indent=" " * 8, subsequent_indent=" " * 10
+        )
+    return lines
+
+
+def _decision_head(review: Review, d: DecisionReview, chapter_name: str) -> list[str]:
     name = review.players[d.seat]
     task = "" if d.chosen.startswith(d.task) else f"{d.task} "
     head = f"{chapter_name} {d.chapter} #{d.step + 1} {name}: {task}{_clip(d.chosen, 20)}"

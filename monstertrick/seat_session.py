@@ -165,6 +165,11 @@ class SeatSession(Protocol[A, E, V, P]):
         """What the hard search would choose for ``seat``, from their view only."""
         ...
 
+    def hint_reason(self, view: V, options: Sequence[Advice[A]]) -> str | None:
+        """Why a hint suggests what it does, in a line (None: the game says nothing),
+        from ``view`` only."""
+        ...
+
     def note_hint(self, seat: int) -> bool:
         """``seat`` took a hint for the decision before them: whether it was news."""
         ...

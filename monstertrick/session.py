@@ -581,6 +581,14 @@ class Session(Generic[S, A, E, V, P]):
             view = self.view(seat)
         return list(self.rules.hint(view, seat, self.seed, stop))
 
+    def hint_reason(self, view: V, options: Sequence[Advice[A]]) -> str | None:
+        """Why a hint suggests what it does, in a line drawn from what its search
+        counted (:meth:`~monstertrick.games.door.Door.reason`): the suggestion's outcome
+        over the sampled deals (the other options' chances and points are listed below
+        it); None when the game says nothing. From ``view`` (the seat's own, the
+        hint's) only."""
+        return self.rules.reason(view, [(o.action, o.stats) for o in options[:1]])
+
     def note_hint(self, seat: int) -> bool:
         """The person at ``seat`` took a hint on their turn: counted with the game (the
         save's meta, shown in History: the decisions that got a hint) and noted in the

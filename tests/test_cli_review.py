@@ -189,3 +189,28 @@ def test_players_that_are_not_there_and_games_without_people(
     assert status == 2 and out == "" and "--player" in err
     status, out, err = run([path, "--player", "Zed\x1b[2J", *FAST], capsys)
     assert status == 2 and out == "" and "no player" in err and "\x1b" not in err
+
+
+@pytest.mark.parametrize(
+    ("key", "players"), [("monster-trick", 3), ("magic-trick", 4), ("monster-taking", 2)]
+)
+def test_the_json_review_carries_the_counts_behind_each_reason(
+    key: str, players: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, record(key, players, 2))
+    status, out, _ = run([path, "--json", "--player", "Ann", *FAST], capsys)
+    assert status == 0
+    doc = json.loads(out)
+    assert doc["format"] == "monstertrick-review/2"
+    fields = GAMES[key].load().tally_fields
+    assert doc["tally"] == list(fields) and fields
+    judged = [d for d in doc["decisions"] if not d["forced"]]
+    assert judged and all(d["reason"] for d in judged)
+    for d in judged:
+        for o in d["options"]:
+            if o["visits"]:
+                assert sum(c["worlds"] for c in o["stats"]) == o["visits"]
+    # and the words, marked decisions with their reason in the review for people
+    status, text, _ = run([path, "--player", "Ann", *FAST], capsys)
+    marked = [d for d in judged if d["mark"]]
+    assert status == 0 and text.count("why: ") >= len(marked)

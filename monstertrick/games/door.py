@@ -35,7 +35,7 @@ from .common.state import not_their_turn
 from .contract import Action, Bot, Outcome, State, StopCheck, View
 
 if TYPE_CHECKING:
-    from ..search.assess import Advice
+    from ..search.assess import Advice, Stats
     from ..search.player import SearchingPlayer
 
 A = TypeVar("A", bound=Action)
@@ -181,6 +181,42 @@ class Door(Generic[S, A, E, V, P]):
         are the same decision (a review finds a player's choice among the search's
         options by it): the action itself, unless the game says otherwise."""
         return action
+
+    tally_fields: ClassVar[tuple[str, ...]] = ()
+    """The names of the numbers of this game's tally: how a round its search played
+    ended for the searching player (:data:`~monstertrick.search.assess.Tally`, counted
+    per option as :class:`~monstertrick.search.assess.Stats`; a review's JSON names
+    them so). () : the game tallies nothing, and its hints and marks have no reason."""
+
+    def option_reason(self, view: V, action: A, stats: Stats) -> str | None:
+        """What ``stats`` (of at least one world) say of ``action`` at ``view``'s
+        decision, in a clause that begins with the action ("P9 keeps you on 2 tricks,
+        scoring your middle card (6), in 61% of the deals"): only figures counted in
+        ``stats`` and what ``view``'s seat may see. None: nothing to say (every game's,
+        unless it says otherwise)."""
+        return None
+
+    def reason(self, view: V, options: Sequence[tuple[A, Stats | None]]) -> str | None:
+        """The reason of a hint's suggestion or a review's verdict, in one sentence: the
+        clause of each option (:meth:`option_reason`; a hint's suggestion and the next
+        option, a review's best and the choice), joined; None when there is none (the
+        game tallies nothing, or nothing was counted)."""
+        clauses = [
+            clause
+            for action, stats in options
+            if stats is not None and stats.worlds
+            for clause in [self.option_reason(view, action, stats)]
+            if clause
+        ]
+        if not clauses:
+            return None
+        if len(clauses) == 2 and alike(*(stats for _, stats in options)):
+            # Two clauses that say the same: what tells the options apart is not counted.
+            clauses.append(
+                "the two end alike for you in every deal counted: what differs is how the others do"
+            )
+        text = "; ".join(clauses)
+        return text[:1].upper() + text[1:] + "."
 
     # ------------------------------------------------------------------ the line mode
 
@@ -462,3 +498,10 @@ class Door(Generic[S, A, E, V, P]):
         }
         summary.update(self.summary_extra(state))
         return summary
+
+
+def alike(*stats: Stats | None) -> bool:
+    """Each of ``stats`` counted one and the same tally in every world: the options end
+    the same for the player whatever the deal."""
+    tallies = {counts[0][0] if len(counts := s.counts) == 1 else None for s in stats if s}
+    return len(tallies) == 1 and None not in tallies and all(s is not None for s in stats)

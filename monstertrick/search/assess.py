@@ -4,9 +4,13 @@ what else separates options whose chances it cannot tell apart.
 :class:`Watched` wraps a game's :class:`~.core.SearchGame` and records, for every
 iteration of a search, the root action it began with, the searching player's reward and
 a game's own measure of the round's result (its points: VP, a hand's score, cards ahead
-at the end of a game). The search runs unchanged on the wrapper: it draws the same
-random numbers and makes the same calls (the computer players never use it).
-:func:`advise` then turns the search's options and those records into :class:`Advice`.
+at the end of a game) and, with a game's ``tally``, how the round ended for that player
+in a few whole numbers (Monster Trick's tricks, Magic Trick's bid and tricks...), counted
+per root action as :class:`Stats`: what a hint's or a review's reason says
+(:meth:`~monstertrick.games.door.Door.reason`). The search runs unchanged on the
+wrapper: it draws the same random numbers and makes the same calls (the computer
+players never use it). :func:`advise` then turns the search's options and those records
+into :class:`Advice`.
 
 The noise is measured, not assumed: the standard error of the difference between the
 best option's chance and each other's. Where the search tries its root actions on common
@@ -21,7 +25,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Generic, TypeVar
@@ -62,13 +67,70 @@ class Common(Enum):
     flat search): the n-th try of each action shares its world."""
 
 
+Tally = tuple[int, ...]
+"""How a round searched ended for the searching player, in a few whole numbers that a
+game names (:attr:`~monstertrick.games.door.Door.tally_fields`): only what that player
+will know at the round's end (their own tricks, their bid...), never another seat's
+hidden card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """Per option, how often each :data:`Tally` came up over the worlds the search
+    played it in (``counts``: each tally with its count, in the tallies' order): the
+    figures behind a reason. Nothing in it is estimated: a count is a count."""
+
+    counts: tuple[tuple[Tally, int], ...]
+
+    @staticmethod
+    def of(tallies: Mapping[Tally, int] | Iterable[Tally]) -> Stats:
+        """The stats of these tallies (a mapping: each with its count)."""
+        found: Counter[Tally] = Counter(tallies)
+        return Stats(tuple(sorted((t, n) for t, n in found.items() if n > 0)))
+
+    @property
+    def worlds(self) -> int:
+        """The worlds counted."""
+        return sum(n for _, n in self.counts)
+
+    def share(self, test: Callable[[Tally], bool]) -> float:
+        """The share of the worlds whose tally passes ``test`` (0 with no world)."""
+        total = self.worlds
+        return sum(n for t, n in self.counts if test(t)) / total if total else 0.0
+
+    def most(self, key: Callable[[Tally], int]) -> tuple[int, float]:
+        """The most frequent value of ``key`` over the worlds (ties: the smallest) and
+        its share; raises ``ValueError`` with no world."""
+        by: Counter[int] = Counter()
+        for t, n in self.counts:
+            by[key(t)] += n
+        if not by:
+            raise ValueError("no world was counted")
+        value = min(by, key=lambda v: (-by[v], v))
+        return value, by[value] / self.worlds
+
+    def mean(
+        self, key: Callable[[Tally], float], given: Callable[[Tally], bool] | None = None
+    ) -> float | None:
+        """The mean of ``key`` over the worlds (those passing ``given``); None for none."""
+        picked = [(key(t), n) for t, n in self.counts if given is None or given(t)]
+        total = sum(n for _, n in picked)
+        return sum(v * n for v, n in picked) / total if total else None
+
+    def to_json(self, fields: Sequence[str]) -> list[dict[str, int]]:
+        """Each tally with its count, its numbers under the game's ``fields``' names and
+        the count under ``"worlds"``."""
+        return [{**dict(zip(fields, t)), "worlds": n} for t, n in self.counts]
+
+
 @dataclass(frozen=True, slots=True)
 class Advice(Generic[A]):
     """One option of a hint: ``chance`` to win (the search's estimate), ``visits`` the
     search gave it, ``points`` the mean of the game's own measure of the round's result
     after it (None: not measured); ``gap`` the best option's chance minus this one's and
     ``noise`` the standard error of that difference, both from the search's own
-    statistics (None for the best option, or when too little was measured)."""
+    statistics (None for the best option, or when too little was measured); ``stats``
+    how the round ended after it, counted over the worlds (None: not counted)."""
 
     action: A
     chance: float
@@ -76,6 +138,7 @@ class Advice(Generic[A]):
     points: float | None = None
     gap: float | None = None
     noise: float | None = None
+    stats: Stats | None = None
 
     @property
     def about_equal(self) -> bool:
@@ -90,7 +153,8 @@ class Watched(Generic[W, A]):
     """``game`` as the search sees it, every finished iteration recorded: per root
     action, a list of (key, reward, points), the key pairing tries on a common world
     (see :class:`Common`). ``points`` measures a finished round for the searching player
-    (None: nothing measured).
+    (None: nothing measured); ``tally`` says how it ended for them (:data:`Tally`),
+    counted per root action in :attr:`tallies` (None: nothing counted).
 
     The hot methods are ``game``'s own, bound once (no cost per call); only ``sample``,
     ``copy``, ``apply`` and ``rewards`` pass through the wrapper, which notes the first
@@ -103,9 +167,11 @@ class Watched(Generic[W, A]):
         points: Callable[[W], float] | None,
         common: Common,
         copy: Callable[[W], W] | None = None,
+        tally: Callable[[W], Tally] | None = None,
     ) -> None:
         self._game = game
         self._points = points
+        self._tally = tally
         self._common = common
         self._copy = copy
         self._me = game.player
@@ -117,10 +183,16 @@ class Watched(Generic[W, A]):
         self._root: A | None = None
         self._fresh = False
         self.records: dict[A, list[tuple[int, float, float]]] = {}
+        self.tallies: dict[A, Counter[Tally]] = {}
 
     @property
     def player(self) -> int:
         return self._me
+
+    @property
+    def root(self) -> A | None:
+        """The root action of the iteration in play (None before the first)."""
+        return self._root
 
     def sample(self, rng: random.Random) -> W:
         self._world += 1
@@ -147,6 +219,11 @@ class Watched(Generic[W, A]):
             key = len(found) if self._common is Common.TURNS else self._world
             points = self._points(world) if self._points is not None else 0.0
             found.append((key, rewards[self._me], points))
+            if self._tally is not None:
+                counts = self.tallies.get(root)
+                if counts is None:
+                    counts = self.tallies[root] = Counter()
+                counts[self._tally(world)] += 1
         return rewards
 
 
@@ -195,12 +272,14 @@ def _difference(
 
 def advise(options: Sequence[Option[A]], watched: Watched[W, A]) -> list[Advice[A]]:
     """The search's ``options`` (best first) with what ``watched`` recorded of them: the
-    mean points after each, and each one's difference to the best with its noise."""
+    mean points after each, how its rounds ended (:class:`Stats`, when the game tallies
+    them), and each one's difference to the best with its noise."""
     if not options:
         return []
     records = watched.records
     paired = watched._common is not Common.NONE
     has_points = watched._points is not None
+    tallied = watched._tally is not None
     best = records.get(options[0].action, [])
     out: list[Advice[A]] = []
     for i, o in enumerate(options):
@@ -208,5 +287,6 @@ def advise(options: Sequence[Option[A]], watched: Watched[W, A]) -> list[Advice[
         points = _mean([p for _, _, p in mine]) if has_points and mine else None
         measured = _difference(best, mine, paired) if i > 0 else None
         gap, noise = measured if measured is not None else (None, None)
-        out.append(Advice(o.action, o.value, o.visits, points, gap, noise))
+        stats = Stats.of(watched.tallies.get(o.action, {})) if tallied else None
+        out.append(Advice(o.action, o.value, o.visits, points, gap, noise, stats))
     return out

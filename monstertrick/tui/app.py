@@ -50,7 +50,7 @@ from .messages import (
     StartGame,
     TakeBack,
 )
-from .screens.base import DecisionScreen
+from .screens.base import DecisionScreen, GameScreen
 from .screens.handoff import HandoffScreen
 from .screens.learn import LearnScreen, LessonBar, LessonDoneScreen, StartLesson
 from .screens.quit import QuitScreen
@@ -82,7 +82,13 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
     """(Found from here for an app of another package too: the join app's. A game's own
     styles come with its screens.)"""
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Escape leaves a lesson for the list of lessons (before a screen's own Escape,
+        # which closes its panel: this one stands aside while a panel is open).
+        Binding("escape", "leave_lesson", "Lessons", key_display="esc", priority=True),
         Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit"),
+        # In a lesson the key bar has room for Escape only without Quit (the lessons'
+        # list shows it): Ctrl+Q quits all the same.
+        Binding("ctrl+q", "request_quit(True)", "Quit", show=False, priority=True),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="rules"),
         Binding("ctrl+c", "help_quit", show=False, system=True),
         # Tab moves the focus as it arrives, not after the keys that follow it: over an
@@ -131,6 +137,7 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         self._view = view
         self._learn = learn
         """``learn``: the game and the lesson to open first (``monstertrick learn``)."""
+        self._learner: str | None = None
         self._viewed = viewed
         self._play_on = play_on
         self.hosting: tuple[Seating, int, str, float] | None = None
@@ -273,11 +280,22 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         if screen in self.screen_stack and not screen.query(LessonBar):
             screen.mount(LessonBar(session))
 
+    @property
+    def learner_name(self) -> str:
+        """The name the learner sits at the lessons' tables with (and plays their first
+        game with): the most recent person in the history, else a neutral one. Asked of
+        the history once."""
+        if self._learner is None:
+            from ..lessons import learner_name
+
+            self._learner = learner_name(self.store.root)
+        return self._learner
+
     def start_lesson(self, game: str, key: str) -> None:
         """Open lesson ``key`` of ``game`` on the game's own screens."""
         from ..lessons import find_lesson
 
-        session = LessonSession.begin(game, find_lesson(game, key))
+        session = LessonSession.begin(game, find_lesson(game, key), self.learner_name)
         session.pace = self.pace
         self.session = session
         self.game = game
@@ -291,17 +309,23 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         problem = progress.record(session.game_key, session.the_lesson, session.stars)
         self.show(LessonDoneScreen(session, problem or progress.problem))
 
+    def action_leave_lesson(self) -> None:
+        """Back to the list of lessons from a lesson not finished (nothing of it is kept;
+        the lessons done keep their stars)."""
+        session = self.session
+        if not isinstance(session, LessonSession):
+            return
+        self.workers.cancel_group(self, "bots")
+        self.post_message(StartLesson(session.game_key, at=session.the_lesson.key))
+
     @on(StartLesson)
     def _start_lesson(self, message: StartLesson) -> None:
         if message.first_game:
             from ..lessons import lessons_of
-            from ..seating import Seat
 
-            names = lessons_of(message.game)[0].players
-            seats = tuple(
-                Seat("You") if n == 0 else Seat(name, "easy") for n, name in enumerate(names)
-            )
-            self.start_game(Seating(seats, 0), None, message.game)
+            lesson = lessons_of(message.game)[0]
+            seats = lesson.seats(self.learner_name, "easy")
+            self.start_game(Seating(seats, lesson.learner), None, message.game)
             self.notify(
                 "Your first game against easy computer players: press t on your turn "
                 "for a hint, ? for the rules.",
@@ -312,7 +336,7 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
             self.start_lesson(message.game, message.key)
         else:
             self.session = None
-            self.show(LearnScreen(message.game))
+            self.show(LearnScreen(message.game, message.at))
 
     def start_game(self, seating: Seating, seed: int | None, game: str | None = None) -> None:
         self.seats = seating
@@ -461,7 +485,12 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
     @on(Decided)
     def _decided(self, message: Decided) -> None:
         """A person's decision, from their own screen (a second press of a key that
-        was already answered is dropped: the session has moved on)."""
+        was already answered is dropped: the session has moved on). A decision chosen
+        again from a review (:mod:`.screens.retry`) goes to its screen's own handler."""
+        retry = getattr(self.screen, "retry_decided", None)
+        if retry is not None:
+            retry(message.seat, message.action)
+            return
         session = self.session
         if session is None:
             return
@@ -557,7 +586,18 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         # (a lesson loses nothing when it is left)
         return session is not None and session.running and not isinstance(session, LessonSession)
 
+    @property
+    def in_lesson(self) -> bool:
+        """Whether a lesson's table is on screen (not its end, nor a screen over it)."""
+        return isinstance(self.session, LessonSession) and isinstance(self.screen, GameScreen)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave_lesson":
+            screen = self.screen
+            return self.in_lesson and isinstance(screen, GameScreen) and screen.panel is None
+        if action == "request_quit":
+            quietly = bool(parameters and parameters[0])
+            return quietly == self.in_lesson
         if action == "rules":
             return not isinstance(self.screen, (RulesScreen, TooSmallScreen, QuitScreen))
         return True
@@ -642,7 +682,9 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
             name="screenshot",  # (Textual's toast then says where it went)
         )
 
-    def action_request_quit(self) -> None:
+    def action_request_quit(self, quietly: bool = False) -> None:
+        """Ctrl+Q: quit, asking first during a game (``quietly``: the binding the key
+        bar does not show, in a lesson)."""
         if isinstance(self.screen, QuitScreen):
             return
         if not self.game_running:

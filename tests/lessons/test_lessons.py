@@ -9,13 +9,18 @@ import pytest
 from monstertrick.cli import main
 from monstertrick.games import GAMES
 from monstertrick.lessons import (
+    LEARNER,
     Lesson,
     LessonSession,
     Progress,
     find_lesson,
+    learner_name,
     lessons_of,
     stars_for,
 )
+from monstertrick.saves import SaveStore
+from monstertrick.seating import parse_seats
+from monstertrick.session import BotTurn, GameEnd, Handoff, Session, Turn
 
 EVERY_LESSON = [
     pytest.param(game, lesson, id=f"{game}/{lesson.key}")
@@ -192,3 +197,68 @@ def test_the_lesson_runner_needs_no_textual() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+# ---------------------------------------------------------------------------- a newcomer's
+# reading of a lesson: the learner's name, the opening, the keys
+
+
+def finished_game(names: list[str], store: SaveStore, seed: int = 2) -> None:
+    """A finished Monster Taking game in the history, its person's moves the simplest."""
+    session = Session.start(parse_seats(names, game="monster-taking"), seed, store)
+    while not isinstance(step := session.next_step(), GameEnd):
+        if isinstance(step, Turn):
+            session.apply(step.seat, session.simple_decision(step.seat))
+        elif isinstance(step, Handoff):
+            session.pass_keyboard(step.seat)
+        elif isinstance(step, BotTurn):
+            session.bot_decision(step.seat)
+        else:
+            session.done()
+    assert session.save_path is not None
+    store.unlock(session.save_path)
+
+
+@pytest.mark.parametrize(("game", "lesson"), EVERY_LESSON)
+def test_the_learner_has_a_name_the_games_third_person_lines_read_right(
+    game: str, lesson: Lesson
+) -> None:
+    session = LessonSession.begin(game, lesson)
+    assert session.names[session.learner] == LEARNER != "You"
+    session.try_move(lesson.steps[0].accept[0])
+    lines = " ".join(e.describe(session.names) for e in session.log if hasattr(e, "describe"))
+    assert session.names[session.learner] in lines
+    assert "You " not in lines, "no 'You arranges' nor 'You led H6 (their 10th card)'"
+
+
+def test_the_learner_is_named_after_the_most_recent_person_in_the_history(
+    monstertrick_home: Path,
+) -> None:
+    store = SaveStore()
+    assert learner_name() == LEARNER, "nobody in the history: the neutral name"
+    finished_game(["Rex:easy", "Zoe"], store)
+    assert learner_name() == "Zoe", "the person, not the computer player"
+    session = LessonSession.begin("monster-trick", lessons_of("monster-trick")[0], "Zoe")
+    assert session.names[session.learner] == "Zoe"
+    # A name a computer player of the lesson has is not taken: Rex is Monster Taking's.
+    lesson = lessons_of("monster-taking")[0]
+    assert LessonSession.begin("monster-taking", lesson, "Rex").names == (LEARNER, "Rex")
+    assert LessonSession.begin("monster-taking", lesson, "\x1b[31m").names == (LEARNER, "Rex")
+
+
+@pytest.mark.parametrize(("game", "lesson"), EVERY_LESSON)
+def test_a_lesson_opens_on_the_learners_decision_with_nothing_since_a_last_turn(
+    game: str, lesson: Lesson
+) -> None:
+    session = LessonSession.begin(game, lesson)
+    step = session.next_step()
+    # The computer players' opening moves are made at once, as the setup is: nothing
+    # to wait for (no computer turn, no pause) before the learner's first move.
+    assert isinstance(step, Turn) and step.seat == session.learner
+    assert session.since_last_turn(session.learner) == [], "the learner had no last turn"
+
+
+@pytest.mark.parametrize(("game", "lesson"), EVERY_LESSON)
+def test_every_lesson_says_the_keys_of_its_move(game: str, lesson: Lesson) -> None:
+    # (a newcomer is not refused a move, and a star, for not knowing the keys)
+    assert lesson.keys.startswith("Keys: ") and len(lesson.keys) > len("Keys: ")

@@ -296,17 +296,21 @@ def in_view(app: MonsterTrickApp, widget: object) -> bool:
     return True
 
 
-def fixed_advice(actions: Sequence[object]) -> list[object]:
+def fixed_advice(actions: Sequence[object], tallies: Sequence[object] = ()) -> list[object]:
     """A hint's answer for the first three of ``actions``, always the same: the first two
-    about equal (within the noise), the third clearly behind."""
-    from monstertrick.search.assess import Advice
+    about equal (within the noise), the third clearly behind; with ``tallies``, each
+    option's tally in every world it was played in, as counted (its reason's figures)."""
+    from monstertrick.search.assess import Advice, Stats
 
     answers = [
         Advice(None, 0.352, 1200, 2.34),
         Advice(None, 0.349, 1200, 2.12, gap=0.003, noise=0.0021),
         Advice(None, 0.311, 400, 1.83, gap=0.041, noise=0.0046),
     ]
-    return [replace(a, action=action) for a, action in zip(answers, actions)]
+    out = [replace(a, action=action) for a, action in zip(answers, actions)]
+    for i, tally in enumerate(tallies):
+        out[i] = replace(out[i], stats=Stats.of(tally))  # type: ignore[arg-type]
+    return list(out)
 
 
 async def open_hint(pilot: Pilot[int]) -> object:

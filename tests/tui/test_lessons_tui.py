@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from monstertrick.lessons import LessonSession, Progress, find_lesson, lessons_of
 from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.screens.hint import HintPanel
 from monstertrick.tui.screens.learn import LearnScreen, LessonBar, LessonDoneScreen
+from monstertrick.tui.widgets import KeyBar
 
 from .helpers import THEME
 
@@ -163,3 +168,158 @@ async def test_leaving_the_lessons_goes_to_the_start_screen(monstertrick_home: P
         await pilot.press("escape")
         await settle(pilot, lambda: isinstance(app.screen, StartScreen))
         assert len(app.screen_stack) == 2
+
+
+# ---------------------------------------------------------------------------- as a newcomer
+# reads and plays a lesson at 80x24
+
+
+def key_bar(app: MonsterTrickApp) -> str:
+    return str(app.screen.query_one(KeyBar).render())
+
+
+async def test_the_vp_row_lesson_reads_with_the_learners_name_and_says_its_keys(
+    monstertrick_home: Path,
+) -> None:
+    lesson = find_lesson("monster-trick", "vp-row")
+    app = lesson_app("monster-trick", lesson.key)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: bool(app.screen.query(LessonBar)))
+        top = str(app.screen.query_one("#topbar").render())
+        assert "Learner arranges their VP cards" in top and "You arranges" not in top
+        bar = bar_text(app).replace("\n", " ")
+        assert lesson.keys in bar and "Shift+←" in bar
+        # The keys the bar names, and nothing else: → to the 3, Shift+← moves it.
+        await pilot.press("right", "right", "shift+left", "shift+left", "enter")
+        await pilot.pause()
+        session = app.session
+        assert isinstance(session, LessonSession)
+        assert session.goal_met() and session.tries == 1
+        top = str(app.screen.query_one("#topbar").render())
+        assert "Learner laid out their VP cards" in top
+
+
+async def test_a_lesson_opens_on_the_learners_turn_at_once_with_nothing_since(
+    monstertrick_home: Path,
+) -> None:
+    from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
+    from monstertrick.games.monster_trick.tui.table import TableScreen
+
+    # Bob and Cid lay their rows before the learner: at once, not at the normal pace.
+    app = MonsterTrickApp(learn=("monster-trick", "vp-row"))
+    app.theme = THEME
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ArrangeScreen), "no computer player's move first"
+    app = MonsterTrickApp(learn=("monster-trick", "open-a-trick"))
+    app.theme = THEME
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        since = str(app.screen.query_one("#since").query_one("EventList").render())
+        assert since == "Nothing new.", "no moves the learner never made"
+
+
+async def test_escape_leaves_a_lesson_for_the_list_keeping_the_stars(
+    monstertrick_home: Path,
+) -> None:
+    done = lessons_of("monster-taking")[0]
+    Progress.load().record("monster-taking", done, 2)
+    lesson = lessons_of("monster-taking")[2]  # (the 2nd is the first not done)
+    app = lesson_app("monster-taking", lesson.key)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: bool(app.screen.query(LessonBar)))
+        shown = key_bar(app)
+        assert "esc Lessons" in shown and "? Rules" in shown
+        # A panel open on the table closes first.
+        await pilot.press("t")
+        await settle(pilot, lambda: app.screen.query(HintPanel).first() is not None)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.screen.query(HintPanel) and app.screen.query(LessonBar)
+        await pilot.press("enter")  # a move refused: the lesson's tries count it
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, LearnScreen))
+        assert app.session is None
+        lessons = app.screen.query_one(OptionList)
+        assert lessons.highlighted is not None
+        option = lessons.get_option_at_index(lessons.highlighted)
+        assert option.id == f"monster-taking/{lesson.key}", "the lesson just left"
+        first = lessons.get_option(f"monster-taking/{done.key}")
+        assert "★★☆ 2/3" in str(first.prompt)
+    assert Progress.load().of("monster-taking", done) == 2
+    assert Progress.load().of("monster-taking", lesson) == 0
+
+
+async def test_ctrl_q_quits_from_a_lesson(monstertrick_home: Path) -> None:
+    app = lesson_app("magic-trick", "read-the-backs")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: bool(app.screen.query(LessonBar)))
+        assert "esc Lessons" in key_bar(app)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code == 0, "quit (nothing to lose in a lesson)"
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "last"),
+    [
+        ("monster-trick", "open-a-trick", 11),
+        ("monster-taking", "suit-strength", 12),
+        ("magic-trick", "read-the-backs", 13),
+    ],
+)
+async def test_home_and_end_reach_the_ends_of_every_games_hand(
+    monstertrick_home: Path, game: str, key: str, last: int
+) -> None:
+    app = lesson_app(game, key)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: bool(app.screen.query(LessonBar)))
+        screen: Any = app.screen  # (each game's screen has its hand's cursor)
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.cursor == last
+        await pilot.press("home")
+        await pilot.pause()
+        assert screen.cursor == 0
+
+
+async def test_the_list_leads_on_to_the_next_games_lessons(monstertrick_home: Path) -> None:
+    progress = Progress.load()
+    for lesson in lessons_of("monster-trick"):
+        progress.record("monster-trick", lesson, 3)
+    app = lesson_app("monster-trick")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, LearnScreen))
+        lessons = app.screen.query_one(OptionList)
+        assert lessons.highlighted is not None
+        option = lessons.get_option_at_index(lessons.highlighted)
+        first = lessons_of("monster-taking")[0]
+        assert option.id == f"monster-taking/{first.key}"
+
+
+async def test_every_lessons_bar_fits_its_three_lines_at_80_columns(
+    monstertrick_home: Path,
+) -> None:
+    """The goal with its keys, the answer to another move, and what was learned: none is
+    cut off at the bar's foot."""
+    app = lesson_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, LearnScreen))
+        for game in ("monster-trick", "monster-taking", "magic-trick"):
+            for lesson in lessons_of(game):
+                app.start_lesson(game, lesson.key)
+                await settle(pilot, lambda: bool(app.screen.query(LessonBar)))
+                bar = app.screen.query_one(LessonBar)
+                width = bar.content_region.width
+                texts = [bar.text()]
+                bar.answer = lesson.steps[0].other
+                texts.append(bar.text())
+                bar.answer = None
+                session = bar.session
+                session.step = len(lesson.steps)  # (as once the goal is met)
+                texts.append(bar.text())
+                session.step = 0
+                for text in texts:
+                    lines = text.wrap(width)
+                    assert len(lines) <= 3, (lesson.key, [str(line) for line in lines])

@@ -139,13 +139,16 @@ def test_game_log(snap_compare: Snap, size: tuple[int, int]) -> None:
 def test_table_hint_open(
     snap_compare: Snap, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The hint beside the table (its answer fixed: the first two about equal).
+    # The hint beside the table (its answer fixed: the first two about equal), with its
+    # reason (the tricks counted: 2 in 61 of 100 worlds after the first option...).
     from monstertrick.games.monster_trick import GAME
 
     from .helpers import fixed_advice
 
+    tallies = ({(2,): 61, (3,): 39}, {(3,): 70, (1,): 30})
+
     def answer(view: object, *args: object, **kwargs: object) -> list[object]:
-        return fixed_advice(view.legal_moves[::3])  # type: ignore[attr-defined]
+        return fixed_advice(view.legal_moves[::3], tallies)  # type: ignore[attr-defined]
 
     monkeypatch.setattr(type(GAME), "hint", lambda self, *a, **k: answer(*a, **k), raising=False)
 
@@ -190,6 +193,43 @@ def test_review(snap_compare: Snap, size: tuple[int, int]) -> None:
         await pilot.press("down", "down", "down")  # a marked decision's options below
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_retry_answer(snap_compare: Snap) -> None:
+    """Learn from your mistakes: a marked decision chosen again (the review's best), the
+    answer with the review's figures and, after ``b``, the best with its reason."""
+    from monstertrick.review import Game, Settings
+    from monstertrick.tui.messages import Decided
+    from monstertrick.tui.screens.review import ReviewScreen
+
+    match = make_match(THREE, 3, rounds_done=3)
+    app = app_for(session=match)
+    app.review_settings = Settings(seed=1, playouts=2, luck_samples=1)
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        from monstertrick.mistakes import retries
+
+        await pilot.press("r")
+        await pilot.app.workers.wait_for_complete()
+        screen = pilot.app.screen
+        assert isinstance(screen, ReviewScreen)
+        while not screen.finished:
+            await pilot.pause()
+        seat = screen.retry_seat()
+        assert seat is not None and screen.review is not None
+        game = Game(match.rules.to_record(match.state))
+        first = retries(game, screen.review, seat)[0]
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        legal = {str(a): a for a in first.view.legal_actions}
+        pilot.app.screen.post_message(Decided(seat, legal[first.reviewed.options[0].action]))
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
 @pytest.mark.parametrize("size", SIZES)

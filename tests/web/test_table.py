@@ -484,3 +484,39 @@ def test_a_resumed_table_asks_at_once_only_those_who_have_not_laid_their_row() -
     # At one keyboard the rows go in turn as before: one seat at a time.
     resumed.screen_each = False
     assert len(resumed.deciders()) == 1
+
+
+async def test_a_screen_gone_while_the_others_lay_their_rows_comes_back_to_lay_its_own(
+    served: Any,
+) -> None:
+    seats = (Seat("Ann"), Seat("Bob"), Seat("Cy"))
+    session = Session.start(Seating(seats, 0), 5, game="monster-trick")
+    table = TableHost(session)
+    url = await served(table)
+    order = session.deciders()
+    gone = order[1]
+    async with aiohttp.ClientSession() as http:
+        screens = {s: await _seat(http, url, table.codes[s]) for s in (0, 1, 2)}
+        for screen in screens.values():
+            while screen.last["away"]:
+                await screen.next_table()
+        await screens.pop(gone).ws.close()  # (its connection dropped: killed, say)
+        for seat, screen in screens.items():
+            while gone not in screen.last["away"]:
+                await screen.next_table()
+            row = str(session.view(seat).legal_actions[0])
+            await screen.ws.send_json({"type": "act", "action": row, "at": screen.last["at"]})
+            assert (await screen.next_table())["type"] == "table"
+            for other in screens.values():
+                if other is not screen:
+                    await other.next_table()
+        assert session.state.arrangement(gone) is None
+        back = await _seat(http, url, table.codes[gone])
+        assert back.last["turn"] == {"seat": gone, "task": "arrange"}
+        assert back.last["view"]["arrangement"] is None  # (its row still to lay)
+        row = str(session.view(gone).legal_actions[0])
+        await back.ws.send_json({"type": "act", "action": row, "at": back.last["at"]})
+        assert (await back.next_table())["last"]["seat"] == gone
+        assert session.state.arrangement(gone) is not None
+        for screen in (*screens.values(), back):
+            await screen.ws.close()

@@ -35,6 +35,7 @@ from .engine.deduce import Inconsistent, Layout, value_ranges
 from .engine.determinize import Determinizer, determinize
 
 if TYPE_CHECKING:
+    from ...search.assess import Stats
     from ...search.player import SearchingPlayer
     from ..contract import Bot
 from .engine.events import (
@@ -90,6 +91,9 @@ class MagicTrick(Door[MagicTrickState, Action, Event, View, View]):
     chapter_name = "hand"
     chapters_key = "hands"
     play_events = PLAY_EVENTS
+    tally_fields = ("bid", "tricks")
+    """A hand searched ends with the player's bid (their sleeved card's value) and the
+    tricks they took."""
 
     parse_action = staticmethod(parse_action)
 
@@ -102,6 +106,12 @@ class MagicTrick(Door[MagicTrickState, Action, Event, View, View]):
         results = state.results()
         hits = tuple(sum(r.tricks[p] == r.bids[p] for r in results) for p in range(NUM_PLAYERS))
         return hits, len(results)
+
+    def option_reason(self, view: View, action: Action, stats: Stats) -> str:
+        """What the sleeve bid needs and how often the hand makes it after ``action``."""
+        from .reasons import option_reason
+
+        return option_reason(view, action, stats)
 
     # ------------------------------------------------------------------ its parts
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...lessons import Lesson, Step
 
-PLAYERS = ("You", "Bea", "Cal", "Dot")
+PLAYERS = ("(you)", "Bea", "Cal", "Dot")
 _FIRST_PLAY = ("play 8",)
 """You led your 8th card (C4)."""
 _SLEEVED = (
@@ -47,8 +47,9 @@ LESSONS = (
     Lesson(
         key="read-the-backs",
         title="What the backs tell you",
-        goal="Every back shows its card's suit, and Hearts are trump: lead your only "
-        "Heart, the 10th card.",
+        goal="Every back shows its card's suit (H: Hearts), and Hearts are trump: lead "
+        "your only Heart, the 10th card.",
+        keys="Keys: ←/→ or Home/End choose, Enter plays.",
         steps=(
             Step(
                 ("play 10",),
@@ -63,8 +64,9 @@ LESSONS = (
     Lesson(
         key="sleeve-bid",
         title="The sleeve bid",
-        goal="Bid now: put a card up your sleeve; its value, shown to all, is how many "
-        "tricks you mean to win.",
+        goal="You led C4. Now bid: put a card up your sleeve; its value, shown to all, is "
+        "how many tricks you mean to win.",
+        keys="Keys: ←/→ choose, Enter sleeves.",
         steps=(
             Step(
                 tuple(f"sleeve {n}" for n in (1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14)),
@@ -84,6 +86,7 @@ LESSONS = (
         title="Follow suit",
         goal="Dot led a Heart: you must follow suit, and your only Heart is the 10th "
         "card — play it.",
+        keys="Keys: Enter plays.",
         steps=(Step(("play 10",), "Only your Heart may be played now."),),
         seed=1,
         players=PLAYERS,
@@ -95,8 +98,9 @@ LESSONS = (
     Lesson(
         key="deduce-a-value",
         title="Deduce a value",
-        goal="Your hand is sorted low to high and your D4 is up your sleeve: win Bea's "
-        "D6 with a Diamond right of it.",
+        goal="Bea led D6. Your hand is sorted: a Diamond right of your sleeved D4 is "
+        "above 4, and D5 is Bea's bid. Win with it.",
+        keys="Keys: ←/→ choose, Enter plays.",
         steps=(
             Step(
                 ("play 14",),

@@ -17,7 +17,7 @@ from .. import ArenaTerms
 from ..door import Door
 
 if TYPE_CHECKING:
-    from ...search.assess import Advice
+    from ...search.assess import Advice, Stats
     from ...search.player import SearchingPlayer
     from ..contract import Bot
 from .engine.cards import CARDS, FULL_DECK, WINS_NEEDED, Card, Suit, deal
@@ -102,6 +102,10 @@ class MonsterTaking(Door[MatchState, Action, Event, PlayerView, PlayerView]):
     chapters_key = "games"
     play_events = None
     """Every event of this game is public (a face-down discard is counted, not shown)."""
+    tally_fields = ("trick", "dots", "left", "highest")
+    """A game of the match searched goes on for the player with the next trick decided
+    (1 theirs, 0 the other's, -1 none) and its dots, and ends with the cards left in
+    their hand and the suit that was Highest."""
 
     def deal_events(self, state: MatchState) -> list[Event]:
         """Each game of the match is dealt to the table: it says so, and who leads."""
@@ -140,6 +144,14 @@ class MonsterTaking(Door[MatchState, Action, Event, PlayerView, PlayerView]):
     def review_include(self, chosen: Action) -> Action | None:
         """The search tries medium's cheapest payments only: the payment chosen too."""
         return chosen
+
+    def option_reason(self, view: PlayerView, action: Action, stats: Stats) -> str:
+        """A strength card: how often its suit ends Highest; a card played: how often it
+        wins or loses the trick, and the dots paid; a payment: what it keeps in hand,
+        and the cards left in it at the game's end on average."""
+        from .reasons import option_reason
+
+        return option_reason(view, action, stats)
 
     # ------------------------------------------------------------------ its parts
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...lessons import Lesson, Step
 
-PLAYERS = ("You", "Rex")
+PLAYERS = ("(you)", "Rex")
 _STRENGTH = ("strength A9", "strength S8")
 _TRICKS = (*_STRENGTH, "play S5", "play S1", "pay A2 S4", "play S6", "play S3", "pay I3")
 _LOST_AQUA = (*_TRICKS, "play A8", "play A10")
@@ -48,6 +48,7 @@ LESSONS = (
         title="Set the suit strength",
         goal="You are LEAD: lay a 10 face up, which no card beats, and its suit will be "
         "the Highest suit.",
+        keys="Keys: ←/→ choose, Enter lays.",
         steps=(
             Step(
                 ("strength I10", "strength S10"),
@@ -66,6 +67,7 @@ LESSONS = (
         title="Follow and win a trick",
         goal="Rex led I7: you must follow Ignis, and only a higher Ignis card wins the "
         "trick — win it.",
+        keys="Keys: ←/→ choose, Enter plays.",
         steps=(
             Step(
                 ("play I9", "play I10"),
@@ -82,7 +84,9 @@ LESSONS = (
     Lesson(
         key="pay-the-difference",
         title="Pay the exact difference",
-        goal="Your A8 (2 dots) lost to A10 (0 dots): pay cards whose dots add up to exactly 2.",
+        goal="Your A8 (2 dots) lost to Rex's A10 (0 dots): pay cards whose dots add up to "
+        "exactly 2.",
+        keys="Keys: ←/→ move, Space chooses a card, Enter pays.",
         steps=(Step(("pay I3", "pay I4 S4", "pay I4 S9", "pay S4 S9"), _ALL_LEGAL),),
         seed=1,
         players=PLAYERS,
@@ -96,6 +100,7 @@ LESSONS = (
         title="Discards face down",
         goal="Your S9 (1 dot) lost to A7 (3 dots) of another suit: pay exactly 2 dots; "
         "they go face down.",
+        keys="Keys: ←/→ move, Space chooses a card, Enter pays.",
         steps=(Step(("pay I4 I9", "pay I4 S4", "pay I9 S4"), _ALL_LEGAL),),
         seed=1,
         players=PLAYERS,
@@ -107,8 +112,9 @@ LESSONS = (
     Lesson(
         key="smallest-above",
         title="The smallest total above",
-        goal="You owe 1 dot but no card of yours has exactly 1: pay the smallest total "
-        "above it, 2 dots.",
+        goal="Rex's S7 beat your S1: you owe 1 dot, but no card of yours has exactly 1. "
+        "Pay the smallest total above it, 2 dots.",
+        keys="Keys: Space chooses, Enter pays.",
         steps=(Step(("pay A3", "pay S3"), _ALL_LEGAL),),
         seed=10,
         players=PLAYERS,

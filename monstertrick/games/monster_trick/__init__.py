@@ -33,7 +33,7 @@ from .engine import (
 from .engine.record import ReplayResult, from_record, replay, result_of, to_record
 
 if TYPE_CHECKING:
-    from ...search.assess import Advice
+    from ...search.assess import Advice, Stats
     from ...search.player import SearchingPlayer
     from ..contract import Bot
 
@@ -59,6 +59,8 @@ class MonsterTrick(Door[GameState, Action, Event, PlayerView, PublicView]):
     deal_tasks = ("arrange",)
     """A replay shows a round's deal with every VP row laid out (before its first card)."""
     play_events = PLAY_EVENTS
+    tally_fields = ("tricks",)
+    """A round searched ends with the tricks the player won in it."""
 
     parse_action = staticmethod(parse_action)
 
@@ -104,6 +106,13 @@ class MonsterTrick(Door[GameState, Action, Event, PlayerView, PublicView]):
         from .lines import action_words
 
         return action_words(view, action)
+
+    def option_reason(self, view: PlayerView, action: Action, stats: Stats) -> str:
+        """A VP row: how often it scores its highest card; a move: the tricks the round
+        most often ends on after it, and the VP card of the row that scores."""
+        from .reasons import option_reason
+
+        return option_reason(view, action, stats)
 
     # ------------------------------------------------------------------ its parts
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...lessons import Lesson, Step
 
-PLAYERS = ("You", "Bob", "Cid")
+PLAYERS = ("(you)", "Bob", "Cid")
 SEED = 1
 _ROWS = ("1-3-2", "3-2-1", "3-2-1")
 """The VP rows laid at the deal (Bob's, Cid's and yours)."""
@@ -66,8 +66,9 @@ LESSONS = (
     Lesson(
         key="vp-row",
         title="Lay your VP row",
-        goal="Your row's left card scores with 1 trick, the middle with 2, the right with "
-        "3: expecting 1 trick, lay your 3 on the left.",
+        goal="Left card scores with 1 trick, middle 2, right 3: expecting 1 trick, put "
+        "your 3 on the left.",
+        keys="Keys: → to the 3, Shift+← moves it, Enter lays the row.",
         steps=(
             Step(
                 ("3-1-2", "3-2-1"),
@@ -78,14 +79,15 @@ LESSONS = (
         seed=SEED,
         players=PLAYERS,
         first=1,
-        learned="The row stays secret until the round ends; win 1 (or 4, or 7) tricks "
-        "and your left card scores.",
+        learned="The row is secret, but each trick you win turns up the card your count "
+        "of tricks scores: with 1 (or 4, or 7) tricks, your left card.",
         check=_row_left_3,
     ),
     Lesson(
         key="open-a-trick",
         title="Open a new trick",
-        goal="Open a new trick: play any card onto an empty slot (trick 3 or 4).",
+        goal="Bob opened trick 1, Cid trick 2: open a new trick with any card, on an empty slot.",
+        keys="Keys: ←/→ choose a card, 3 or 4 plays it there.",
         steps=(
             Step(
                 _moves("B1 B5 B7 B9 G3 G5 G8 P2 P5 P7 P9 Y2", "34"),
@@ -104,8 +106,9 @@ LESSONS = (
     Lesson(
         key="take-over",
         title="Take a trick over",
-        goal="Take a trick over: play a higher card of its lead colour onto trick 1 "
+        goal="Take a trick over: play a higher card of its lead colour on trick 1 "
         "(purple, Bob's) or trick 2 (green, Cid's).",
+        keys="Keys: ←/→ choose, 1 or 2 plays.",
         steps=(
             Step(
                 (*_moves("P2 P5 P9", "1"), *_moves("G3 G5 G8", "2")),
@@ -125,6 +128,7 @@ LESSONS = (
         title="The colour rule",
         goal="No slot is empty and no trick leads blue, so a blue card may go on any "
         "trick: play one of your blue cards.",
+        keys="Keys: ←/→ choose, 1-4 plays.",
         steps=(
             Step(
                 _moves("B1 B7 B9", "1234"),
@@ -143,7 +147,9 @@ LESSONS = (
     Lesson(
         key="win-a-trick",
         title="Complete a trick and win it",
-        goal="You hold trick 3 with P7: put its 4th card on it, and you win it.",
+        goal="You hold trick 3 with P7 and it has 3 cards: put a 4th card on it (purple, "
+        "or blue: they may), and you win it.",
+        keys="Keys: ←/→ choose, 3 plays.",
         steps=(
             Step(
                 _moves("B1 B7 B9 P2 P5 P9", "3"),
@@ -163,6 +169,7 @@ LESSONS = (
         title="The fourth trick",
         goal="You have won 3 tricks, so your right card (the 1) shows: complete trick 1, "
         "which you hold, for a 4th.",
+        keys="Keys: → to your yellow card, 1 plays it.",
         steps=(
             Step(
                 ("Y2→1",),

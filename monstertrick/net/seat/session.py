@@ -384,6 +384,11 @@ class RemoteSession(Generic[S, A, E, V, P]):
             view = self.view(seat)
         return list(self.rules.hint(view, seat, self.seed, stop))
 
+    def hint_reason(self, view: V, options: Sequence[Advice[A]]) -> str | None:
+        """Why a hint suggests what it does, in a line (as at one keyboard: from the
+        seat's own view and the hint's search)."""
+        return self.rules.reason(view, [(o.action, o.stats) for o in options[:1]])
+
     def autosave(self) -> None:
         return None  # (the host saves the game)
 

@@ -141,6 +141,12 @@ class GameScreen(Screen[None], Generic[SessionT]):
             self.open_panel(make())
 
     def action_close_panel(self) -> None:
+        """Escape: close the open panel; with none, leave a decision set up again from a
+        review (:mod:`.retry`), if this is one."""
+        leave = getattr(self, "retry_leave", None)
+        if self.panel is None and leave is not None:
+            leave()
+            return
         self.close_panel()
 
     def log_panel(self) -> Panel:

@@ -12,6 +12,9 @@ When the search cannot tell the options' chances apart (their difference is with
 own measured noise, :mod:`monstertrick.search.assess`), the hint says so and shows what
 does tell them apart: the game's points after each option on average (VP this round,
 points this hand, cards ahead at the end of a game), and for a VP row what it aims for.
+Under the suggestion, "Why:" gives its reason: what the search saw the suggestion lead
+to over the deals it sampled, in the game's words
+(:meth:`~monstertrick.session.Session.hint_reason`).
 """
 
 from __future__ import annotations
@@ -68,10 +71,12 @@ def _percent(value: float, decimals: int) -> str:
     return f"{value * 100:.{decimals}f}%"
 
 
-def hint_lines(options: Sequence[Advice[A]], terms: HintTerms[A]) -> list[str]:
-    """The hint in words: the suggestion with its chance (and points), the next options,
-    and whether the search can tell their chances apart. ``options`` are
-    :class:`~monstertrick.search.assess.Advice`, best first."""
+def hint_lines(
+    options: Sequence[Advice[A]], terms: HintTerms[A], reason: str | None = None
+) -> list[str]:
+    """The hint in words: the suggestion with its chance (and points) and its
+    ``reason``, the next options, and whether the search can tell their chances apart.
+    ``options`` are :class:`~monstertrick.search.assess.Advice`, best first."""
     from ...search.assess import Z, equal_to_best
 
     if not options:
@@ -99,6 +104,8 @@ def hint_lines(options: Sequence[Advice[A]], terms: HintTerms[A]) -> list[str]:
     if best.points is not None and terms.expected is not None:
         chance += f" · {terms.expected(best.points)}"
     lines = [f"Suggestion: {said(best)}", f"  {chance}"]
+    if reason:
+        lines.append(f"Why: {reason}")
     marks = equal_to_best(shown)
     for o, same in zip(others, marks):
         mark = "≈" if same else " "
@@ -133,6 +140,7 @@ class HintPanel(Panel):
         self.seat = seat
         self.terms = terms
         self.options: list[Advice[Any]] | None = None
+        self.view: View[Action] | None = None
         self._worker: Worker[None] | None = None
 
     def compose(self) -> ComposeResult:
@@ -142,6 +150,7 @@ class HintPanel(Panel):
         self.border_title = f"Hint for {self.session.names[self.seat]}"
         self.border_subtitle = "t or Esc closes"
         view = self.session.view(self.seat)  # taken here: the worker reads nothing else
+        self.view = view
         self._worker = self.think(view)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="hint")
@@ -157,7 +166,9 @@ class HintPanel(Panel):
             return  # closed, or the decision was made meanwhile: nothing is shown
         self.options = options
         self.session.note_hint(self.seat)
-        text = "\n".join(hint_lines(options, self.terms))
+        assert self.view is not None
+        reason = self.session.hint_reason(self.view, options)
+        text = "\n".join(hint_lines(options, self.terms, reason))
         self.query_one("#hint-text", Static).update(Content(text))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:

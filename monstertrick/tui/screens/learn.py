@@ -26,12 +26,14 @@ from ..widgets import KeyBar
 
 @dataclass
 class StartLesson(Message):
-    """Start the lesson ``key`` of ``game`` (empty ``key``: open the list of lessons;
-    ``first_game``: the first game against easy computer players instead)."""
+    """Start the lesson ``key`` of ``game`` (empty ``key``: open the list of lessons, at
+    the lesson ``at`` if given; ``first_game``: the first game against easy computer
+    players instead)."""
 
     game: str
     key: str = ""
     first_game: bool = False
+    at: str = ""
 
 
 def lesson_games() -> list[str]:
@@ -54,26 +56,41 @@ class LearnScreen(Screen[None]):
     LearnScreen #lessons { height: 1fr; }
     """
 
-    def __init__(self, game: str | None = None) -> None:
+    def __init__(self, game: str | None = None, at: str = "") -> None:
         super().__init__()
         self.game = game
         """The game whose first lesson not yet done is highlighted (None: the first game's)."""
+        self.at = at
+        """The lesson of ``game`` highlighted instead (one just left)."""
         self.progress = Progress.load()
         self._entries: dict[str, tuple[str, str]] = {}
 
     def compose(self) -> ComposeResult:
         options: list[Option] = []
-        highlight: int | None = None
-        for game in lesson_games():
+        games = lesson_games()
+        undone: dict[str, int] = {}
+        first: dict[str, int] = {}
+        where: dict[str, int] = {}
+        for game in games:
             options.append(Option(Content(GAMES[game].title).stylize("bold"), disabled=True))
             for number, lesson in enumerate(lessons_of(game), 1):
                 stars = self.progress.of(game, lesson)
                 ident = f"{game}/{lesson.key}"
                 self._entries[ident] = (game, lesson.key)
                 text = f"  {number}. {lesson.title}  ({star_text(stars)})"
-                if highlight is None and not stars and self.game in (None, game):
-                    highlight = len(options)
+                where[ident] = len(options)
+                first.setdefault(game, len(options))
+                if not stars:
+                    undone.setdefault(game, len(options))
                 options.append(Option(Content(text), id=ident))
+        # The first lesson not done yet, from this game's on (a game all done leads on
+        # to the next game's); with every lesson done, this game's first; a lesson just
+        # left, itself.
+        start = games.index(self.game) if self.game in games else 0
+        order = games[start:] + games[:start]
+        found = [undone[g] for g in order if g in undone]
+        highlight = found[0] if found else first.get(order[0]) if order else None
+        highlight = where.get(f"{self.game}/{self.at}", highlight)
         with Vertical(id="learn-box"):
             yield Static(Content("Learn to play"), classes="title")
             yield Static(
@@ -157,7 +174,8 @@ class LessonBar(Static):
             return Content.assemble(head, "\n", ("✗ Not this lesson's move. ", "bold"), self.answer)
         if session.finished:
             return Content.assemble(head, "\n", ("✓ Goal met. ", "bold"), session.saying())
-        return Content.assemble(head, "\n", ("Goal: ", "bold"), session.saying())
+        keys = f" {lesson.keys}" if lesson.keys else ""
+        return Content.assemble(head, "\n", ("Goal: ", "bold"), session.saying(), keys)
 
     def refused(self, answer: str | None) -> None:
         self.answer = answer

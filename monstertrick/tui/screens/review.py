@@ -112,7 +112,8 @@ def decision_lines(d: DecisionReview, names: Sequence[str], chapter_name: str) -
         f"{d.chosen} {pct(o.chance)} (chosen)" if i == d.choice else f"{o.action} {pct(o.chance)}"
         for i, o in enumerate(d.options)
     )
-    return Content.assemble(head, verdict, "\n", Content.styled(f"Options: {options}", "dim"))
+    why = f"\nWhy: {d.reason}" if d.reason else ""
+    return Content.assemble(head, verdict, why, "\n", Content.styled(f"Options: {options}", "dim"))
 
 
 def player_lines(review: Review, seat: int, chapter_name: str, width: int) -> Content:
@@ -165,13 +166,14 @@ class ReviewScreen(Screen[None]):
     }
     ReviewScreen #review-decisions { height: 1fr; min-height: 4; }
     ReviewScreen #review-detail {
-        height: auto; max-height: 4; padding: 0 1; background: $panel;
+        height: auto; max-height: 7; padding: 0 1; background: $panel;
     }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("m", "marked(True)", "Marked only"),
         Binding("m", "marked(False)", "Every decision"),
+        Binding("x", "retry", "Retry mistakes"),
         Binding("escape,q", "close", "Close", key_display="Esc"),
     ]
 
@@ -306,6 +308,8 @@ class ReviewScreen(Screen[None]):
                 self._add_row(step)
         self._show_status()
         self._show_players()
+        if self.finished:
+            self.refresh_bindings()  # (x: the marked decisions may be chosen again)
 
     @on(Failed)
     def _failed(self, message: Failed) -> None:
@@ -403,7 +407,36 @@ class ReviewScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "marked":
             return self.review is not None and parameters == (not self.marked_only,)
+        if action == "retry":
+            return self.finished and self.retry_seat() is not None
         return True
+
+    def retry_seat(self) -> int | None:
+        """Whose marked decisions ``x`` sets up again: the player of the decision under
+        the cursor when it has any, else the first reviewed player who has some."""
+        review = self.review
+        if review is None:
+            return None
+        marked = {d.seat for d in review.decisions if d.mark}
+        table = self.query_one(DataTable)
+        if self._shown and 0 <= table.cursor_row < len(self._shown):
+            index = self._shown[table.cursor_row]
+            seat = next((d.seat for d in review.decisions if d.index == index), None)
+            if seat in marked:
+                return seat
+        return next((s for s in review.seats if s in marked), None)
+
+    def action_retry(self) -> None:
+        """Learn from your mistakes: the player's marked decisions, chosen again."""
+        from ...mistakes import retries
+        from ...review import Game
+        from .retry import Retries
+
+        seat = self.retry_seat()
+        if seat is None or self.review is None:
+            return
+        game = Game(self.doc)
+        Retries(self.app, game, retries(game, self.review, seat), lambda: None).start()
 
     def action_marked(self, only: bool) -> None:
         self.marked_only = only

@@ -11,9 +11,11 @@ from typing import Any
 
 from monstertrick.errors import RecordError
 from monstertrick.games import ArenaTerms, GameType
+from monstertrick.games.common.words import of_deals, plural
 from monstertrick.games.contract import Bot
 from monstertrick.games.door import Door
 from monstertrick.records import FORMAT, check_format, check_players, kind
+from monstertrick.search.assess import Stats
 from monstertrick.search.player import SearchingPlayer
 
 from .engine import (
@@ -56,8 +58,15 @@ class LittleTricksDoor(Door[LittleTricks, Play, Event, View, View]):
     chapter_name = "round"
     chapters_key = "rounds"
     play_events = (Played,)
+    tally_fields = ("tricks",)
 
     parse_action = staticmethod(parse_action)
+
+    def option_reason(self, view: View, action: Play, stats: Stats) -> str:
+        """The tricks the round most often ends on after ``action`` (its own words are
+        all a game adds for its reasons)."""
+        tricks, share = stats.most(lambda t: t[0])
+        return f"{action.card} ends the round on {plural(tricks, 'trick')} {of_deals(share)}"
 
     def to_record(
         self, state: LittleTricks, meta: Mapping[str, Any] | None = None

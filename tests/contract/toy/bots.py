@@ -70,6 +70,9 @@ class Search:
     def points(self, world: LittleTricks) -> float:
         return float(world.tricks[self.player])
 
+    def tally(self, world: LittleTricks) -> tuple[int]:
+        return (world.tricks[self.player],)
+
     def rewards(self, world: LittleTricks) -> Sequence[float]:
         best = max(world.totals)
         winners = [p for p, t in enumerate(world.totals) if t == best]
@@ -87,7 +90,7 @@ class HardBot(SearchingPlayer[View, Play]):
 
     def hint_search(self, view: View, rng: random.Random, include: Play | None) -> HintSearch[Play]:
         game = Search(view)
-        watched = Watched(game, game.points, Common.NONE)
+        watched = Watched(game, game.points, Common.NONE, tally=game.tally)
         return HintSearch(
             watched,
             len(view.legal_actions),

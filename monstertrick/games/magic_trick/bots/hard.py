@@ -64,7 +64,8 @@ class HardBot(SearchingPlayer[View, Action]):
     ) -> HintSearch[Action]:
         """The search of :meth:`analyse` (medium's choice tried first, the same halving
         with a tree below each action) over every legal action, the points the player
-        scores this hand after each measured, paired by world; at most
+        scores this hand after each measured and its bid and tricks counted, paired by
+        world; at most
         :data:`HINT_PLAYOUTS` iterations."""
         from ....search import analyse
         from ....search.assess import Common, Watched
@@ -72,7 +73,7 @@ class HardBot(SearchingPlayer[View, Action]):
 
         first = MediumBot().choose(view, rng)
         game = MagicTrickSearch(view, first=first)
-        watched = Watched(game, game.points, Common.WORLDS, copy=game.copy)
+        watched = Watched(game, game.points, Common.WORLDS, copy=game.copy, tally=game.tally)
         return HintSearch(
             watched,
             len(view.legal_actions),

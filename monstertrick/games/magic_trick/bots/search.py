@@ -67,6 +67,12 @@ class MagicTrickSearch(SeatSearch[MagicTrickState, Action]):
         """The points the searching player scored in the hand just finished in ``world``."""
         return float(world._results[-1].scores[self._player])
 
+    def tally(self, world: MagicTrickState) -> tuple[int, int]:
+        """How the hand just finished in ``world`` ended for the searching player: their
+        bid and the tricks they took (a hint's reason: the door's ``tally_fields``)."""
+        result = world._results[-1]
+        return result.bids[self._player], result.tricks[self._player]
+
     def rewards(self, world: MagicTrickState) -> Sequence[float]:
         results = world._results
         if len(results) == NUM_HANDS:

@@ -21,6 +21,7 @@ from ....tui.cursor import cell
 from ....tui.messages import Decided
 from ....tui.screens.base import (
     CARD_KEYS,
+    HAND_END_KEYS,
     HINT_KEY,
     LOG_KEY,
     PACE_KEYS,
@@ -33,6 +34,7 @@ from ....tui.screens.base import (
 from ....tui.screens.hint import HintTerms
 from ....tui.screens.log import LinesLogPanel
 from ....tui.widgets import KeyBar
+from ...common.words import ordinal
 from ..engine.cards import HAND_SIZE, NUM_HANDS, NUM_TRICKS, PASS, Action
 from ..engine.deduce import Inconsistent, value_ranges
 from ..engine.events import (
@@ -75,7 +77,7 @@ class TableScreen(DecisionScreen[GameSession]):
     AUTO_FOCUS = None
     DEFAULT_CSS = """
     TableScreen Static { text-wrap: nowrap; text-overflow: ellipsis; }
-    TableScreen #mt-status { text-wrap: wrap; }
+    TableScreen #mt-status, TableScreen #hint-text { text-wrap: wrap; }
     TableScreen #mt-top { height: 1; background: $primary-background; padding: 0 1; }
     TableScreen #mt-seats { height: auto; padding: 0 0 0 1; }
     TableScreen .mt-seat { height: auto; }
@@ -304,15 +306,15 @@ class TableScreen(DecisionScreen[GameSession]):
         pos = self.cursor
         if self.step_task == "sleeve":
             return (
-                f"Your {_ordinal(pos + 1)} card ({v.suit_at(self.seat, pos).singular}): "
+                f"Your {ordinal(pos + 1)} card ({v.suit_at(self.seat, pos).singular}): "
                 "Enter puts it up your sleeve (its value becomes your bid), p passes."
             )
         option = next((o for o in v.plays if o.position == pos), None)
         if option is None:
             return ""
         if option.legal:
-            return f"Your {_ordinal(pos + 1)} card, a {option.suit.singular}: Enter plays it."
-        return f"Your {_ordinal(pos + 1)} card cannot be played: {option.reason}."
+            return f"Your {ordinal(pos + 1)} card, a {option.suit.singular}: Enter plays it."
+        return f"Your {ordinal(pos + 1)} card cannot be played: {option.reason}."
 
     # ------------------------------------------------------------------ actions
 
@@ -342,6 +344,7 @@ class PlayScreen(TableScreen, PersonTurnScreen[GameSession]):
     PRIVATE = False
     BINDINGS = [
         *CARD_KEYS,
+        *HAND_END_KEYS,
         Binding("enter", "play_card", "Play"),
         Binding("enter", "sleeve_card", "Sleeve"),
         Binding("p", "pass_sleeve", "Pass"),
@@ -405,13 +408,13 @@ class PlayScreen(TableScreen, PersonTurnScreen[GameSession]):
         pos = action.position
         if pos is None:
             return "pass (keep your sleeve empty)"
-        card = f"your {_ordinal(pos + 1)} card ({self.view.suit_at(self.seat, pos).singular})"
+        card = f"your {ordinal(pos + 1)} card ({self.view.suit_at(self.seat, pos).singular})"
         if self.step_task == "sleeve":
             return f"put {card} up your sleeve"
         return f"play {card}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "cursor":
+        if action in ("cursor", "card_at"):
             return self.choosing
         if action == "play_card":
             return self.choosing and self.step_task == "play"
@@ -436,6 +439,15 @@ class PlayScreen(TableScreen, PersonTurnScreen[GameSession]):
         self._message = None
         self._error = False
         self._refresh_all()
+
+    def action_card_at(self, index: int) -> None:
+        """Home/End: the first or the last card in the hand (``index`` 0 or -1)."""
+        positions = self._positions()
+        if positions:
+            self.cursor = positions[index]
+            self._message = None
+            self._error = False
+            self._refresh_all()
 
     def action_play_card(self) -> None:
         self.action_choose()
@@ -484,11 +496,6 @@ class WatchScreen(TableScreen, ComputerTurnScreen[GameSession]):
 
     def shown_events(self, events: list[object]) -> list[object]:
         return [e for e in events if isinstance(e, Event)]
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def phase_task(phase: Phase) -> str:

@@ -83,8 +83,8 @@ class HardBot(SearchingPlayer[PlayerView, Action], Bot):
         :data:`CANDIDATES` that :meth:`analyse` searches, searched flat: each played out
         on the same worlds with the same random numbers by the perfect-information
         policy, with no tree and no halving (a hint lists every option's chance, each
-        measured on as many worlds as the others, and the cards each leaves the player
-        ahead when the game ends); at most :data:`HINT_PLAYOUTS` playouts; actions a
+        measured on as many worlds as the others, the cards each leaves the player
+        ahead when the game ends, and how the game went on after it counted); at most :data:`HINT_PLAYOUTS` playouts; actions a
         stopped search did not reach follow in medium's order."""
         from ....search import analyse
         from ....search.assess import Common, Watched
@@ -93,7 +93,7 @@ class HardBot(SearchingPlayer[PlayerView, Action], Bot):
         game = MonsterTakingSearch(view, rng, perfect=True)
         if include is not None and include not in game.root_actions:
             game.root_actions += (include,)
-        watched = Watched(game, game.points, Common.TURNS)
+        watched = Watched(game, game.points, Common.TURNS, tally=game.tally)
         return HintSearch(
             watched,
             len(game.root_actions),

@@ -74,6 +74,11 @@ class MonsterTakingSearch(SeatSearch[MatchState, Action]):
         self._root = len(view.strength) + sum(
             1 + (t.follow is not None) + (t.paid is not None) for t in view.tricks
         )
+        # The next trick to be decided: the one in play, or (a strength card to lay, a
+        # trick to lead or pay for) the next one.
+        self._next_trick = len(view.tricks) - (
+            1 if view.tricks and view.tricks[-1].follow is None else 0
+        )
         self._payments: dict[tuple[tuple[int, ...], int, tuple[int, ...]], list[Action]] = {}
 
     def round_over(self, world: MatchState) -> bool:
@@ -110,6 +115,23 @@ class MonsterTakingSearch(SeatSearch[MatchState, Action]):
         assert result is not None, "the cards left of an unfinished game"
         me = self._player
         return float(result.cards_left[me] - result.cards_left[1 - me])
+
+    def tally(self, world: MatchState) -> tuple[int, int, int, int]:
+        """How the game just finished in ``world`` went on for the searching player (a
+        hint's reason: the door's ``tally_fields``): whether they won the next trick
+        decided after the root (1, 0 lost, -1 none was), its dots, the cards left in
+        their hand at the end, and the suit that was Highest."""
+        me = self._player
+        tricks = world._log.tricks
+        k = self._next_trick
+        if k < len(tricks) and tricks[k].winner is not None:
+            trick = tricks[k]
+            won, dots = int(trick.winner == me), trick.owed or 0
+        else:
+            won, dots = -1, 0
+        result = world.game_result()
+        assert result is not None, "the tally of an unfinished game"
+        return won, dots, result.cards_left[me], int(result.order[0])
 
     def rewards(self, world: MatchState) -> Sequence[float]:
         result = world.game_result()

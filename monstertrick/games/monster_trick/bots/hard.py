@@ -118,11 +118,11 @@ class HardBot(SearchingPlayer[PlayerView, Action]):
     ) -> HintSearch[Action]:
         """The search of :meth:`analyse`: the same candidates (every distinct legal
         action), tried in the same way, the VP the player scores this round after each
-        measured; at most :data:`HINT_ENOUGH_PER_CANDIDATE` iterations per candidate."""
+        measured and the tricks they end it with counted; at most :data:`HINT_ENOUGH_PER_CANDIDATE` iterations per candidate."""
         first, count = self._first(view, rng)
         game = MonsterTrickSearch(view, first=first, noise=self.noise)
         common = Common.WORLDS if HALVING else Common.NONE
-        watched = Watched(game, game.points, common, copy=game.copy)
+        watched = Watched(game, game.points, common, copy=game.copy, tally=game.tally)
         return HintSearch(
             watched,
             count,

@@ -140,6 +140,11 @@ class MonsterTrickSearch(SeatSearch[GameState, Action]):
         """The VP the searching player scored in the round just finished in ``world``."""
         return float(world._results[-1][1][self._player])
 
+    def tally(self, world: GameState) -> tuple[int]:
+        """How the round just finished in ``world`` ended for the searching player: the
+        tricks they won (a hint's reason: the door's ``tally_fields``)."""
+        return (world._results[-1][0][self._player],)
+
     def rewards(self, world: GameState) -> Sequence[float]:
         results = world._results
         if self._temperature is None or len(results) == 3:

@@ -27,6 +27,7 @@ from .cards import (
 )
 from .errors import IllegalMoveError, InvalidMoveError, RecordError
 from .events import (
+    POSITIONS,
     Arranged,
     CardPlayed,
     Event,
@@ -79,6 +80,7 @@ __all__ = [
     "NUM_SLOTS",
     "VP_ORDERS",
     "VP_POSITION_RULE",
+    "POSITIONS",
     "VP_SETS",
     "VP_VALUES",
     "Action",

@@ -73,6 +73,10 @@ class TrickWon:
         )
 
 
+POSITIONS = ("left", "middle", "right")
+"""The VP row's positions in words, left to right."""
+
+
 @dataclass(frozen=True, slots=True)
 class VPCardTurned:
     """A player's active VP card changed: ``value`` at ``position`` (0-2) is face up."""
@@ -82,7 +86,7 @@ class VPCardTurned:
     value: int
 
     def describe(self, names: Sequence[str]) -> str:
-        where = ("left", "middle", "right")[self.position]
+        where = POSITIONS[self.position]
         return f"{names[self.player]} turned up their {where} VP card: {self.value}."
 
 

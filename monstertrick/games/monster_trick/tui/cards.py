@@ -11,13 +11,13 @@ from functools import lru_cache
 from textual.content import Content
 
 from ... import GAMES
+from ..engine import POSITIONS as POSITIONS
 from ..engine import Card, Colour, tricks_scoring
 
 #: Defaults for the card colours (theme variables a theme can override), from the
 #: game's registry entry (the app's theme takes them before it loads the game).
 THEME_VARIABLES: dict[str, str] = dict(GAMES["monster-trick"].theme_variables)
 
-POSITIONS = ("left", "middle", "right")
 #: What each VP position pays, in words (counts up to 7 tricks: "1, 4 or 7 tricks").
 POSITION_PAYS = tuple(
     ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} tricks"

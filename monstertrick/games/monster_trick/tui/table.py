@@ -129,9 +129,9 @@ class TableScreen(PersonTurnScreen[GameSession]):
                 for p in range(v.num_players):
                     yield PlayerPanel(p, v, id=f"player-{p}", classes="player-panel")
             with SinceBox(id="since"):
-                yield EventList(
-                    v.players, self.since, empty="Nothing yet: you play first.", compact=True
-                )
+                # (Nothing since one's last turn with cards played: a lesson's opening.)
+                empty = "Nothing new." if v.played else "Nothing yet: you play first."
+                yield EventList(v.players, self.since, empty=empty, compact=True)
         with Horizontal(id="tricks"):
             for s in range(NUM_SLOTS):
                 yield TrickSlot(s, v.players, id=f"slot-{s}")
