@@ -320,6 +320,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     join.add_argument("address", metavar="ADDRESS", help="the host's address, HOST:PORT")
     join.add_argument("code", nargs="?", metavar="CODE", help="your seat's code, e.g. K7QF-9XMB")
+    _screen_reader_option(join)
     join.add_argument(
         "--watch",
         action="store_true",
@@ -613,7 +614,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "host":
         return run_hosting(parser, args)
     if args.command == "join":
-        return run_join(parser, args.address, args.code, watch=args.watch)
+        return run_join(parser, args.address, args.code, watch=args.watch, lines=_line_mode(args))
     if args.command == "resume" and args.from_decision is not None:
         if args.file is None:
             parser.error("--from N plays on from a finished game: say which (resume FILE --from N)")
@@ -678,7 +679,12 @@ def run_hosting(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
 
 
 def run_join(
-    parser: argparse.ArgumentParser, address: str, code: str | None, *, watch: bool = False
+    parser: argparse.ArgumentParser,
+    address: str,
+    code: str | None,
+    *,
+    watch: bool = False,
+    lines: str | None = None,
 ) -> int:
     """``monstertrick join``: one seat of a hosted game on this terminal."""
     from .net.protocol import normal_code
@@ -697,9 +703,16 @@ def run_join(
         import aiohttp  # noqa: F401
     except ImportError:
         return _problem('joining a table needs aiohttp: pip install "monstertrick[table]"')
+    given = normal_code(code) if code is not None else None
+    if lines is not None:
+        if watch:
+            parser.error("--screen-reader joins a seat: watching is not in the line mode yet")
+        from .lines.remote import run_join_lines
+
+        return run_join_lines(url, given, lines)
     from .net.seat.app import run_join as run
 
-    return run(url, address, normal_code(code) if code is not None else None, watch=watch)
+    return run(url, address, given, watch=watch)
 
 
 def shown_text(text: str) -> str:

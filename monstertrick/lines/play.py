@@ -273,11 +273,14 @@ class LineMode:
             for place, s in enumerate(ranked, 1):
                 self.say("Standing", f"{place}. {self.names[s]} {outcome.scores[s]}")
             self.say("Result", outcome.explain(self.names))
+        self.say("Saved", self.saved_line())
+
+    def saved_line(self) -> str:
+        """Where the finished game is kept."""
         error = self.session.save_error
         if error:
-            self.say("Saved", f"not saved: {error}")
-        else:
-            self.say("Saved", "the game is in History (monstertrick, then History).")
+            return f"not saved: {error}"
+        return "the game is in History (monstertrick, then History)."
 
     # ------------------------------------------------------------------ answers
 
