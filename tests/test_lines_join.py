@@ -92,3 +92,38 @@ def test_join_with_the_flag_joins_in_lines(monkeypatch: pytest.MonkeyPatch) -> N
     )
     assert cli.main(["join", "127.0.0.1:8100", "K7QF-9XMB", "--screen-reader"]) == 0
     assert seen == [("ws://127.0.0.1:8100/table", "K7QF-9XMB", "--screen-reader")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["monster-taking", "monster-trick"])
+async def test_a_seat_in_lines_and_a_seat_on_the_app_play_one_hosted_game(
+    served: Any, game: str
+) -> None:
+    """Ann in lines, Bob on the Textual join screen (VP rows laid at once in Monster
+    Trick): the game ends for both, Bob's moves told in Ann's lines."""
+    from monstertrick.net.seat.app import JoinApp
+
+    from .tui.test_join import play
+
+    names = ["Ann", "Bob"] if game == "monster-taking" else ["Ann", "Bob", "Cid:easy"]
+    seats = tuple(Seat(n, b or None) for n, _, b in (e.partition(":") for e in names))
+    table = TableHost(Session.start(Seating(seats, 0), 3, game=game))
+    url = await served(table)
+    address = url.removeprefix("ws://").removesuffix("/table")
+    app = JoinApp(url, address, table.codes[1], pace=0)
+    script = Script(3)
+    status, _ = await asyncio.gather(
+        asyncio.to_thread(
+            run_join_lines,
+            url,
+            table.codes[0],
+            "--screen-reader",
+            out=script.write,
+            read=script.read,
+        ),
+        play(app, 5),
+    )
+    assert status == 0
+    assert "End: The game is over." in script.lines
+    assert app.session is not None and app.session.outcome() is not None
+    assert any(line.startswith("Event: Bob ") for line in script.lines)
