@@ -323,3 +323,38 @@ def test_the_app_runs_unless_the_mode_is_switched_on(
     monkeypatch.setattr(cli, "run_lines", lambda source, **_: seen.append("lines") or 0)
     assert cli.main(argv) == 0
     assert seen == [ran]
+
+
+def test_a_decision_taken_back_is_asked_again_and_leaves_no_event_in_the_log() -> None:
+    game = "monster-taking"
+    session = Session.start(parse_seats(["Ann", "Bob:easy"], game=game), 9, None, game=game)
+    answers = iter(["1", "undo", "log"])
+    lines, done = _run(session, lambda lines: next(answers, None))
+    assert not done
+    turns = [i for i, line in enumerate(lines) if line.startswith("Turn: ")]
+    assert len(turns) == 2
+    first = lines[
+        turns[0] : lines.index(
+            "Prompt: type a number and Enter, or the choice's name; ? for commands."
+        )
+    ]
+    again = lines[turns[1] : turns[1] + len(first)]
+    assert again == first  # the same question, the same choices
+    assert "Undo: Ann took that back; choose again." in lines
+    assert not session.round_log()
+    assert "Log: nothing has happened yet." in lines
+
+
+def test_a_hostile_name_from_a_file_reaches_the_lines_as_text() -> None:
+    """A name read from a damaged or hostile save may hold terminal control: each
+    control character is said as its code, never sent (nor box drawing)."""
+    from monstertrick.seating import Seat, Seating
+
+    hostile = "A\x1b[2Jnn\u2502"
+    seating = Seating((Seat(hostile), Seat("Bob", "easy")), 0)
+    session = Session.start(seating, 1, None, game="monster-taking")
+    answers = iter(["1", "", "table"])
+    lines, _ = _run(session, lambda lines: next(answers, None))
+    text = "\n".join(lines)
+    assert "\x1b" not in text and not _BOX.search(text)
+    assert "A<U+001B>[2Jnn-" in text

@@ -318,14 +318,13 @@ class LineMode:
             return
         if word == "turn":
             view = session.public_view()
-            who = view.current_player
-            chapter = self.door.chapter_name
-            text = (
-                f"{chapter} {view.chapter}: nobody decides now."
-                if who is None
-                else f"{chapter} {view.chapter}: {self.names[who]} to decide."
-            )
-            self.say("Turn", text)
+            step = session.next_step()
+            chapter = f"{self.door.chapter_name} {view.chapter}"
+            if isinstance(step, Turn | BotTurn | Handoff):
+                text = f"{chapter}: {self.names[step.seat]} decides ({step.task})."
+            else:
+                text = f"{chapter}: nobody decides now."
+            self.say("Whose turn", text)
             return
         if word == "last":
             for line in self.last or ["nothing has happened yet."]:
