@@ -358,3 +358,17 @@ def test_a_hostile_name_from_a_file_reaches_the_lines_as_text() -> None:
     text = "\n".join(lines)
     assert "\x1b" not in text and not _BOX.search(text)
     assert "A<U+001B>[2Jnn-" in text
+
+
+def test_a_hint_names_legal_choices_and_the_log_says_one_was_taken() -> None:
+    game = "monster-taking"
+    session = Session.start(parse_seats(["Ann", "Bob:easy"], game=game), 5, None, game=game)
+    answers = iter(["hint", "log"])
+    lines, _ = _run(session, lambda lines: next(answers, None))
+    door = GAMES[game].load()
+    view = session.view(0)
+    words = {door.action_words(view, a) for a in view.legal_actions}
+    hints = [line for line in lines if re.match(r"Hint: \d\. ", line)]
+    assert hints
+    assert all(line[len("Hint: 1. ") :].rsplit(":", 1)[0] in words for line in hints)
+    assert any(line.startswith("Log: Ann took a hint for decision 1 of game 1") for line in lines)

@@ -365,3 +365,6 @@ class LineMode:
                 f"{n}. {self.door.action_words(view, advice.action)}: "
                 f"about {advice.chance:.0%} to win",
             )
+        reason = self.session.hint_reason(view, options) if options else None
+        if reason:
+            self.say("Hint", f"Why: {reason}")
