@@ -45,9 +45,11 @@ def answer(lines: list[str], rng: random.Random) -> str:
     return str(rng.randint(1, count))
 
 
-def play_in_subprocess(argv: list[str], seed: int, env: dict[str, str]) -> list[str]:
+def play_in_subprocess(
+    argv: list[str], seed: int, env: dict[str, str], answers: int | None = None
+) -> list[str]:
     """Run ``monstertrick`` with ``argv`` and play it by its lines alone, through its
-    standard input and output."""
+    standard input and output (``answers``: only so many, then the input ends)."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "monstertrick", *argv],
         stdin=subprocess.PIPE,
@@ -64,10 +66,15 @@ def play_in_subprocess(argv: list[str], seed: int, env: dict[str, str]) -> list[
     for line in proc.stdout:
         raw.append(line)
         lines.append(line.rstrip("\n"))
-        if line.startswith("Prompt: "):
+        if line.startswith("Prompt: ") and not proc.stdin.closed:
+            if answers is not None and answers <= 0:
+                proc.stdin.close()
+                continue
             proc.stdin.write(answer(lines, rng) + "\n")
             proc.stdin.flush()
-    proc.stdin.close()
+            answers = None if answers is None else answers - 1
+    if not proc.stdin.closed:
+        proc.stdin.close()
     assert proc.wait() == 0, proc.stderr.read() if proc.stderr else ""
     return raw
 
@@ -94,6 +101,22 @@ def test_a_script_reading_only_the_lines_finishes_each_game_by_numbers(
     finished = list(store.history.glob("*.json"))
     assert len(finished) == 1
     assert store.glance(finished[0]).finished
+
+
+def test_a_game_stopped_by_the_end_of_the_input_is_resumed_in_lines_to_the_end(
+    tmp_path: Path,
+) -> None:
+    env = {**os.environ, "MONSTERTRICK_HOME": str(tmp_path)}
+    env.pop(ENV, None)
+    argv = ["play", "--screen-reader", "--game", "monster-taking", "--players", "Ann, Bob:easy"]
+    stopped = play_in_subprocess([*argv, "--seed", "2"], seed=2, env=env, answers=7)
+    assert stopped[-1].startswith("End: stopped; the game is saved.")
+    store = SaveStore(tmp_path)
+    assert len(store.unfinished()[0]) == 1
+    resumed = play_in_subprocess(["resume", "--screen-reader"], seed=3, env=env)
+    assert "End: The game is over.\n" in resumed
+    assert not store.unfinished()[0]
+    assert len(store.finished()[0]) == 1
 
 
 def test_the_setup_is_asked_in_lines_when_started_bare(tmp_path: Path) -> None:
