@@ -84,10 +84,15 @@ async def test_r_in_the_final_standings_reviews_every_person(monstertrick_home: 
         assert marked, "the tiny review marks some decisions of this game"
         await pilot.press("m")  # marked only
         assert table.row_count == len(marked)
-        text = screen_text(app)
         first = marked[0]
+        # (the detail follows the table's highlight, a message later)
+        await until(
+            pilot,
+            lambda: "Options:" in screen_text(app) and "(chosen)" in screen_text(app),
+            "the first marked decision's options",
+        )
+        text = screen_text(app)
         assert first.mark in text and first.chosen in text
-        assert "Options:" in text and "(chosen)" in text
         await pilot.press("escape")
         assert isinstance(app.screen, FinalScreen)
     # kept, and what was kept is this review
