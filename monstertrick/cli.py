@@ -29,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
         "Taking (2) and Magic Trick (4). Without a command, opens the start screen.",
     )
     parser.add_argument("--version", action="version", version=f"monstertrick {__version__}")
+    _screen_reader_option(parser, dest="screen_reader_start")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser(
@@ -53,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="how long a computer player's move stays on screen (default 1; 0: no pause; "
         "Space skips ahead)",
     )
+
+    _screen_reader_option(play)
 
     resume = sub.add_parser(
         "resume",
@@ -83,6 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="how long a computer player's move stays on screen (default 1; 0: no pause)",
     )
+
+    _screen_reader_option(resume)
 
     view = sub.add_parser(
         "view",
@@ -315,6 +320,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     join.add_argument("address", metavar="ADDRESS", help="the host's address, HOST:PORT")
     join.add_argument("code", nargs="?", metavar="CODE", help="your seat's code, e.g. K7QF-9XMB")
+    _screen_reader_option(join)
     join.add_argument(
         "--watch",
         action="store_true",
@@ -365,6 +371,36 @@ def _listening_options(command: argparse.ArgumentParser, port: int, served: str)
         metavar="NAME",
         help=f"also {served} NAME (e.g. a name the router gives this machine); may be repeated",
     )
+
+
+def _screen_reader_option(command: argparse.ArgumentParser, dest: str = "screen_reader") -> None:
+    """``--screen-reader``: the game in plain lines (:mod:`monstertrick.lines`)."""
+    command.add_argument(
+        "--screen-reader",
+        dest=dest,
+        action="store_true",
+        default=None,
+        help="play in plain lines for a screen reader or a braille display: numbered "
+        "choices, no boxes, no colour, nothing redrawn (also MONSTERTRICK_SCREEN_READER=1; "
+        "=0 turns it off)",
+    )
+
+
+def _line_mode(args: argparse.Namespace) -> str | None:
+    """What switched the line mode on (the flag over the environment variable), or
+    None when it is off."""
+    from .lines import wanted
+
+    flag = getattr(args, "screen_reader", None) or args.screen_reader_start
+    on, source = wanted(flag)
+    return source if on else None
+
+
+def run_lines(source: str, **options: Any) -> int:
+    """The game in plain lines instead of the app's screens."""
+    from .lines.start import run
+
+    return run(source=source, **options)
 
 
 def _game_options(command: argparse.ArgumentParser) -> None:
@@ -560,6 +596,9 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_deal(parser, args)
     if args.command == "play":
         seats = _seats(parser, args)
+        lines = _line_mode(args)
+        if lines is not None:
+            return run_lines(lines, seats=seats, seed=args.seed, game=args.game)
         return run_app(seats=seats, seed=args.seed, pace=args.pace, game=args.game)
     if args.command == "serve":
         command = _served_command(parser, args.app)
@@ -575,13 +614,13 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "host":
         return run_hosting(parser, args)
     if args.command == "join":
-        return run_join(parser, args.address, args.code, watch=args.watch)
+        return run_join(parser, args.address, args.code, watch=args.watch, lines=_line_mode(args))
     if args.command == "resume" and args.from_decision is not None:
         if args.file is None:
             parser.error("--from N plays on from a finished game: say which (resume FILE --from N)")
-        return run_play_on(args.file, args.from_decision, pace=args.pace)
+        return run_play_on(args.file, args.from_decision, pace=args.pace, lines=_line_mode(args))
     if args.command == "resume":
-        return run_resume(args.file, pace=args.pace)
+        return run_resume(args.file, pace=args.pace, lines=_line_mode(args))
     if args.command == "view":
         return run_view(args.file, reveal=args.reveal)
     if args.command == "learn":
@@ -592,6 +631,9 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.rename:
             return run_rename(*args.rename)
         return run_profile(args.name, game=args.game, as_json=args.json)
+    lines = _line_mode(args) if args.command is None else None
+    if lines is not None:
+        return run_lines(lines)
     return run_app()
 
 
@@ -637,7 +679,12 @@ def run_hosting(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
 
 
 def run_join(
-    parser: argparse.ArgumentParser, address: str, code: str | None, *, watch: bool = False
+    parser: argparse.ArgumentParser,
+    address: str,
+    code: str | None,
+    *,
+    watch: bool = False,
+    lines: str | None = None,
 ) -> int:
     """``monstertrick join``: one seat of a hosted game on this terminal."""
     from .net.protocol import normal_code
@@ -656,9 +703,16 @@ def run_join(
         import aiohttp  # noqa: F401
     except ImportError:
         return _problem('joining a table needs aiohttp: pip install "monstertrick[table]"')
+    given = normal_code(code) if code is not None else None
+    if lines is not None:
+        if watch:
+            parser.error("--screen-reader joins a seat: watching is not in the line mode yet")
+        from .lines.remote import run_join_lines
+
+        return run_join_lines(url, given, lines)
     from .net.seat.app import run_join as run
 
-    return run(url, address, normal_code(code) if code is not None else None, watch=watch)
+    return run(url, address, given, watch=watch)
 
 
 def shown_text(text: str) -> str:
@@ -672,7 +726,7 @@ def _problem(message: str) -> int:
     return 1
 
 
-def run_resume(file: str | None, *, pace: float | None = None) -> int:
+def run_resume(file: str | None, *, pace: float | None = None, lines: str | None = None) -> int:
     from .records import shown
     from .saves import SaveLocked, SaveStore
 
@@ -684,15 +738,21 @@ def run_resume(file: str | None, *, pace: float | None = None) -> int:
     except SaveLocked as exc:
         label = shown(file if file is not None else str(saved.path))
         return _problem(f"{label} cannot be resumed: {exc}; close it there first")
+    if lines is not None:
+        return run_lines(lines, resume=saved)
     return run_app(resume=saved, pace=pace)
 
 
-def run_play_on(file: str, made: int, *, pace: float | None = None) -> int:
+def run_play_on(
+    file: str, made: int, *, pace: float | None = None, lines: str | None = None
+) -> int:
     """``resume FILE --from N``: a new game from the finished game FILE after N
     decisions, marked as a replay."""
     saved = _played_on(file, made)
     if isinstance(saved, str):
         return _problem(saved)
+    if lines is not None:
+        return run_lines(lines, play_on=(saved, made))
     return run_app(play_on=(saved, made), pace=pace)
 
 

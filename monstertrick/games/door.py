@@ -218,6 +218,19 @@ class Door(Generic[S, A, E, V, P]):
         text = "; ".join(clauses)
         return text[:1].upper() + text[1:] + "."
 
+    # ------------------------------------------------------------------ the line mode
+
+    def view_lines(self, view: V | P, topic: str) -> list[str]:
+        """What ``view`` shows of ``topic`` as plain lines for the line mode
+        (:mod:`monstertrick.lines`): "hand", "table", "scores" or "row" (a VP row); []
+        when the game has none of it (a game gives its own words)."""
+        return []
+
+    def action_words(self, view: V, action: A) -> str:
+        """``action``, one of ``view``'s legal actions, in words for the line mode's
+        numbered choices: as it prints, unless the game says more."""
+        return str(action)
+
     # ------------------------------------------------------------------ the flow
 
     def round_number(self, state: S) -> int:

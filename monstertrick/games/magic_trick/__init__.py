@@ -115,6 +115,16 @@ class MagicTrick(Door[MagicTrickState, Action, Event, View, View]):
 
     # ------------------------------------------------------------------ its parts
 
+    def view_lines(self, view: View, topic: str) -> list[str]:
+        from .lines import view_lines
+
+        return view_lines(view, topic)
+
+    def action_words(self, view: View, action: Action) -> str:
+        from .lines import action_words
+
+        return action_words(view, action)
+
     def make_bot(self, level: object) -> Bot[View, Action]:
         from .bots import make_bot
 

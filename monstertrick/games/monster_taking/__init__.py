@@ -155,6 +155,16 @@ class MonsterTaking(Door[MatchState, Action, Event, PlayerView, PlayerView]):
 
     # ------------------------------------------------------------------ its parts
 
+    def view_lines(self, view: PlayerView, topic: str) -> list[str]:
+        from .lines import view_lines
+
+        return view_lines(view, topic)
+
+    def action_words(self, view: PlayerView, action: Action) -> str:
+        from .lines import action_words
+
+        return action_words(view, action)
+
     def make_bot(self, level: object) -> Bot[PlayerView, Action]:
         from .bots import make_bot
 

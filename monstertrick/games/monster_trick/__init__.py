@@ -97,6 +97,16 @@ class MonsterTrick(Door[GameState, Action, Event, PlayerView, PublicView]):
                 out.append(o)
         return out
 
+    def view_lines(self, view: PlayerView | PublicView, topic: str) -> list[str]:
+        from .lines import view_lines
+
+        return view_lines(view, topic)
+
+    def action_words(self, view: PlayerView, action: Action) -> str:
+        from .lines import action_words
+
+        return action_words(view, action)
+
     def option_reason(self, view: PlayerView, action: Action, stats: Stats) -> str:
         """A VP row: how often it scores its highest card; a move: the tricks the round
         most often ends on after it, and the VP card of the row that scores."""

@@ -1,0 +1,53 @@
+"""Magic Trick in plain lines, for the line mode (:mod:`monstertrick.lines`): the table
+as everyone sees it (nobody sees a value still in a hand, their own included)."""
+
+from __future__ import annotations
+
+from .engine.cards import Action
+from .engine.views import Place, View
+
+
+def view_lines(view: View, topic: str) -> list[str]:
+    names = view.players
+    if topic == "hand":
+        seat = view.viewer if view.viewer is not None else view.current_player
+        if seat is None:
+            return []
+        s = view.seats[seat]
+        spots = [f"{p.position + 1} {p.suit.label}" for p in s.spots if p.place is Place.HAND]
+        sleeve = f"up the sleeve {s.bid}" if s.bid is not None else "sleeve empty"
+        return [
+            f"{names[seat]} holds, by position and suit (no value is known, not even "
+            "to them): "
+            f"{', '.join(spots) or 'no cards'}; {sleeve}."
+        ]
+    if topic == "table":
+        played = ", ".join(f"{t.card} by {names[t.player]}" for t in view.trick)
+        led = f"; led {view.led.label}" if view.led is not None else ""
+        out = [f"Hand {view.hand}, trick {view.trick_number}: {played or 'no card yet'}{led}."]
+        if view.last_trick and view.last_winner is not None:
+            last = ", ".join(f"{t.card} by {names[t.player]}" for t in view.last_trick)
+            out.append(f"Last trick: {last}; won by {names[view.last_winner]}.")
+        for n, s in zip(names, view.seats):
+            sleeve = str(s.bid) if s.bid is not None else "empty"
+            out.append(
+                f"{n}: sleeve {sleeve}, {s.tricks} tricks, suits won "
+                f"{', '.join(x.label for x in s.captured) or 'none'}."
+            )
+        return out
+    if topic == "scores":
+        totals = [sum(r.scores[p] for r in view.results) for p in range(len(names))]
+        return [
+            f"Hands scored: {len(view.results)}; points: "
+            f"{', '.join(f'{n} {t}' for n, t in zip(names, totals))}."
+        ]
+    return []
+
+
+def action_words(view: View, action: Action) -> str:
+    seat = view.current_player
+    position = action.position
+    if seat is None or position is None:
+        return str(action)
+    suit = view.seats[seat].spots[position].suit.label
+    return f"{action} ({suit})"

@@ -1,0 +1,370 @@
+"""The line mode's flow: a game at one keyboard as plain lines, written once for every
+game over :class:`~monstertrick.seat_session.SeatSession` and the game's door.
+
+Every line is labelled ("Event:", "Turn:", "Prompt:"...). Each time it waits for an
+answer, the line before says so and starts with ``Prompt:``; a decision comes as a
+numbered list of the legal choices in words (the door's ``action_words``), answered by
+number or by the choice's name as the game prints it (``G7→2``, ``G7 2``). The rules'
+refusal of a choice is said in the rules' words. Query commands (:data:`COMMANDS`) work
+at any prompt; those about a seat's own cards only once that seat holds the keyboard.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from ..errors import InvalidMoveError
+from ..games import GAMES
+from ..session import BotTurn, GameEnd, Handoff, HintTaken, Played, RoundOver, Turn
+
+if TYPE_CHECKING:
+    from ..games import SomeDoor
+    from ..games.contract import Action, SomeView
+    from ..seat_session import SeatSession
+
+__all__ = ["COMMANDS", "LineMode", "plain"]
+
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("hand", "your cards (after a handoff, only to the person it named)"),
+    ("table", "every open trick and what lies on the table"),
+    ("turn", "whose turn it is, and what they decide"),
+    ("scores", "tricks and points so far"),
+    ("row", "your VP row and which card shows (Monster Trick)"),
+    ("last", "what the last decision did"),
+    ("log", "everything that happened this round, hand or game"),
+    ("hint", "what the computer would choose for you"),
+    ("rules", "the rules of the game"),
+    ("repeat", "say the question and the choices again"),
+    ("?", "this list"),
+    ("quit", "stop here; the game is saved (Ctrl+D does the same)"),
+)
+_PRIVATE = frozenset({"hand", "row", "hint"})
+
+
+@runtime_checkable
+class _Described(Protocol):
+    def describe(self, names: Sequence[str]) -> str: ...
+
+
+def plain(text: str) -> str:
+    """``text`` safe for a plain line: control and format characters (an escape
+    sequence hidden in a name) shown as their code, never sent to the terminal."""
+    out = []
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co"):
+            out.append(f"<U+{ord(ch):04X}>")
+        elif 0x2500 <= ord(ch) <= 0x257F:  # box drawing: read out glyph by glyph
+            out.append("-")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _folded(text: str) -> str:
+    """A choice's name as typed or printed, folded: case, arrows, dashes and commas
+    count as spaces (``G7→2``, ``g7 2`` and ``G7->2`` are one)."""
+    text = text.casefold().replace("->", " ").replace("→", " ")
+    for mark in "-,;:()":
+        text = text.replace(mark, " ")
+    return " ".join(text.split())
+
+
+class Quit(Exception):
+    """The person ended the line mode (``quit``, or the end of the input)."""
+
+
+class LineMode:
+    """A game at one keyboard, told in lines: ``write`` takes each line (no newline),
+    ``read`` gives each answer (None at the end of the input). ``decide`` is a computer
+    player's decision for a seat (the local session's)."""
+
+    def __init__(
+        self,
+        session: SeatSession,
+        write: Callable[[str], None],
+        read: Callable[[], str | None],
+        decide: Callable[[int], Action] | None = None,
+    ) -> None:
+        self.session = session
+        self._write = write
+        self._read = read
+        self.decide = decide
+        self.door: SomeDoor = GAMES[session.game_key].load()
+        self.last: list[str] = []
+        self.question: list[str] = []
+
+    # ------------------------------------------------------------------ lines
+
+    def say(self, label: str, text: str) -> None:
+        self._write(plain(f"{label}: {text}"))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.session.names
+
+    def _events(self, events: Sequence[object]) -> list[str]:
+        return [e.describe(self.names) for e in events if isinstance(e, _Described)]
+
+    # ------------------------------------------------------------------ the flow
+
+    def run(self) -> bool:
+        """Play until the game ends (True) or the person stops (False)."""
+        try:
+            while True:
+                step = self.session.next_step()
+                if isinstance(step, GameEnd):
+                    self.game_end()
+                    return True
+                if isinstance(step, Handoff):
+                    self.handoff(step.seat)
+                elif isinstance(step, Turn):
+                    self.turn(step.seat, step.task)
+                elif isinstance(step, BotTurn):
+                    self.bot_turn(step.seat)
+                elif isinstance(step, Played):
+                    self.played(step)
+                elif isinstance(step, RoundOver):
+                    self.round_over(step.number)
+        except Quit:
+            return False
+
+    def handoff(self, seat: int) -> None:
+        name = self.names[seat]
+        if len(self.session.humans) > 1:
+            self.say("Handoff", f"Pass the keyboard to {name}.")
+        self.question = [f"{name}, press Enter when only you can hear."]
+        self.prompt(None, self._enter)
+        self.session.pass_keyboard(seat)
+        since = self._events(self.session.since_last_turn(seat))
+        for line in since:
+            self.say("Since your last turn", line)
+
+    def turn(self, seat: int, task: str) -> None:
+        view = self.session.view(seat)
+        actions = self.distinct(view)
+        name = self.names[seat]
+        chapter = self.door.chapter_name
+        head = f"{name}, {chapter} {view.chapter}: {task}. Your choices:"
+        choices = [f"{n}. {self.door.action_words(view, a)}" for n, a in enumerate(actions, 1)]
+        self.say("Turn", head)
+        for line in choices:
+            self._write(plain(line))
+        self.question = [head, *choices]
+        answer: list[Action] = []
+
+        def take(text: str) -> bool:
+            action = self.choice(seat, actions, text)
+            if action is None:
+                return False
+            answer.append(action)
+            return True
+
+        self.prompt(
+            seat, take, ask="type a number and Enter, or the choice's name; ? for commands."
+        )
+        events = self.session.apply(seat, answer[0])
+        self.told(events)
+
+    def distinct(self, view: SomeView) -> list[Action]:
+        """The view's legal actions, one for each distinct decision (the door's
+        ``same_decision``: a card onto any empty slot is one choice), in their order."""
+        seen: set[object] = set()
+        out = []
+        for action in view.legal_actions:
+            key = self.door.same_decision(view, action)
+            if key not in seen:
+                seen.add(key)
+                out.append(action)
+        return out
+
+    def _enter(self, text: str) -> bool:
+        """An answer to "press Enter": Enter alone (anything else is said to be no
+        answer)."""
+        if text:
+            self.say("Problem", "press Enter alone to go on, or type ? for the commands.")
+        return not text
+
+    def choice(self, seat: int, actions: Sequence[Action], text: str) -> Action | None:
+        """The action ``text`` names (a number or its name), or None after saying why
+        it is not one."""
+        if not text:
+            self.say("Problem", f"type a number from 1 to {len(actions)}, then Enter.")
+            return None
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(actions):
+                return actions[number - 1]
+            self.say("Problem", f"there is no choice {number}: choose 1 to {len(actions)}.")
+            return None
+        folded = _folded(text)
+        for action in self.session.view(seat).legal_actions:
+            if _folded(str(action)) == folded:
+                return action
+        action = self._parsed(text, actions)
+        if isinstance(action, str):
+            self.say("Problem", f"{action}. Type ? for the commands.")
+            return None
+        refusal = self.session.refusal(seat, action)
+        self.say("Problem", refusal if refusal else f"{text} is not one of the choices now.")
+        return None
+
+    def _parsed(self, text: str, actions: Sequence[Action]) -> Action | str:
+        """The action ``text`` writes, read by the game's door, its spaces standing for
+        the marks the game prints between an action's parts (``G7 2`` for ``G7→2``);
+        else why it is none, in the game's words."""
+        marks = {ch for a in actions for ch in str(a) if not ch.isalnum() and not ch.isspace()}
+        words = text.split()
+        tries = [text, *(mark.join(words) for mark in sorted(marks))]
+        problem = ""
+        for attempt in tries:
+            try:
+                return self.door.parse_action(attempt)
+            except (InvalidMoveError, ValueError) as exc:
+                problem = problem or str(exc)
+        return problem
+
+    def bot_turn(self, seat: int) -> None:
+        assert self.decide is not None, "a computer player's turn needs its decisions"
+        events = self.session.apply(seat, self.decide(seat))
+        self.told(events)
+
+    def told(self, events: Sequence[object]) -> None:
+        lines = self._events(events)
+        for line in lines:
+            self.say("Event", line)
+        self.last = lines
+
+    def played(self, step: Played) -> None:
+        seat = step.seat
+        if step.private and self.session.can_take_back(seat):
+            self.question = ["Press Enter to go on, or type undo to take it back."]
+            undone: list[bool] = []
+
+            def take(text: str) -> bool:
+                if text.casefold() == "undo":
+                    undone.append(True)
+                    return True
+                return self._enter(text)
+
+            self.prompt(seat, take)
+            if undone:
+                self.session.take_back(seat)
+                self.say("Undo", f"{self.names[seat]} took that back; choose again.")
+                return
+        self.session.done()
+
+    def round_over(self, number: int) -> None:
+        chapter = self.door.chapter_name
+        self.say("End", f"{chapter.capitalize()} {number} is over.")
+        for line in self.door.view_lines(self.session.public_view(), "scores"):
+            self.say("Scores", line)
+        if self.session.running:
+            self.question = [f"Press Enter for the next {chapter}."]
+            self.prompt(None, self._enter)
+        self.session.done()
+
+    def game_end(self) -> None:
+        outcome = self.session.outcome()
+        self.say("End", "The game is over.")
+        if outcome is not None:
+            ranked = sorted(range(len(self.names)), key=lambda s: -outcome.scores[s])
+            for place, s in enumerate(ranked, 1):
+                self.say("Standing", f"{place}. {self.names[s]} {outcome.scores[s]}")
+            self.say("Result", outcome.explain(self.names))
+        self.say("Saved", self.saved_line())
+
+    def saved_line(self) -> str:
+        """Where the finished game is kept."""
+        error = self.session.save_error
+        if error:
+            return f"not saved: {error}"
+        return "the game is in History (monstertrick, then History)."
+
+    # ------------------------------------------------------------------ answers
+
+    def prompt(self, seat: int | None, take: Callable[[str], bool], ask: str | None = None) -> None:
+        """Ask until ``take`` accepts an answer, answering the query commands meanwhile
+        (``seat``: whose private things they may ask for; None: nobody's)."""
+        while True:
+            last = self.question[-1] if ask is None else ask
+            self.say("Prompt", last)
+            text = self._read()
+            if text is None:
+                raise Quit
+            text = text.strip()
+            word = text.casefold()
+            if word == "quit":
+                raise Quit
+            if word in dict(COMMANDS):
+                self.query(word, seat)
+                continue
+            if take(text):
+                return
+
+    def query(self, word: str, seat: int | None) -> None:
+        session = self.session
+        if word in _PRIVATE and seat is None:
+            self.say("Private", "that is said only after a handoff, to the person it names.")
+            return
+        if word == "?":
+            for name, what in COMMANDS:
+                self.say("Command", f"{name}: {what}")
+            return
+        if word == "repeat":
+            for line in self.question:
+                self._write(plain(line))
+            return
+        if word == "turn":
+            view = session.public_view()
+            step = session.next_step()
+            chapter = f"{self.door.chapter_name} {view.chapter}"
+            if isinstance(step, Turn | BotTurn | Handoff):
+                text = f"{chapter}: {self.names[step.seat]} decides ({step.task})."
+            else:
+                text = f"{chapter}: nobody decides now."
+            self.say("Whose turn", text)
+            return
+        if word == "last":
+            for line in self.last or ["nothing has happened yet."]:
+                self.say("Last", line)
+            return
+        if word == "log":
+            log = session.round_log()
+            lines = [
+                e.describe(self.names) if isinstance(e, (_Described, HintTaken)) else str(e)
+                for e in log
+            ]
+            for line in lines or ["nothing has happened yet."]:
+                self.say("Log", line)
+            return
+        if word == "rules":
+            text = (GAMES[session.game_key].folder / "rules.md").read_text(encoding="utf-8")
+            for line in text.splitlines():
+                if line.strip():
+                    self.say("Rules", line.lstrip("# ").strip())
+            return
+        if word == "hint":
+            assert seat is not None
+            self.hint(seat)
+            return
+        view = session.view(seat) if seat is not None else session.public_view()
+        lines = self.door.view_lines(view, word)
+        for line in lines or [f"this game has no {word} to tell."]:
+            self.say(word.capitalize(), line)
+
+    def hint(self, seat: int) -> None:
+        view = self.session.view(seat)
+        self.say("Hint", "thinking, a few seconds.")
+        options = self.session.hint(seat, view)
+        self.session.note_hint(seat)
+        for n, advice in enumerate(options[:3], 1):
+            self.say(
+                "Hint",
+                f"{n}. {self.door.action_words(view, advice.action)}: "
+                f"about {advice.chance:.0%} to win",
+            )
+        reason = self.session.hint_reason(view, options) if options else None
+        if reason:
+            self.say("Hint", f"Why: {reason}")

@@ -1,0 +1,363 @@
+"""``monstertrick join --screen-reader``: one seat of a hosted table in plain lines.
+
+The same line mode as at one keyboard (:class:`~monstertrick.lines.play.LineMode`) over
+the joined seat (:class:`~monstertrick.net.seat.session.RemoteSession`): the table the
+host sends is told as lines (each new event of the log once), this seat's decisions go
+to the host, and a refusal comes back in the rules' words. Nobody else looks at this
+screen, so there are no handoffs, and the seat's own cards may be asked for at any
+prompt. The connection runs in a thread of its own; the main thread reads the person's
+answers and the host's messages from one queue, in the order they came.
+
+Not yet: joining again after a dropped connection (the line mode then ends, and
+``join`` with the same code takes the seat again) and watching.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import sys
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..session import BotTurn, GameEnd, Played, RoundOver, Step, Turn
+from . import announcement
+from .play import LineMode, Quit, plain
+
+if TYPE_CHECKING:
+    from ..net.protocol import Message
+    from ..net.seat.session import RemoteSession
+
+__all__ = ["RemoteLines", "run_join_lines"]
+
+MAX_MESSAGE = 4 * 1024 * 1024
+"""The largest message taken from the host (as the join app's)."""
+
+
+class Moved(Exception):
+    """The table moved on while a question was asked (another seat's decision, a
+    computer player covering for this one): the question is gone."""
+
+
+class RemoteLines(LineMode):
+    """The line mode of a joined seat: ``inbox`` brings ("line", text), ("eof",
+    None), ("message", data) and ("closed", reason) in the order they came."""
+
+    def __init__(
+        self,
+        session: RemoteSession,
+        write: Callable[[str], None],
+        inbox: queue.Queue[tuple[str, Any]],
+    ) -> None:
+        super().__init__(session, write, self._answer)
+        self.remote = session
+        self.inbox = inbox
+        self.shown: object = None
+        self.asked: object = None
+        self.logged: tuple[int, int] = (0, 0)
+        """The chapter, and how much of its log has been told."""
+        self.farewell: str | None = None
+
+    # ------------------------------------------------------------------ the host's news
+
+    def receive(self, kind: str, data: Any) -> str | None:
+        """One item of the inbox that is no answer: the host's message handled (a
+        person's line is returned)."""
+        from ..net.protocol import Bye, Refused, Table
+        from ..net.wire import PLAIN, WireError
+
+        if kind == "line":
+            return str(data)
+        if kind == "eof":
+            raise Quit
+        if kind == "closed":
+            self.farewell = str(data)
+            raise Quit
+        if not isinstance(data, dict):
+            return None
+        try:
+            if data.get("type") == Table.TYPE:
+                self.remote.update(data)
+                self.tell_log()
+            elif data.get("type") == Refused.TYPE:
+                refused = PLAIN.message(data, [Refused])
+                assert isinstance(refused, Refused)
+                self.remote.refused()
+                self.say("Problem", refused.reason[:200])
+                self.shown = None
+            elif data.get("type") == Bye.TYPE:
+                bye = PLAIN.message(data, [Bye])
+                assert isinstance(bye, Bye)
+                self.farewell = f"the host says: {bye.reason[:200]}"
+                raise Quit
+        except WireError as exc:
+            self.say("Problem", f"this screen could not read what the host sent ({exc})")
+        return None
+
+    def tell_log(self) -> None:
+        """The events the log holds that this screen has not told yet."""
+        chapter = self.remote.position[0]
+        told_chapter, told = self.logged
+        if chapter != told_chapter and told_chapter:
+            earlier = self.remote.earlier_logs()
+            if len(earlier) >= told_chapter:
+                for line in self._events(earlier[told_chapter - 1][told:]):
+                    self.say("Event", line)
+            told = 0
+        log = list(self.remote.round_log())
+        for line in self._events(log[told:]):
+            self.say("Event", line)
+        self.logged = (chapter, len(log))
+
+    def told(self, events: Any) -> None:
+        """(A decision's events come back in the host's next table: :meth:`tell_log`.)"""
+
+    # ------------------------------------------------------------------ answers
+
+    def _answer(self) -> str | None:
+        """The person's next line; the host's messages meanwhile are handled, and a
+        table that moved past the question ends it (:class:`Moved`)."""
+        while True:
+            kind, data = self.inbox.get()
+            line = self.receive(kind, data)
+            if line is not None:
+                return line
+            if self.signature(self.remote.next_step()) != self.asked:
+                raise Moved
+
+    def wait(self) -> None:
+        """Until the host's next message, answering questions meanwhile."""
+        me = self.remote.me
+        while True:
+            kind, data = self.inbox.get()
+            line = self.receive(kind, data)
+            if line is None:
+                return
+            word = line.strip().casefold()
+            if word == "quit":
+                raise Quit
+            if word in ("?", "hand", "table", "turn", "scores", "row", "last", "log", "rules"):
+                self.query(word, me if word in ("hand", "row") else None)
+            elif word:
+                self.say("Problem", "nothing is asked of you now; type ? for the commands.")
+
+    def signature(self, step: Step) -> object:
+        at = self.remote.position
+        if isinstance(step, Played):
+            return ("played", step.seat, at)
+        if isinstance(step, Turn | BotTurn):
+            return (type(step).__name__, step.seat, step.task, at)
+        if isinstance(step, RoundOver):
+            return ("round", step.number)
+        return ("end", self.remote.running)
+
+    # ------------------------------------------------------------------ the flow
+
+    def run(self) -> bool:
+        session = self.remote
+        try:
+            while True:
+                step = session.next_step()
+                signature = self.signature(step)
+                if isinstance(step, GameEnd) and not session.running:
+                    self.game_end()
+                    return True
+                if isinstance(step, BotTurn) and signature != self.shown:
+                    self.shown = signature
+                    self.say("Waiting", f"{self.names[step.seat]} decides ({step.task}).")
+                if signature == self.shown or isinstance(step, GameEnd):
+                    self.wait()
+                    continue
+                self.shown = self.asked = signature
+                try:
+                    if isinstance(step, Turn):
+                        self.turn(step.seat, step.task)
+                    elif isinstance(step, Played):
+                        if step.private and step.seat == session.me:
+                            self.played(step)
+                        else:
+                            session.done()
+                    elif isinstance(step, RoundOver):
+                        self.round_over(step.number)
+                except Moved:
+                    continue
+        except Quit:
+            return False
+
+    def game_end(self) -> None:
+        self.tell_log()
+        super().game_end()
+
+    def saved_line(self) -> str:
+        return "the host keeps the game, in its History."
+
+
+def run_join_lines(
+    url: str,
+    code: str | None,
+    source: str,
+    *,
+    out: Callable[[str], None] | None = None,
+    read: Callable[[], str | None] | None = None,
+) -> int:
+    """Join the table at ``url`` with the seat's ``code`` (asked first when None) and
+    play it in lines; 0 when the game ends or the person stops."""
+    from ..net.protocol import normal_code
+
+    def default_write(line: str) -> None:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    def default_read() -> str | None:
+        text = sys.stdin.readline()
+        return text if text else None
+
+    write = out or default_write
+    read = read or default_read
+    write(plain(announcement(source)))
+    while code is None:
+        write("Prompt: type your seat's join code (eight letters and digits) and Enter.")
+        text = read()
+        if text is None:
+            return 0
+        code = normal_code(text.strip())
+        if code is None:
+            write("Problem: that is not a join code: eight letters and digits, like K7QF-9XMB.")
+    inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+    link = _Link(url, code, inbox)
+    link.start()
+
+    def person() -> None:
+        while True:
+            text = read()
+            if text is None:
+                inbox.put(("eof", None))
+                return
+            inbox.put(("line", text.rstrip("\n")))
+
+    threading.Thread(target=person, daemon=True).start()
+    mode: RemoteLines | None = None
+    try:
+        from ..net.protocol import Welcome
+        from ..net.seat.session import RemoteSession, read_welcome
+        from ..net.wire import WireError
+
+        made: dict[int, RemoteSession] = {}
+        while mode is None:
+            kind, data = inbox.get()
+            if kind == "eof":
+                return 0
+            if kind == "closed":
+                write(plain(f"End: {data}."))
+                return 1
+            if kind == "message" and isinstance(data, dict) and data.get("type") == Welcome.TYPE:
+                try:
+                    welcome = read_welcome(data)
+                except WireError as exc:
+                    write(plain(f"End: the host's welcome does not read ({exc})."))
+                    return 1
+                session = RemoteSession.joined(welcome, link.post_for(made.__getitem__))
+                made[0] = session
+                mode = RemoteLines(session, write, inbox)
+                seat = welcome.seat
+                who = session.names[seat] if seat is not None else "watching"
+                write(plain(f"Game: joined as {who}; seats in order: {', '.join(session.names)}."))
+            elif kind == "message" and isinstance(data, dict) and data.get("type") == "bye":
+                write(plain(f"End: the host says: {str(data.get('reason', ''))[:200]}."))
+                return 1
+        finished = mode.run()
+        if not finished:
+            reason = mode.farewell or "stopped; the host keeps the game"
+            write(plain(f"End: {reason}. join with the same code takes the seat again."))
+        return 0
+    finally:
+        link.stop()
+
+
+class _Link:
+    """The WebSocket to the host, in a thread with its own event loop: what comes in
+    goes to ``inbox``; :meth:`post_for` sends."""
+
+    def __init__(self, url: str, code: str, inbox: queue.Queue[tuple[str, Any]]) -> None:
+        self.url = url
+        self.code = code
+        self.inbox = inbox
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.outbox: asyncio.Queue[str] | None = None
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+        self.ready.wait()
+
+    def stop(self) -> None:
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._close)
+            except RuntimeError:
+                pass
+        self.thread.join(timeout=5)
+
+    def _close(self) -> None:
+        assert self.outbox is not None
+        self.outbox.put_nowait("")
+
+    def post_for(self, session: Callable[[int], RemoteSession]) -> Callable[[Message], None]:
+        """How ``session(0)``, the joined seat's, sends a message."""
+
+        def post(message: Message) -> None:
+            text = session(0).wire.text(message)
+            loop, outbox = self.loop, self.outbox
+            if loop is not None and outbox is not None and not loop.is_closed():
+                loop.call_soon_threadsafe(outbox.put_nowait, text)
+
+        return post
+
+    def _run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        import aiohttp
+
+        from ..net.protocol import VERSION, Hello
+        from ..net.wire import PLAIN
+
+        self.loop = asyncio.get_running_loop()
+        self.outbox = asyncio.Queue()
+        self.ready.set()
+        reason = "the table closed the connection"
+        try:
+            async with (
+                aiohttp.ClientSession() as http,
+                http.ws_connect(self.url, heartbeat=20, max_msg_size=MAX_MESSAGE) as ws,
+            ):
+                await ws.send_str(PLAIN.text(Hello(VERSION, self.code, False)))
+                outbox = self.outbox
+
+                async def send() -> None:
+                    while True:
+                        text = await outbox.get()
+                        if not text:
+                            await ws.close()
+                            return
+                        await ws.send_str(text)
+
+                sender = asyncio.create_task(send())
+                try:
+                    async for msg in ws:
+                        if msg.type is not aiohttp.WSMsgType.TEXT:
+                            break
+                        try:
+                            self.inbox.put(("message", json.loads(msg.data)))
+                        except ValueError:
+                            reason = "the host sent what this screen cannot read"
+                            break
+                finally:
+                    sender.cancel()
+        except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
+            reason = f"cannot reach the table ({str(exc) or type(exc).__name__})"
+        self.inbox.put(("closed", reason))

@@ -1,0 +1,126 @@
+"""Starting the line mode: ``monstertrick --screen-reader`` (the setup asked in lines),
+``play --screen-reader`` and ``resume --screen-reader``. Saves as the app does: from
+the first decision on, into History once the game is over."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from ..games import DEFAULT_GAME, GAMES
+from ..saves import SavedGame, SaveStore, release_all_locks
+from ..seating import Seating, SetupError, parse_seats
+from ..session import Session
+from . import announcement
+from .play import LineMode, plain
+
+__all__ = ["run"]
+
+
+def _streams(out: TextIO, inp: TextIO) -> tuple[Callable[[str], None], Callable[[], str | None]]:
+    def write(line: str) -> None:
+        out.write(line + "\n")
+        out.flush()
+
+    def read() -> str | None:
+        try:
+            text = inp.readline()
+        except (EOFError, KeyboardInterrupt):
+            return None
+        return text if text else None
+
+    return write, read
+
+
+def run(
+    *,
+    source: str,
+    seats: Seating | None = None,
+    seed: int | None = None,
+    game: str = DEFAULT_GAME,
+    resume: SavedGame | None = None,
+    play_on: tuple[SavedGame, int] | None = None,
+    out: TextIO | None = None,
+    inp: TextIO | None = None,
+) -> int:
+    """Play a game in lines on ``out`` and ``inp`` (standard output and input by
+    default); 0 when it ends or the person stops (the game saved either way)."""
+    write, read = _streams(out or sys.stdout, inp or sys.stdin)
+    write(plain(announcement(source)))
+    store = SaveStore()
+    try:
+        if resume is not None:
+            session = Session.resume(resume, store)
+        elif play_on is not None:
+            session = Session.play_on(play_on[0], play_on[1], store)
+        else:
+            if seats is None:
+                chosen = setup(write, read)
+                if chosen is None:
+                    write("End: nothing was played, so nothing was saved.")
+                    return 0
+                game, seats = chosen
+            if seed is None:
+                seed = random.SystemRandom().randrange(2**31)
+            session = Session.start(seats, seed, store, game=game)
+        title = GAMES[session.game_key].title
+        people = ", ".join(
+            f"{n} (computer, {session.seating.seats[s].bot})" if session.is_bot(s) else n
+            for s, n in enumerate(session.names)
+        )
+        write(plain(f"Game: {title}; seats in order: {people}."))
+        mode = LineMode(session, write, read, decide=session.decide)
+        finished = mode.run()
+        if not finished:
+            if session.save_path is not None and session.save_path.exists():
+                write(
+                    "End: stopped; the game is saved. monstertrick resume --screen-reader goes on."
+                )
+            else:
+                write("End: stopped before the first decision, so nothing was saved.")
+        return 0
+    finally:
+        release_all_locks()
+
+
+def setup(
+    write: Callable[[str], None], read: Callable[[], str | None]
+) -> tuple[str, Seating] | None:
+    """The game and the seats, asked in lines (None: the input ended)."""
+    keys = list(GAMES)
+    write("Setup: which game?")
+    for n, key in enumerate(keys, 1):
+        facts = GAMES[key]
+        count = facts.min_players if facts.min_players == facts.max_players else None
+        players = (
+            f"{count} players" if count else f"{facts.min_players} to {facts.max_players} players"
+        )
+        write(f"{n}. {facts.title}, {players}")
+    while True:
+        write("Prompt: type the game's number and Enter.")
+        text = read()
+        if text is None:
+            return None
+        text = text.strip()
+        if text.isdigit() and 1 <= int(text) <= len(keys):
+            game = keys[int(text) - 1]
+            break
+        write("Problem: type a number from the list.")
+    facts = GAMES[game]
+    levels = ", ".join(facts.load().levels)
+    write(
+        f"Setup: the players of {facts.title} in seat order, {facts.min_players} to "
+        f"{facts.max_players}, separated by commas. NAME:LEVEL seats a computer player; "
+        f"its levels: {levels}. For example: Ann, Bob:easy"
+    )
+    while True:
+        write("Prompt: type the players and Enter.")
+        text = read()
+        if text is None:
+            return None
+        try:
+            return game, parse_seats([n.strip() for n in text.split(",")], game=game)
+        except SetupError as exc:
+            write(plain(f"Problem: {exc}."))

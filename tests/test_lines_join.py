@@ -1,0 +1,129 @@
+"""``monstertrick join --screen-reader``: a seat of a hosted table played in lines, on
+loopback, by a script that reads only its lines and answers by number."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import threading
+from typing import Any
+
+import pytest
+
+from monstertrick.lines.remote import run_join_lines
+from monstertrick.net.host.table import TableHost
+from monstertrick.seating import Seat, Seating
+from monstertrick.session import Session
+
+pytest.importorskip("aiohttp")
+
+_CHOICE = re.compile(r"^(\d+)\. ")
+
+TABLES = {
+    "monster-trick": ["Ann", "Bob:easy", "Cid:easy"],
+    "monster-taking": ["Ann", "Bob:easy"],
+    "magic-trick": ["Ann", "Bob:easy", "Cid:easy", "Dee:easy"],
+}
+
+
+class Script:
+    """A player who reads only the lines: at each new prompt, a number among the
+    choices listed since the last turn line when it asks for one, else Enter."""
+
+    def __init__(self, seed: int) -> None:
+        self.lines: list[str] = []
+        self.rng = random.Random(seed)
+        self.changed = threading.Condition()
+        self.answered = 0
+
+    def write(self, line: str) -> None:
+        with self.changed:
+            self.lines.append(line)
+            self.changed.notify_all()
+
+    def read(self) -> str | None:
+        with self.changed:
+            while True:
+                prompts = [i for i, line in enumerate(self.lines) if line.startswith("Prompt: ")]
+                if "End: The game is over." in self.lines:
+                    return None
+                if len(prompts) > self.answered:
+                    break
+                self.changed.wait(timeout=60)
+            self.answered = len(prompts)
+            last = self.lines[prompts[-1]]
+            if not last.startswith("Prompt: type a number"):
+                return ""
+            start = max(i for i, line in enumerate(self.lines) if line.startswith("Turn: "))
+            count = sum(1 for line in self.lines[start:] if _CHOICE.match(line))
+            return str(self.rng.randint(1, count))
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+async def test_a_seat_joined_in_lines_plays_a_hosted_game_to_the_end(
+    served: Any, game: str
+) -> None:
+    seats = tuple(Seat(n, b or None) for n, _, b in (e.partition(":") for e in TABLES[game]))
+    table = TableHost(Session.start(Seating(seats, 0), 6, game=game))
+    url = await served(table)
+    script = Script(6)
+    status = await asyncio.to_thread(
+        run_join_lines, url, table.codes[0], "--screen-reader", out=script.write, read=script.read
+    )
+    lines = script.lines
+    assert status == 0
+    assert lines[0].startswith("Screen reader mode: on, by --screen-reader;")
+    assert lines[1].startswith("Game: joined as Ann; ")
+    assert "End: The game is over." in lines, "\n".join(lines[-30:])
+    assert any(line.startswith("Event: Bob ") for line in lines)
+    text = "\n".join(lines)
+    assert not re.search("[\u2500-\u257f]", text) and "\x1b" not in text
+    assert table.session.outcome() is not None  # (the host's game is over)
+
+
+def test_join_with_the_flag_joins_in_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    from monstertrick import cli
+    from monstertrick.lines import remote
+
+    seen: list[tuple[str, str | None, str]] = []
+    monkeypatch.setattr(
+        remote, "run_join_lines", lambda url, code, source: seen.append((url, code, source)) or 0
+    )
+    assert cli.main(["join", "127.0.0.1:8100", "K7QF-9XMB", "--screen-reader"]) == 0
+    assert seen == [("ws://127.0.0.1:8100/table", "K7QF-9XMB", "--screen-reader")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["monster-taking", "monster-trick"])
+async def test_a_seat_in_lines_and_a_seat_on_the_app_play_one_hosted_game(
+    served: Any, game: str
+) -> None:
+    """Ann in lines, Bob on the Textual join screen (VP rows laid at once in Monster
+    Trick): the game ends for both, Bob's moves told in Ann's lines."""
+    from monstertrick.net.seat.app import JoinApp
+
+    from .tui.test_join import play
+
+    names = ["Ann", "Bob"] if game == "monster-taking" else ["Ann", "Bob", "Cid:easy"]
+    seats = tuple(Seat(n, b or None) for n, _, b in (e.partition(":") for e in names))
+    table = TableHost(Session.start(Seating(seats, 0), 3, game=game))
+    url = await served(table)
+    address = url.removeprefix("ws://").removesuffix("/table")
+    app = JoinApp(url, address, table.codes[1], pace=0)
+    script = Script(3)
+    status, _ = await asyncio.gather(
+        asyncio.to_thread(
+            run_join_lines,
+            url,
+            table.codes[0],
+            "--screen-reader",
+            out=script.write,
+            read=script.read,
+        ),
+        play(app, 5),
+    )
+    assert status == 0
+    assert "End: The game is over." in script.lines
+    assert app.session is not None and app.session.outcome() is not None
+    assert any(line.startswith("Event: Bob ") for line in script.lines)
