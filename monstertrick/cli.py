@@ -295,8 +295,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--ssh",
         type=_port,
         metavar="PORT",
-        help="also let SSH clients join on PORT: ssh -p PORT CODE@ADDRESS (needs "
-        "monstertrick[table])",
+        help="also let SSH clients join on PORT: ssh -p PORT CODE@ADDRESS, or "
+        "CODE+lines@ADDRESS for plain lines for a screen reader (needs monstertrick[table])",
     )
     host.add_argument(
         "--pace",
@@ -321,6 +321,9 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("address", metavar="ADDRESS", help="the host's address, HOST:PORT")
     join.add_argument("code", nargs="?", metavar="CODE", help="your seat's code, e.g. K7QF-9XMB")
     _screen_reader_option(join)
+    join.add_argument(  # the SSH door's own way to ask (CODE+lines as the user name)
+        "--screen-reader-over-ssh", action="store_true", help=argparse.SUPPRESS
+    )
     join.add_argument(
         "--watch",
         action="store_true",
@@ -614,7 +617,10 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "host":
         return run_hosting(parser, args)
     if args.command == "join":
-        return run_join(parser, args.address, args.code, watch=args.watch, lines=_line_mode(args))
+        from .lines import OVER_SSH
+
+        lines = OVER_SSH if args.screen_reader_over_ssh else _line_mode(args)
+        return run_join(parser, args.address, args.code, watch=args.watch, lines=lines)
     if args.command == "resume" and args.from_decision is not None:
         if args.file is None:
             parser.error("--from N plays on from a finished game: say which (resume FILE --from N)")

@@ -7,6 +7,7 @@ import asyncio
 import random
 import re
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -127,3 +128,52 @@ async def test_a_seat_in_lines_and_a_seat_on_the_app_play_one_hosted_game(
     assert "End: The game is over." in script.lines
     assert app.session is not None and app.session.outcome() is not None
     assert any(line.startswith("Event: Bob ") for line in script.lines)
+
+
+async def test_over_ssh_a_code_with_lines_after_it_joins_the_seat_in_lines(
+    served: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host's SSH door, on loopback: ``ssh CODE+lines@ADDRESS`` starts ``join`` in
+    the line mode for that seat (its first line says how it was switched on and how
+    to have the app instead), and ``quit`` leaves the host's game as it was."""
+    asyncssh = pytest.importorskip("asyncssh")
+    from monstertrick.lines import OVER_SSH
+    from monstertrick.net.host.command import _open_door
+
+    monkeypatch.setenv("MONSTERTRICK_HOME", str(tmp_path))
+    monkeypatch.setenv("MONSTERTRICK_SCREEN_READER", "0")  # (the host's own: not inherited)
+    seats = (Seat("Ann"), Seat("Bob", "easy"))
+    table = TableHost(Session.start(Seating(seats, 0), 4, game="monster-taking"))
+    url = await served(table)
+    port = int(url.removeprefix("ws://127.0.0.1:").removesuffix("/table"))
+    door = await _open_door(table, "127.0.0.1", 0, "127.0.0.1", port)
+    assert door is not None
+    try:
+        async with asyncssh.connect(
+            "127.0.0.1",
+            door.port,
+            username=f"{table.codes[0]}+lines",
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+            config=None,
+        ) as connection:
+            process = await connection.create_process(
+                term_type="xterm", term_size=(80, 24), encoding="utf-8"
+            )
+            said: list[str] = []
+            while not any(line.startswith("Prompt: ") for line in said):
+                line = await asyncio.wait_for(process.stdout.readline(), 60)
+                assert line, said
+                said.append(line.rstrip("\r\n"))
+            process.stdin.write("quit\n")
+            rest = await asyncio.wait_for(process.stdout.read(), 60)
+            result = await asyncio.wait_for(process.wait(), 60)
+    finally:
+        await door.close()
+    assert said[0].startswith(f"Screen reader mode: on, by {OVER_SSH};"), said
+    assert "CODE@ADDRESS" in said[0]
+    assert said[1].startswith("Game: joined as Ann; ")
+    assert "\x1b" not in "\n".join(said)  # no screen drawn, no alternate screen
+    assert "End: stopped; the host keeps the game." in rest
+    assert result.exit_status == 0

@@ -13,10 +13,13 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-__all__ = ["ENV", "wanted", "announcement"]
+__all__ = ["ENV", "OVER_SSH", "wanted", "announcement"]
 
 ENV = "MONSTERTRICK_SCREEN_READER"
 """The environment variable that switches the line mode on (1) or forces it off (0)."""
+
+OVER_SSH = "+lines after the code in the ssh user name"
+"""What switched the line mode on for a seat joined over SSH as ``CODE+lines@ADDRESS``."""
 
 _ON = frozenset({"1", "yes", "true", "on"})
 _OFF = frozenset({"0", "no", "false", "off"})
@@ -40,6 +43,8 @@ def announcement(source: str) -> str:
     turn it off."""
     if source == "--screen-reader":
         off = "start without --screen-reader to turn it off"
+    elif source == OVER_SSH:
+        off = "connect with the code alone (CODE@ADDRESS) for the app's screens"
     else:
         off = f"set {ENV}=0 or unset it to turn it off"
     return (
