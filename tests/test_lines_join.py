@@ -141,13 +141,14 @@ async def test_over_ssh_a_code_with_lines_after_it_joins_the_seat_in_lines(
     from monstertrick.net.host.command import _open_door
 
     monkeypatch.setenv("MONSTERTRICK_HOME", str(tmp_path))
-    monkeypatch.setenv("MONSTERTRICK_SCREEN_READER", "0")  # (the host's own: not inherited)
+    monkeypatch.setenv("MONSTERTRICK_SCREEN_READER", "1")  # (the host's own: not inherited)
     seats = (Seat("Ann"), Seat("Bob", "easy"))
     table = TableHost(Session.start(Seating(seats, 0), 4, game="monster-taking"))
     url = await served(table)
     port = int(url.removeprefix("ws://127.0.0.1:").removesuffix("/table"))
     door = await _open_door(table, "127.0.0.1", 0, "127.0.0.1", port)
     assert door is not None
+    assert door.environment["MONSTERTRICK_SCREEN_READER"] == "0"  # (the screens' own)
     try:
         async with asyncssh.connect(
             "127.0.0.1",

@@ -667,10 +667,3 @@ def test_a_user_name_gives_its_code_and_whether_it_asks_for_lines(
     user: str, asked: tuple[str | None, bool]
 ) -> None:
     assert seat_request(user) == asked
-
-
-def test_a_screen_does_not_inherit_the_hosts_own_line_mode_switch() -> None:
-    """Off for the screen (over the host's saved setting too), unless the user name
-    asked for lines (whose ``--screen-reader`` comes before the variable)."""
-    environment = screen_environment({"MONSTERTRICK_SCREEN_READER": "1", "HOME": "/h"}, "xterm")
-    assert environment == {"HOME": "/h", "TERM": "xterm", "MONSTERTRICK_SCREEN_READER": "0"}

@@ -516,6 +516,9 @@ async def _open_door(table: TableHost, host: str, ssh_port: int, local: str, por
             command=command,
             admits=admits,
             lines_command=lines_command,
+            # the screens: neither the host's line-mode variable nor its saved setting
+            # switches them to lines (CODE+lines does, by its --screen-reader flag)
+            environment={**os.environ, "MONSTERTRICK_SCREEN_READER": "0"},
         )
     except SshDoorError as exc:
         print(f"monstertrick: {exc}", file=sys.stderr)

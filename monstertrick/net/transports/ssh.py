@@ -127,11 +127,6 @@ LINES_SUFFIX = "+lines"
 any case), it asks for the seat in plain lines for a screen reader (``join
 --screen-reader``) instead of the app's screens. OpenSSH takes ``+`` in a user name."""
 
-SCREEN_READER_VARIABLE = "MONSTERTRICK_SCREEN_READER"
-"""The line-mode switch: a screen gets it at ``0``, so that neither the host's own
-variable nor the host's saved setting decides it (each person asks for the line mode
-themselves, by :data:`LINES_SUFFIX`, whose ``--screen-reader`` comes first)."""
-
 NO_TERMINAL = (
     "Your seat's screen needs a terminal: connect again with -t added to your ssh command."
 )
@@ -186,14 +181,9 @@ def seat_request(user: str) -> tuple[str | None, bool]:
 
 def screen_environment(base: Mapping[str, str], term: str) -> dict[str, str]:
     """A screen's environment: ``base`` without the host's own terminal's variables,
-    with TERM ``term`` and the line mode off unless asked for (:data:`SCREEN_READER_VARIABLE`)."""
-    environment = {
-        k: v
-        for k, v in base.items()
-        if k not in HOST_TERMINAL_VARIABLES and k != SCREEN_READER_VARIABLE
-    }
+    with TERM ``term``."""
+    environment = {k: v for k, v in base.items() if k not in HOST_TERMINAL_VARIABLES}
     environment["TERM"] = term
-    environment[SCREEN_READER_VARIABLE] = "0"
     return environment
 
 
