@@ -37,6 +37,9 @@ class Script:
         self.rng = random.Random(seed)
         self.changed = threading.Condition()
         self.answered = 0
+        self.at_end: list[str | None] = []
+        self.closing = 0
+        """What it answers at the prompt after the final standings (nothing: it stops)."""
 
     def write(self, line: str) -> None:
         with self.changed:
@@ -48,7 +51,14 @@ class Script:
             while True:
                 prompts = [i for i, line in enumerate(self.lines) if line.startswith("Prompt: ")]
                 if "End: The game is over." in self.lines:
-                    return None
+                    if not self.at_end:
+                        return None
+                    closing = sum(1 for line in self.lines if line.startswith("Prompt: Type rev"))
+                    if closing > self.closing:
+                        self.closing = closing
+                        return self.at_end.pop(0)
+                    self.changed.wait(timeout=60)
+                    continue
                 if len(prompts) > self.answered:
                     break
                 self.changed.wait(timeout=60)
@@ -178,3 +188,31 @@ async def test_over_ssh_a_code_with_lines_after_it_joins_the_seat_in_lines(
     assert "\x1b" not in "\n".join(said)  # no screen drawn, no alternate screen
     assert "End: stopped; the host keeps the game." in rest
     assert result.exit_status == 0
+
+
+async def test_a_seat_joined_in_lines_hears_the_games_review_at_the_end(served: Any) -> None:
+    from monstertrick.review import Game, ReviewCache, Settings, format_review, review
+
+    tiny = Settings(seed=1, playouts=2, luck_samples=1)
+    seats = (Seat("Ann"), Seat("Bob", "easy"))
+    table = TableHost(Session.start(Seating(seats, 0), 6, game="monster-taking"))
+    url = await served(table)
+    script = Script(6)
+    script.at_end = ["review", None]
+    status = await asyncio.to_thread(
+        run_join_lines,
+        url,
+        table.codes[0],
+        "--screen-reader",
+        out=script.write,
+        read=script.read,
+        review_settings=tiny,
+    )
+    assert status == 0
+    lines = script.lines
+    end = lines.index("End: The game is over.")
+    told = [line for line in lines[end:] if line.startswith("Review: ")]
+    expected = review(Game(table.session.finished_record()), (0,), tiny, cache=ReviewCache())
+    text = [t.strip() for t in format_review(expected, width=1 << 16).splitlines() if t.strip()]
+    assert told[1:-1] == [f"Review: {t}" for t in text]
+    assert sum(1 for line in lines if line.startswith("Prompt: Type review")) == 2
