@@ -140,7 +140,18 @@ class RemoteLines(LineMode):
             word = line.strip().casefold()
             if word == "quit":
                 raise Quit
-            if word in ("?", "hand", "table", "turn", "scores", "row", "last", "log", "rules"):
+            if word in (
+                "?",
+                "hand",
+                "table",
+                "turn",
+                "scores",
+                "row",
+                "last",
+                "log",
+                "rules",
+                "review",
+            ):
                 self.query(word, me if word in ("hand", "row") else None)
             elif word:
                 self.say("Problem", "nothing is asked of you now; type ? for the commands.")
