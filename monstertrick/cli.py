@@ -295,8 +295,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--ssh",
         type=_port,
         metavar="PORT",
-        help="also let SSH clients join on PORT: ssh -p PORT CODE@ADDRESS (needs "
-        "monstertrick[table])",
+        help="also let SSH clients join on PORT: ssh -p PORT CODE@ADDRESS, or "
+        "CODE+lines@ADDRESS for plain lines for a screen reader (needs monstertrick[table])",
     )
     host.add_argument(
         "--pace",
@@ -321,11 +321,25 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("address", metavar="ADDRESS", help="the host's address, HOST:PORT")
     join.add_argument("code", nargs="?", metavar="CODE", help="your seat's code, e.g. K7QF-9XMB")
     _screen_reader_option(join)
+    join.add_argument(  # the SSH door's own way to ask (CODE+lines as the user name)
+        "--screen-reader-over-ssh", action="store_true", help=argparse.SUPPRESS
+    )
     join.add_argument(
         "--watch",
         action="store_true",
         help="watch the table (what everyone may see), with any of its codes",
     )
+
+    settings = sub.add_parser(
+        "settings",
+        help="show or change the saved settings (screen-reader on|off)",
+        description="Show the saved settings, or change one: monstertrick settings "
+        "screen-reader on starts every game in plain lines for a screen reader (as "
+        "--screen-reader does) until settings screen-reader off. The --screen-reader flag "
+        "and MONSTERTRICK_SCREEN_READER=1 or =0 come before the setting.",
+    )
+    settings.add_argument("name", nargs="?", choices=["screen-reader"], help="the setting")
+    settings.add_argument("value", nargs="?", choices=["on", "off"], help="on or off")
 
     profile = sub.add_parser(
         "profile",
@@ -381,8 +395,8 @@ def _screen_reader_option(command: argparse.ArgumentParser, dest: str = "screen_
         action="store_true",
         default=None,
         help="play in plain lines for a screen reader or a braille display: numbered "
-        "choices, no boxes, no colour, nothing redrawn (also MONSTERTRICK_SCREEN_READER=1; "
-        "=0 turns it off)",
+        "choices, no boxes, no colour, nothing redrawn (also MONSTERTRICK_SCREEN_READER=1, "
+        "=0 turns it off; or for good: monstertrick settings screen-reader on)",
     )
 
 
@@ -392,8 +406,50 @@ def _line_mode(args: argparse.Namespace) -> str | None:
     from .lines import wanted
 
     flag = getattr(args, "screen_reader", None) or args.screen_reader_start
-    on, source = wanted(flag)
+    on, source = wanted(flag, saved=_saved_screen_reader)
     return source if on else None
+
+
+def _saved_screen_reader() -> bool:
+    """The saved setting of the line mode (a damaged settings file is set aside, and
+    said so on stderr)."""
+    from .settings import load
+
+    settings, problem = load()
+    if problem is not None:
+        print(f"monstertrick: {problem}", file=sys.stderr)
+    return settings.screen_reader
+
+
+def run_settings(name: str | None, value: str | None) -> int:
+    """``monstertrick settings [screen-reader on|off]``: show or change the saved
+    settings."""
+    from .lines import ENV
+    from .settings import load, save, settings_path
+
+    settings, problem = load()
+    if problem is not None:
+        print(f"monstertrick: {problem}", file=sys.stderr)
+    if name is None:
+        state = "on" if settings.screen_reader else "off"
+        print(f"screen-reader: {state}   (in {settings_path()})")
+        return 0
+    if value is None:
+        return _problem("say on or off: monstertrick settings screen-reader on")
+    from dataclasses import replace
+
+    try:
+        path = save(replace(settings, screen_reader=value == "on"))
+    except OSError as exc:
+        return _problem(f"the settings could not be saved: {exc.strerror or exc}")
+    if value == "on":
+        print(
+            "screen-reader: on. monstertrick now starts in plain lines for a screen reader; "
+            f"--screen-reader and {ENV}=0 or =1 still come first. Saved in {path}."
+        )
+    else:
+        print(f"screen-reader: off. Saved in {path}.")
+    return 0
 
 
 def run_lines(source: str, **options: Any) -> int:
@@ -614,13 +670,18 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "host":
         return run_hosting(parser, args)
     if args.command == "join":
-        return run_join(parser, args.address, args.code, watch=args.watch, lines=_line_mode(args))
+        from .lines import OVER_SSH
+
+        lines = OVER_SSH if args.screen_reader_over_ssh else _line_mode(args)
+        return run_join(parser, args.address, args.code, watch=args.watch, lines=lines)
     if args.command == "resume" and args.from_decision is not None:
         if args.file is None:
             parser.error("--from N plays on from a finished game: say which (resume FILE --from N)")
         return run_play_on(args.file, args.from_decision, pace=args.pace, lines=_line_mode(args))
     if args.command == "resume":
         return run_resume(args.file, pace=args.pace, lines=_line_mode(args))
+    if args.command == "settings":
+        return run_settings(args.name, args.value)
     if args.command == "view":
         return run_view(args.file, reveal=args.reveal)
     if args.command == "learn":

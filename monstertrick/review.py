@@ -997,13 +997,16 @@ def _extreme(luck: Luck) -> bool:
     return any(c <= 0 or c >= 1 for c in luck.chances)
 
 
-def describe_decision(review: Review, d: DecisionReview, chapter_name: str) -> list[str]:
+def describe_decision(
+    review: Review, d: DecisionReview, chapter_name: str, *, width: int = WIDTH
+) -> list[str]:
     """A decision in a line or two of at most 76 columns (80 once indented under a
-    player's figures), then its reason, wrapped as wide."""
+    player's figures), then its reason, wrapped as wide (``width``: the widest line
+    once indented)."""
     lines = _decision_head(review, d, chapter_name)
     if d.reason:
         lines += textwrap.wrap(
-            f"why: {d.reason}", WIDTH - 4, initial_indent=" " * 8, subsequent_indent=" " * 10
+            f"why: {d.reason}", width - 4, initial_indent=" " * 8, subsequent_indent=" " * 10
         )
     return lines
 
@@ -1035,28 +1038,29 @@ def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _wrap(head: str, parts: Sequence[str], indent: int) -> list[str]:
-    """``head`` and ``parts`` joined by commas in lines of at most :data:`WIDTH`
-    columns, the lines after the first indented by ``indent``."""
+def _wrap(head: str, parts: Sequence[str], indent: int, width: int = WIDTH) -> list[str]:
+    """``head`` and ``parts`` joined by commas in lines of at most ``width`` columns,
+    the lines after the first indented by ``indent``."""
     lines = [head]
     for i, part in enumerate(parts):
         piece = part + ("," if i < len(parts) - 1 else "")
-        if len(lines[-1]) + 1 + len(piece) > WIDTH and lines[-1].strip():
+        if len(lines[-1]) + 1 + len(piece) > width and lines[-1].strip():
             lines.append(" " * indent + piece)
         else:
             lines[-1] += ("" if lines[-1].endswith(" ") else " ") + piece
     return lines
 
 
-def format_review(review: Review, *, every: bool = False) -> str:
-    """A review for people, in lines of at most 80 columns: per player the figures and
-    the decisions that mattered most, then the luck of each deal, then the marked
-    decisions (``every``: every decision)."""
+def format_review(review: Review, *, every: bool = False, width: int = WIDTH) -> str:
+    """A review for people, in lines of at most ``width`` (80) columns: per player the
+    figures and the decisions that mattered most, then the luck of each deal, then the
+    marked decisions (``every``: every decision). The line mode asks for lines as wide
+    as they come (``width`` very large: one line per thought, nothing wrapped)."""
     entry = GAMES[review.game]
     door = entry.load()
     chapter = door.chapter_name
     whole = door.arena_terms.unit  # what is won: the game, or Monster Taking's match
-    lines = _wrap(f"Review of a {whole} of {entry.title}:", list(review.players), 2)
+    lines = _wrap(f"Review of a {whole} of {entry.title}:", list(review.players), 2, width)
     lines += [
         f"(seed {review.settings.seed}, {review.settings.playouts} playouts per option; "
         f"chances to win the {whole} in %)",
@@ -1080,11 +1084,13 @@ def format_review(review: Review, *, every: bool = False) -> str:
         if review.luck:
             deals = [luck_text(luck, seat) for luck in review.luck]
             head = f"  chance to win the {whole} at each deal ({chapter} 1 on):"
-            lines += _wrap(head, deals, 4)
+            lines += _wrap(head, deals, 4, width)
         if s.mattered:
             lines.append("  mattered most:")
             for i in s.mattered:
-                lines.extend("    " + t for t in describe_decision(review, by_index[i], chapter))
+                lines.extend(
+                    "    " + t for t in describe_decision(review, by_index[i], chapter, width=width)
+                )
         lines.append("")
     if review.luck:
         lines.append(f"Luck: each player's chance to win the {whole} at each deal")
@@ -1094,7 +1100,7 @@ def format_review(review: Review, *, every: bool = False) -> str:
             chances = [
                 f"{review.players[p]} {luck_text(luck, p)}" for p in range(len(review.players))
             ]
-            lines += _wrap(f"  {chapter} {luck.chapter}:", chances, 4)
+            lines += _wrap(f"  {chapter} {luck.chapter}:", chances, 4, width)
         if any(_extreme(luck) for luck in review.luck):
             n = review.luck[0].samples
             low, high = (luck_text(Luck(0, (x,), (0.0,), n), 0) for x in (0.0, 1.0))
@@ -1105,5 +1111,5 @@ def format_review(review: Review, *, every: bool = False) -> str:
     if not shown:
         lines.append("  none")
     for d in shown:
-        lines.extend("  " + t for t in describe_decision(review, d, chapter))
+        lines.extend("  " + t for t in describe_decision(review, d, chapter, width=width))
     return "\n".join(lines) + "\n"

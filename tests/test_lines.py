@@ -395,3 +395,45 @@ def test_a_hint_names_legal_choices_and_the_log_says_one_was_taken() -> None:
     assert hints
     assert all(line[len("Hint: 1. ") :].rsplit(":", 1)[0] in words for line in hints)
     assert any(line.startswith("Log: Ann took a hint for decision 1 of game 1") for line in lines)
+
+
+def test_the_review_at_the_final_standings_is_the_reviews_own_text_in_plain_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the end, ``review`` tells the review of the people of the game (not of the
+    computer players) in ``monstertrick review``'s words, a labelled line each, no
+    indent, no box drawing; asked during the game, it says it comes at the end."""
+    from monstertrick.review import Game, ReviewCache, Settings, format_review, review
+
+    monkeypatch.setenv("MONSTERTRICK_HOME", str(tmp_path))
+    game = "monster-taking"
+    tiny = Settings(seed=1, playouts=2, luck_samples=1)
+    session = Session.start(parse_seats(["Ann", "Bob:easy"], game=game), 6, None, game=game)
+    rng = random.Random(6)
+    asked = {"during": False, "after": 0}
+
+    def reply(lines: list[str]) -> str | None:
+        last = lines[-1]
+        if last.startswith("Prompt: type a number") and not asked["during"]:
+            asked["during"] = True
+            return "review"
+        if last.startswith("Prompt: Type review for the review"):
+            asked["after"] += 1
+            return "review" if asked["after"] == 1 else ""
+        return answer(lines, rng)
+
+    lines: list[str] = []
+    mode = LineMode(session, lines.append, lambda: reply(lines), decide=session.decide)
+    mode.review_settings = tiny
+    assert mode.run()
+    assert asked["after"] == 2  # asked again after the review; Enter finished
+    assert "Review: the review comes once the game is over: its secrets are kept." in lines
+    end = lines.index("End: The game is over.")
+    told = [line for line in lines[end:] if line.startswith("Review: ")]
+    expected = review(Game(session.finished_record()), (0,), tiny, cache=ReviewCache())
+    text = [t.strip() for t in format_review(expected, width=1 << 16).splitlines() if t.strip()]
+    assert told[1:-1] == [f"Review: {t}" for t in text]
+    assert any(line.startswith("Review: Ann: ") for line in told)
+    assert not any(line.startswith("Review: Bob: ") for line in told)  # a computer player
+    assert not any(_BOX.search(line) or "  " in line for line in told)
+    assert lines[-1].startswith("Prompt: Type review")

@@ -7,6 +7,7 @@ import asyncio
 import random
 import re
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,6 +37,9 @@ class Script:
         self.rng = random.Random(seed)
         self.changed = threading.Condition()
         self.answered = 0
+        self.at_end: list[str | None] = []
+        self.closing = 0
+        """What it answers at the prompt after the final standings (nothing: it stops)."""
 
     def write(self, line: str) -> None:
         with self.changed:
@@ -47,7 +51,14 @@ class Script:
             while True:
                 prompts = [i for i, line in enumerate(self.lines) if line.startswith("Prompt: ")]
                 if "End: The game is over." in self.lines:
-                    return None
+                    if not self.at_end:
+                        return None
+                    closing = sum(1 for line in self.lines if line.startswith("Prompt: Type rev"))
+                    if closing > self.closing:
+                        self.closing = closing
+                        return self.at_end.pop(0)
+                    self.changed.wait(timeout=60)
+                    continue
                 if len(prompts) > self.answered:
                     break
                 self.changed.wait(timeout=60)
@@ -127,3 +138,81 @@ async def test_a_seat_in_lines_and_a_seat_on_the_app_play_one_hosted_game(
     assert "End: The game is over." in script.lines
     assert app.session is not None and app.session.outcome() is not None
     assert any(line.startswith("Event: Bob ") for line in script.lines)
+
+
+async def test_over_ssh_a_code_with_lines_after_it_joins_the_seat_in_lines(
+    served: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host's SSH door, on loopback: ``ssh CODE+lines@ADDRESS`` starts ``join`` in
+    the line mode for that seat (its first line says how it was switched on and how
+    to have the app instead), and ``quit`` leaves the host's game as it was."""
+    asyncssh = pytest.importorskip("asyncssh")
+    from monstertrick.lines import OVER_SSH
+    from monstertrick.net.host.command import _open_door
+
+    monkeypatch.setenv("MONSTERTRICK_HOME", str(tmp_path))
+    monkeypatch.setenv("MONSTERTRICK_SCREEN_READER", "1")  # (the host's own: not inherited)
+    seats = (Seat("Ann"), Seat("Bob", "easy"))
+    table = TableHost(Session.start(Seating(seats, 0), 4, game="monster-taking"))
+    url = await served(table)
+    port = int(url.removeprefix("ws://127.0.0.1:").removesuffix("/table"))
+    door = await _open_door(table, "127.0.0.1", 0, "127.0.0.1", port)
+    assert door is not None
+    assert door.environment["MONSTERTRICK_SCREEN_READER"] == "0"  # (the screens' own)
+    try:
+        async with asyncssh.connect(
+            "127.0.0.1",
+            door.port,
+            username=f"{table.codes[0]}+lines",
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+            config=None,
+        ) as connection:
+            process = await connection.create_process(
+                term_type="xterm", term_size=(80, 24), encoding="utf-8"
+            )
+            said: list[str] = []
+            while not any(line.startswith("Prompt: ") for line in said):
+                line = await asyncio.wait_for(process.stdout.readline(), 60)
+                assert line, said
+                said.append(line.rstrip("\r\n"))
+            process.stdin.write("quit\n")
+            rest = await asyncio.wait_for(process.stdout.read(), 60)
+            result = await asyncio.wait_for(process.wait(), 60)
+    finally:
+        await door.close()
+    assert said[0].startswith(f"Screen reader mode: on, by {OVER_SSH};"), said
+    assert "CODE@ADDRESS" in said[0]
+    assert said[1].startswith("Game: joined as Ann; ")
+    assert "\x1b" not in "\n".join(said)  # no screen drawn, no alternate screen
+    assert "End: stopped; the host keeps the game." in rest
+    assert result.exit_status == 0
+
+
+async def test_a_seat_joined_in_lines_hears_the_games_review_at_the_end(served: Any) -> None:
+    from monstertrick.review import Game, ReviewCache, Settings, format_review, review
+
+    tiny = Settings(seed=1, playouts=2, luck_samples=1)
+    seats = (Seat("Ann"), Seat("Bob", "easy"))
+    table = TableHost(Session.start(Seating(seats, 0), 6, game="monster-taking"))
+    url = await served(table)
+    script = Script(6)
+    script.at_end = ["review", None]
+    status = await asyncio.to_thread(
+        run_join_lines,
+        url,
+        table.codes[0],
+        "--screen-reader",
+        out=script.write,
+        read=script.read,
+        review_settings=tiny,
+    )
+    assert status == 0
+    lines = script.lines
+    end = lines.index("End: The game is over.")
+    told = [line for line in lines[end:] if line.startswith("Review: ")]
+    expected = review(Game(table.session.finished_record()), (0,), tiny, cache=ReviewCache())
+    text = [t.strip() for t in format_review(expected, width=1 << 16).splitlines() if t.strip()]
+    assert told[1:-1] == [f"Review: {t}" for t in text]
+    assert sum(1 for line in lines if line.startswith("Prompt: Type review")) == 2

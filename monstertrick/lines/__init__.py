@@ -11,27 +11,42 @@ and the start-up imports it only when the mode is on.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-__all__ = ["ENV", "wanted", "announcement"]
+__all__ = ["ENV", "OVER_SSH", "SETTING", "wanted", "announcement"]
 
 ENV = "MONSTERTRICK_SCREEN_READER"
 """The environment variable that switches the line mode on (1) or forces it off (0)."""
+
+OVER_SSH = "+lines after the code in the ssh user name"
+"""What switched the line mode on for a seat joined over SSH as ``CODE+lines@ADDRESS``."""
+
+SETTING = "the saved setting"
+"""What switched the line mode on when ``monstertrick settings screen-reader on`` did."""
 
 _ON = frozenset({"1", "yes", "true", "on"})
 _OFF = frozenset({"0", "no", "false", "off"})
 
 
-def wanted(flag: bool | None, environ: Mapping[str, str] | None = None) -> tuple[bool, str]:
+def wanted(
+    flag: bool | None,
+    environ: Mapping[str, str] | None = None,
+    saved: Callable[[], bool] | None = None,
+) -> tuple[bool, str]:
     """Whether the line mode is on, and what switched it: the ``--screen-reader`` flag
     (``flag`` True; None when not given) over the environment variable (``=1`` on,
-    ``=0`` forced off, anything else or unset: off)."""
+    ``=0`` forced off) over the saved setting (``saved()``, asked only when neither
+    decides; None: no setting); otherwise off."""
     if flag:
         return True, "--screen-reader"
     env = os.environ if environ is None else environ
     value = env.get(ENV, "").strip().lower()
     if value in _ON:
         return True, f"{ENV}={env.get(ENV, '').strip()}"
+    if value in _OFF:
+        return False, ""
+    if saved is not None and saved():
+        return True, SETTING
     return False, ""
 
 
@@ -40,6 +55,10 @@ def announcement(source: str) -> str:
     turn it off."""
     if source == "--screen-reader":
         off = "start without --screen-reader to turn it off"
+    elif source == SETTING:
+        off = f"monstertrick settings screen-reader off (or {ENV}=0) to turn it off"
+    elif source == OVER_SSH:
+        off = "connect with the code alone (CODE@ADDRESS) for the app's screens"
     else:
         off = f"set {ENV}=0 or unset it to turn it off"
     return (

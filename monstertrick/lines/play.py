@@ -22,6 +22,7 @@ from ..session import BotTurn, GameEnd, Handoff, HintTaken, Played, RoundOver, T
 if TYPE_CHECKING:
     from ..games import SomeDoor
     from ..games.contract import Action, SomeView
+    from ..review import Settings
     from ..seat_session import SeatSession
 
 __all__ = ["COMMANDS", "LineMode", "plain"]
@@ -36,6 +37,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("log", "everything that happened this round, hand or game"),
     ("hint", "what the computer would choose for you"),
     ("rules", "the rules of the game"),
+    ("review", "once the game is over: every person's decisions judged, and the luck"),
     ("repeat", "say the question and the choices again"),
     ("?", "this list"),
     ("quit", "stop here; the game is saved (Ctrl+D does the same)"),
@@ -78,7 +80,8 @@ class Quit(Exception):
 class LineMode:
     """A game at one keyboard, told in lines: ``write`` takes each line (no newline),
     ``read`` gives each answer (None at the end of the input). ``decide`` is a computer
-    player's decision for a seat (the local session's)."""
+    player's decision for a seat (the local session's). ``review_settings``: the
+    review's (its own by default, as the app's and ``monstertrick review``'s)."""
 
     def __init__(
         self,
@@ -86,8 +89,10 @@ class LineMode:
         write: Callable[[str], None],
         read: Callable[[], str | None],
         decide: Callable[[int], Action] | None = None,
+        review_settings: Settings | None = None,
     ) -> None:
         self.session = session
+        self.review_settings = review_settings
         self._write = write
         self._read = read
         self.decide = decide
@@ -116,6 +121,7 @@ class LineMode:
                 step = self.session.next_step()
                 if isinstance(step, GameEnd):
                     self.game_end()
+                    self.closing()
                     return True
                 if isinstance(step, Handoff):
                     self.handoff(step.seat)
@@ -275,6 +281,43 @@ class LineMode:
             self.say("Result", outcome.explain(self.names))
         self.say("Saved", self.saved_line())
 
+    def closing(self) -> None:
+        """After the final standings: the review on request, the commands meanwhile
+        (Enter alone, or the end of the input, finishes)."""
+        self.question = ["Type review for the review of this game, or press Enter to finish."]
+        try:
+            self.prompt(None, self._enter)
+        except Quit:
+            pass
+
+    def tell_review(self) -> None:
+        """The review of the finished game, of each person at the table (a game of
+        computer players only: of every seat), in the words of ``monstertrick review``,
+        one line per thought (nothing wrapped, no indents)."""
+        from ..errors import RecordError
+        from ..review import Game, ReviewCache, ReviewError, format_review, plan, review
+
+        session = self.session
+        if session.running:
+            self.say("Review", "the review comes once the game is over: its secrets are kept.")
+            return
+        try:
+            game = Game(session.finished_record())
+        except (RecordError, ReviewError, ValueError) as exc:
+            self.say("Review", f"this game cannot be reviewed: {exc}")
+            return
+        seats = session.humans or tuple(range(len(session.names)))
+        decisions, deals = len(plan(game, seats)), game.chapters
+        self.say(
+            "Review",
+            f"thinking over {decisions} decisions and {deals} deals; this takes a while.",
+        )
+        result = review(game, seats, self.review_settings, cache=ReviewCache())
+        for line in format_review(result, width=1 << 16).splitlines():
+            if line.strip():
+                self.say("Review", line.strip())
+        self.say("Review", "that is all of the review.")
+
     def saved_line(self) -> str:
         """Where the finished game is kept."""
         error = self.session.save_error
@@ -348,6 +391,9 @@ class LineMode:
         if word == "hint":
             assert seat is not None
             self.hint(seat)
+            return
+        if word == "review":
+            self.tell_review()
             return
         view = session.view(seat) if seat is not None else session.public_view()
         lines = self.door.view_lines(view, word)

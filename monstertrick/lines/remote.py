@@ -29,6 +29,7 @@ from .play import LineMode, Quit, plain
 if TYPE_CHECKING:
     from ..net.protocol import Message
     from ..net.seat.session import RemoteSession
+    from ..review import Settings
 
 __all__ = ["RemoteLines", "run_join_lines"]
 
@@ -50,8 +51,9 @@ class RemoteLines(LineMode):
         session: RemoteSession,
         write: Callable[[str], None],
         inbox: queue.Queue[tuple[str, Any]],
+        review_settings: Settings | None = None,
     ) -> None:
-        super().__init__(session, write, self._answer)
+        super().__init__(session, write, self._answer, review_settings=review_settings)
         self.remote = session
         self.inbox = inbox
         self.shown: object = None
@@ -138,7 +140,18 @@ class RemoteLines(LineMode):
             word = line.strip().casefold()
             if word == "quit":
                 raise Quit
-            if word in ("?", "hand", "table", "turn", "scores", "row", "last", "log", "rules"):
+            if word in (
+                "?",
+                "hand",
+                "table",
+                "turn",
+                "scores",
+                "row",
+                "last",
+                "log",
+                "rules",
+                "review",
+            ):
                 self.query(word, me if word in ("hand", "row") else None)
             elif word:
                 self.say("Problem", "nothing is asked of you now; type ? for the commands.")
@@ -163,6 +176,11 @@ class RemoteLines(LineMode):
                 signature = self.signature(step)
                 if isinstance(step, GameEnd) and not session.running:
                     self.game_end()
+                    self.asked = signature
+                    try:
+                        self.closing()
+                    except Moved:
+                        pass
                     return True
                 if isinstance(step, BotTurn) and signature != self.shown:
                     self.shown = signature
@@ -201,9 +219,11 @@ def run_join_lines(
     *,
     out: Callable[[str], None] | None = None,
     read: Callable[[], str | None] | None = None,
+    review_settings: Settings | None = None,
 ) -> int:
     """Join the table at ``url`` with the seat's ``code`` (asked first when None) and
-    play it in lines; 0 when the game ends or the person stops."""
+    play it in lines; 0 when the game ends or the person stops (``review_settings``:
+    the review's at the end, its own by default)."""
     from ..net.protocol import normal_code
 
     def default_write(line: str) -> None:
@@ -260,7 +280,7 @@ def run_join_lines(
                     return 1
                 session = RemoteSession.joined(welcome, link.post_for(made.__getitem__))
                 made[0] = session
-                mode = RemoteLines(session, write, inbox)
+                mode = RemoteLines(session, write, inbox, review_settings)
                 seat = welcome.seat
                 who = session.names[seat] if seat is not None else "watching"
                 write(plain(f"Game: joined as {who}; seats in order: {', '.join(session.names)}."))
@@ -269,8 +289,15 @@ def run_join_lines(
                 return 1
         finished = mode.run()
         if not finished:
+            from . import OVER_SSH
+
             reason = mode.farewell or "stopped; the host keeps the game"
-            write(plain(f"End: {reason}. join with the same code takes the seat again."))
+            again = (
+                "connect again the same way to take the seat again"
+                if source == OVER_SSH
+                else "join with the same code takes the seat again"
+            )
+            write(plain(f"End: {reason}. {again}."))
         return 0
     finally:
         link.stop()

@@ -41,6 +41,7 @@ from monstertrick.net.transports.ssh import (  # noqa: E402
     open_ssh_door,
     screen_environment,
     screen_size,
+    seat_request,
     term_name,
 )
 
@@ -617,3 +618,52 @@ def test_terminal_names_sizes_and_environment() -> None:
     assert screen_size(120, 40) == (120, 40)
     host = {"PATH": "/bin", "TERM": "tmux", "COLORTERM": "truecolor", "TMUX": "x", "LINES": "9"}
     assert screen_environment(host, "vt220") == {"PATH": "/bin", "TERM": "vt220"}
+
+
+async def test_a_code_with_lines_after_it_starts_the_line_mode_screen_once_checked(
+    tmp_path: Path,
+) -> None:
+    """``CODE+lines`` as the user name (any case) runs the door's line-mode command for
+    the code; the table's check still comes first: a wrong code or no code with
+    ``+lines`` is told why and starts nothing; the code alone runs the usual screen."""
+    screens, lines = Screens(), Screens("lines")
+    asked: list[str] = []
+
+    async def admits(code: str, address: str) -> bool:
+        asked.append(code)
+        return code == "K7QF-9XMB"
+
+    async with door_open(tmp_path, screens, admits=admits, lines_command=lines) as door:
+        for user, told in (("2222-2222+lines", WRONG_CODE), ("pi+lines", NOT_A_CODE)):
+            async with connect(door, user) as connection:
+                process = await connection.create_process(term_type="xterm", encoding=None)
+                result = await asyncio.wait_for(process.wait(), SAFETY)
+                assert result.exit_status == 1
+                assert told.encode() in result.stderr
+        assert screens.codes == [] and lines.codes == [] and len(door.screens) == 0
+        for user in ("k7qf9xmb+LINES", "K7QF-9XMB"):
+            async with connect(door, user) as connection:
+                process, pid = await screen(connection)
+                process.close()
+            await ended(pid)
+    assert lines.codes == ["K7QF-9XMB"]
+    assert screens.codes == ["K7QF-9XMB"]
+    assert asked == ["2222-2222", "K7QF-9XMB", "K7QF-9XMB"]
+
+
+@pytest.mark.parametrize(
+    ("user", "asked"),
+    [
+        ("K7QF-9XMB", ("K7QF-9XMB", False)),
+        ("k7qf9xmb+lines", ("K7QF-9XMB", True)),
+        ("K7QF-9XMB+Lines", ("K7QF-9XMB", True)),
+        ("+lines", (None, False)),
+        ("pi+lines", (None, True)),
+        ("K7QF-9XMB+linesx", (None, False)),
+        ("lines", (None, False)),
+    ],
+)
+def test_a_user_name_gives_its_code_and_whether_it_asks_for_lines(
+    user: str, asked: tuple[str | None, bool]
+) -> None:
+    assert seat_request(user) == asked

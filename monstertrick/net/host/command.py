@@ -184,6 +184,9 @@ class Host:
         if self.addresses.ssh is not None:
             host, port = self.addresses.ssh
             lines.append(f"Over SSH, from any terminal: ssh -p {port} CODE@{host}")
+            lines.append(
+                f"  (with a screen reader: ssh -p {port} CODE+lines@{host}, in plain lines)"
+            )
             if self.fingerprint:
                 lines.append(f"  (the first time, ssh shows this table's key: {self.fingerprint})")
         if is_loopback(self.addresses.table.rpartition(":")[0].strip("[]")):
@@ -499,6 +502,9 @@ async def _open_door(table: TableHost, host: str, ssh_port: int, local: str, por
     def command(code: str | None) -> list[str]:
         return app_argv(["join", url] + ([code] if code is not None else []))
 
+    def lines_command(code: str) -> list[str]:
+        return app_argv(["join", "--screen-reader-over-ssh", url, code])
+
     async def admits(code: str, address: str) -> bool:
         return await table.check_code(code, address) is not False
 
@@ -509,6 +515,10 @@ async def _open_door(table: TableHost, host: str, ssh_port: int, local: str, por
             key_path=home() / "ssh_host_key",
             command=command,
             admits=admits,
+            lines_command=lines_command,
+            # the screens: neither the host's line-mode variable nor its saved setting
+            # switches them to lines (CODE+lines does, by its --screen-reader flag)
+            environment={**os.environ, "MONSTERTRICK_SCREEN_READER": "0"},
         )
     except SshDoorError as exc:
         print(f"monstertrick: {exc}", file=sys.stderr)

@@ -121,6 +121,9 @@ class Game(AppService):
         # server can end as a whole, and which a Ctrl+C at the server's terminal does not
         # reach (the server ends it instead).
         environment = self._build_environment(width=width, height=height)
+        # a tab draws the screens: neither the host's line-mode variable nor its saved
+        # setting switches them to plain lines
+        environment["MONSTERTRICK_SCREEN_READER"] = "0"
         process = await start_process_group(self.argv, env=environment)
         assert process.stdin is not None
         self._process, self._stdin = process, process.stdin

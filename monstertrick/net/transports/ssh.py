@@ -1,6 +1,7 @@
 """The SSH door of a table: ``ssh -p PORT CODE@HOST`` opens that seat's screen.
 
-A person with nothing but an SSH client joins a table with their code as the user name.
+A person with nothing but an SSH client joins a table with their code as the user name
+(``CODE+lines``: the seat in plain lines for a screen reader, :data:`LINES_SUFFIX`).
 The door is an SSH server inside the host's process (asyncssh): it asks for no password
 and no key (the code is the credential, and the table checks it), and for each
 connection runs the join client (``command``, given the code typed, as an argv: never
@@ -121,6 +122,11 @@ RESTORE_TERMINAL = (
 was hung up, or it was ended or killed), so that it is left as the screen found it, not
 in the screen's modes."""
 
+LINES_SUFFIX = "+lines"
+"""Written after the code in the user name (``ssh -p PORT K7QF-9XMB+lines@ADDRESS``,
+any case), it asks for the seat in plain lines for a screen reader (``join
+--screen-reader``) instead of the app's screens. OpenSSH takes ``+`` in a user name."""
+
 NO_TERMINAL = (
     "Your seat's screen needs a terminal: connect again with -t added to your ssh command."
 )
@@ -163,6 +169,14 @@ def screen_size(width: int, height: int) -> tuple[int, int]:
     default for a dimension the client leaves out (0)."""
     size = terminal_size(width or DEFAULT_SIZE[0], height or DEFAULT_SIZE[1])
     return DEFAULT_SIZE if size is None else size
+
+
+def seat_request(user: str) -> tuple[str | None, bool]:
+    """The code in a user name (its written form, or None if it is none), and whether
+    the name asks for the line mode (the code followed by :data:`LINES_SUFFIX`)."""
+    if len(user) > len(LINES_SUFFIX) and user.casefold().endswith(LINES_SUFFIX):
+        return normal_code(user[: -len(LINES_SUFFIX)]), True
+    return normal_code(user), False
 
 
 def screen_environment(base: Mapping[str, str], term: str) -> dict[str, str]:
@@ -247,10 +261,17 @@ class _Seat:
     class :func:`_server_class` makes)."""
 
     def __init__(
-        self, door: SshDoor, code: str | None, release: Callable[[], None], address: str = ""
+        self,
+        door: SshDoor,
+        code: str | None,
+        release: Callable[[], None],
+        address: str = "",
+        lines: bool = False,
     ) -> None:
         self.door = door
         self.code = code
+        self.lines = lines
+        """Whether the user name asked for the line mode (:data:`LINES_SUFFIX`)."""
         self.address = address
         """The client's address (whose wrong codes wait their turn)."""
         self._release = release
@@ -399,7 +420,11 @@ class _Seat:
         return None if check.result() else WRONG_CODE
 
     async def _screen(self) -> int:
-        argv = self.door.command(self.code)
+        door = self.door
+        if self.lines and door.lines_command is not None and self.code is not None:
+            argv = door.lines_command(self.code)
+        else:
+            argv = door.command(self.code)
         master, child_side = os.openpty()
         try:
             _set_size(master, self.size)
@@ -545,8 +570,10 @@ class SshDoor:
         environment: Mapping[str, str] | None,
         grace: float,
         admits: Admits | None = None,
+        lines_command: Callable[[str], list[str]] | None = None,
     ) -> None:
         self.command = command
+        self.lines_command = lines_command
         self.admits = admits
         self.max_sessions = max_sessions
         self.grace = grace
@@ -696,7 +723,8 @@ def _server_class(door: SshDoor) -> type[asyncssh.SSHServer]:
 
             peer = self.connection.get_extra_info("peername") if self.connection else None
             address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
-            seat = _Seat(door, normal_code(self.username), release, address)
+            code, lines = seat_request(self.username)
+            seat = _Seat(door, code, release, address, lines)
             door.seats.add(seat)
             return Session(seat)
 
@@ -721,6 +749,7 @@ async def open_ssh_door(
     environment: Mapping[str, str] | None = None,
     grace: float = TERM_GRACE,
     admits: Admits | None = None,
+    lines_command: Callable[[str], list[str]] | None = None,
 ) -> SshDoor:
     """Listen for SSH on ``host``:``port`` (0: any free port, then :attr:`SshDoor.port`)
     with the host key kept at ``key_path`` (see :func:`host_key`). Each connection's
@@ -729,7 +758,9 @@ async def open_ssh_door(
     a code. ``environment``: what screens start from (default: this process's), with
     the client's TERM; ``grace``: seconds an ending screen has between SIGTERM and
     SIGKILL; ``admits``: asked about each code (and the client's address) before its
-    screen starts (None: every code starts one).
+    screen starts (None: every code starts one); ``lines_command(code)``: the screen of
+    a user name that asks for the line mode (the code, then :data:`LINES_SUFFIX`;
+    None: such a name is its code alone).
 
     Raises :class:`SshDoorError` (a message for the person hosting) if asyncssh is not
     installed, the host key is damaged or the address cannot be listened on."""
@@ -744,7 +775,12 @@ async def open_ssh_door(
         chatter.setLevel(logging.WARNING)
     key = host_key(key_path)
     door = SshDoor(
-        command, max_sessions=max_sessions, environment=environment, grace=grace, admits=admits
+        command,
+        max_sessions=max_sessions,
+        environment=environment,
+        grace=grace,
+        admits=admits,
+        lines_command=lines_command,
     )
     try:
         acceptor = await asyncssh.create_server(
