@@ -437,3 +437,19 @@ def test_the_review_at_the_final_standings_is_the_reviews_own_text_in_plain_line
     assert not any(line.startswith("Review: Bob: ") for line in told)  # a computer player
     assert not any(_BOX.search(line) or "  " in line for line in told)
     assert lines[-1].startswith("Prompt: Type review")
+
+
+def test_magic_tricks_table_tells_every_hands_suits_in_order_and_no_value_in_a_hand() -> None:
+    """A sighted player sees the backs of every hand (each card's suit and place), never a
+    value still in a hand: the line mode's table says the same."""
+    door = GAMES["magic-trick"].load()
+    state = door.new_state(["Ann", "Bob", "Cid", "Dee"], 5, 0)
+    view = door.view(state, 0)
+    lines = door.view_lines(view, "table")
+    for name, seat in zip(view.players, view.seats):
+        (said,) = [line for line in lines if line.startswith(f"{name}:")]
+        in_hand = [s for s in seat.spots if s.place.name == "HAND"]
+        assert in_hand, "a hand at the start holds cards"
+        suits = re.findall(r"(\d+) ([A-Z][a-z]+)", said.split("holds, by position and suit:")[1])
+        assert suits == [(str(s.position + 1), s.suit.label) for s in in_hand]
+        assert re.search(r"\b[A-Z]{1,2}\d+\b", said) is None, said  # (no card by its value)

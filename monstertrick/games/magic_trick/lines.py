@@ -30,9 +30,11 @@ def view_lines(view: View, topic: str) -> list[str]:
             out.append(f"Last trick: {last}; won by {names[view.last_winner]}.")
         for n, s in zip(names, view.seats):
             sleeve = str(s.bid) if s.bid is not None else "empty"
+            held = [f"{p.position + 1} {p.suit.label}" for p in s.spots if p.place is Place.HAND]
             out.append(
                 f"{n}: sleeve {sleeve}, {s.tricks} tricks, suits won "
-                f"{', '.join(x.label for x in s.captured) or 'none'}."
+                f"{', '.join(x.label for x in s.captured) or 'none'}; holds, by position and "
+                f"suit: {', '.join(held) or 'no cards'}."
             )
         return out
     if topic == "scores":
