@@ -453,3 +453,31 @@ def test_magic_tricks_table_tells_every_hands_suits_in_order_and_no_value_in_a_h
         suits = re.findall(r"(\d+) ([A-Z][a-z]+)", said.split("holds, by position and suit:")[1])
         assert suits == [(str(s.position + 1), s.suit.label) for s in in_hand]
         assert re.search(r"\b[A-Z]{1,2}\d+\b", said) is None, said  # (no card by its value)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_last_tells_the_last_trick_won_as_the_log_says_it(game: str) -> None:
+    """``last`` says the last trick won this round (its line in the log), once one is."""
+    players = {"monster-trick": "Ann, Bob:easy, Cid:easy", "monster-taking": "Ann, Bob:easy"}
+    names = players.get(game, "Ann, Bob:easy, Cid:easy, Dee:easy").split(", ")
+    session = Session.start(parse_seats(names, game=game), 3, None, game=game)
+    door = GAMES[game].load()
+    asked: list[int] = []
+
+    def reply(lines: list[str]) -> str | None:
+        if not lines[-1].startswith("Prompt:"):
+            return ""
+        won = [e for e in session.round_log() if door.wins_a_trick(e)]
+        if won and not asked:
+            asked.append(len(lines))
+            return "last"
+        if asked and len(asked) == 1:
+            asked.append(len(lines))
+            return "quit"
+        return "" if "ress Enter" in lines[-1] else "1"
+
+    lines, _ = _run(session, reply)
+    assert asked, "a trick was won"
+    said = [line for line in lines[asked[0] :] if line.startswith("Last trick: ")]
+    won = [e for e in session.round_log() if door.wins_a_trick(e)]
+    assert said == [f"Last trick: {won[-1].describe(session.names)}"]  # type: ignore[attr-defined]

@@ -196,6 +196,11 @@ class Door(Generic[S, A, E, V, P]):
         unless it says otherwise)."""
         return None
 
+    def wins_a_trick(self, event: E) -> bool:
+        """``event`` says who won a trick (the line mode's ``last`` tells the last one);
+        False unless the game says otherwise."""
+        return False
+
     def reason(self, view: V, options: Sequence[tuple[A, Stats | None]]) -> str | None:
         """The reason of a hint's suggestion or a review's verdict, in one sentence: the
         clause of each option (:meth:`option_reason`; a hint's suggestion and the next

@@ -33,7 +33,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("turn", "whose turn it is, and what they decide"),
     ("scores", "tricks and points so far"),
     ("row", "your VP row and which card shows (Monster Trick)"),
-    ("last", "what the last decision did"),
+    ("last", "what the last decision did, and the last trick won"),
     ("log", "everything that happened this round, hand or game"),
     ("hint", "what the computer would choose for you"),
     ("rules", "the rules of the game"),
@@ -372,6 +372,9 @@ class LineMode:
         if word == "last":
             for line in self.last or ["nothing has happened yet."]:
                 self.say("Last", line)
+            won = [e for e in session.round_log() if self.door.wins_a_trick(e)]
+            if won and isinstance(won[-1], _Described):
+                self.say("Last trick", won[-1].describe(self.names))
             return
         if word == "log":
             log = session.round_log()

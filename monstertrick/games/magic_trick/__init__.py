@@ -107,6 +107,9 @@ class MagicTrick(Door[MagicTrickState, Action, Event, View, View]):
         hits = tuple(sum(r.tricks[p] == r.bids[p] for r in results) for p in range(NUM_PLAYERS))
         return hits, len(results)
 
+    def wins_a_trick(self, event: Event) -> bool:
+        return isinstance(event, TrickWon)
+
     def option_reason(self, view: View, action: Action, stats: Stats) -> str:
         """What the sleeve bid needs and how often the hand makes it after ``action``."""
         from .reasons import option_reason

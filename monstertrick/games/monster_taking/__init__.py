@@ -145,6 +145,9 @@ class MonsterTaking(Door[MatchState, Action, Event, PlayerView, PlayerView]):
         """The search tries medium's cheapest payments only: the payment chosen too."""
         return chosen
 
+    def wins_a_trick(self, event: Event) -> bool:
+        return isinstance(event, TrickWon)
+
     def option_reason(self, view: PlayerView, action: Action, stats: Stats) -> str:
         """A strength card: how often its suit ends Highest; a card played: how often it
         wins or loses the trick, and the dots paid; a payment: what it keeps in hand,

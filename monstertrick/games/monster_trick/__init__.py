@@ -107,6 +107,9 @@ class MonsterTrick(Door[GameState, Action, Event, PlayerView, PublicView]):
 
         return action_words(view, action)
 
+    def wins_a_trick(self, event: Event) -> bool:
+        return isinstance(event, TrickWon)
+
     def option_reason(self, view: PlayerView, action: Action, stats: Stats) -> str:
         """A VP row: how often it scores its highest card; a move: the tricks the round
         most often ends on after it, and the VP card of the row that scores."""
