@@ -47,6 +47,14 @@ class Seating:
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.seats)
 
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats played by people, in seat order."""
+        return tuple(p for p, s in enumerate(self.seats) if s.is_human)
+
+    def is_bot(self, seat: int) -> bool:
+        return not self.seats[seat].is_human
+
 
 def name_problem(name: str, others: Sequence[str] = ()) -> str | None:
     """What is wrong with a player name, in words, or None."""

@@ -145,15 +145,15 @@ class RemoteSession(Generic[S, A, E, V, P]):
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(self.seating.names)
+        return self.seating.names
 
     @property
     def humans(self) -> tuple[int, ...]:
         """The seats played by people, in seat order."""
-        return tuple(p for p, s in enumerate(self.seating.seats) if s.is_human)
+        return self.seating.humans
 
     def is_bot(self, seat: int) -> bool:
-        return not self.seating.seats[seat].is_human
+        return self.seating.is_bot(seat)
 
     @property
     def replay_mark(self) -> str | None:
