@@ -115,7 +115,7 @@ async def _act(table: TableHost, seat: int, act: Act[object]) -> str | None:
     async with table.lock:
         step = session.next_step()
         together = table.together()
-        deciders = together or ((d[0],) if (d := table.decider()) is not None else ())
+        deciders = together or ((d[0],) if (d := table.session.to_decide()) is not None else ())
         if seat not in deciders or isinstance(step, RoundOver):
             return "it is not your decision now"
         if seat in table.covered:
