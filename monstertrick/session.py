@@ -640,6 +640,7 @@ class Session(Generic[S, A, E, V, P]):
         if isinstance(need, Person):
             raise ValueError(f"{self.names[need.step.seat]} is a person: the game waits for them")
 
+
 if TYPE_CHECKING:
     from .seat_session import SeatSession
 
