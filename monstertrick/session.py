@@ -20,6 +20,7 @@ This module never imports Textual.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -186,9 +187,10 @@ class Session(Generic[S, A, E, V, P]):
 
     # ------------------------------------------------------------------ creation
 
-    @property
+    @functools.cached_property
     def rules(self) -> Door[S, A, E, V, P]:
-        """The game package's door (``GAME``): everything this session asks the game."""
+        """The game package's door (``GAME``): everything this session asks the game
+        (looked up once: a session's game never changes)."""
         # The registry knows every game through the contract alone; this session's game
         # is the one its state was made by.
         return cast("Door[S, A, E, V, P]", GAMES[self.game_key].load())
