@@ -226,20 +226,10 @@ class LessonSession:
         before the learner's first decision made at once (none of them is waited for).
         The learner's first decision comes next, with nothing "since their last turn":
         they had none, and the goal says where the game stands."""
-        seats = lesson.seats(name)
-        seating = Seating(seats, lesson.first)
-        rules = GAMES[game].load()
-        state = rules.new_state(seating.names, lesson.seed, seating.first)
-        session = Session(
-            seating,
-            lesson.seed,
-            state,
-            game_key=game,
-            log_round=rules.round_number(state),
-            keyboard=lesson.learner,
-        )
+        # One person at the table: the session knows the learner is at the keyboard.
+        session = Session.start(Seating(lesson.seats(name), lesson.first), lesson.seed, game=game)
         for text in lesson.setup:
-            _set_up(session, rules.parse_action(text))
+            _set_up(session, session.rules.parse_action(text))
         flow.run(session)  # (the computer players' moves up to the learner's first)
         session.seen[lesson.learner] = len(session.log)
         return cls(session, lesson, judging=True)
