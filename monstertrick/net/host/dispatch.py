@@ -115,8 +115,8 @@ async def _act(table: TableHost, seat: int, act: Act[object]) -> str | None:
     session = table.session
     async with table.lock:
         step = session.next_step()
-        together = table.together()
-        deciders = together or ((d[0],) if (d := table.session.to_decide()) is not None else ())
+        deciders = session.deciders()
+        together = len(deciders) > 1
         if seat not in deciders or isinstance(step, RoundOver):
             return "it is not your decision now"
         if seat in table.covered:

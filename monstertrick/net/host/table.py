@@ -144,8 +144,6 @@ class TableHost:
 
     def together(self) -> tuple[int, ...] | None:
         """The seats deciding at once now (None when one seat decides, or nobody)."""
-        if self.session.to_decide() is None:
-            return None
         deciders = self.session.deciders()
         return deciders if len(deciders) > 1 else None
 
