@@ -11,9 +11,10 @@ else is written once, here, over the game contract and the session's flow:
   other legal move is refused with the lesson's sentence (:class:`NotThisLesson`), an
   illegal one with the rules' own reason (as in any game). The computer players play
   between the learner's moves, as in any game.
-- :meth:`LessonSession.try_move` and :meth:`LessonSession.play_on` drive a lesson with no
-  screen at all (the tests, a line mode); the terminal app shows the same session with
-  the game's own table screens.
+- :meth:`LessonSession.try_move` and :meth:`LessonSession.play_to_learner` drive a lesson
+  with no screen at all (the tests, a line mode), through the flow driver
+  (:mod:`monstertrick.flow`); the terminal app shows the same session with the game's
+  own table screens.
 - :class:`Progress` keeps the lessons done and their stars in the data folder.
 
 This module never imports Textual.

@@ -15,6 +15,9 @@ what happens next and answers with one of:
 * :meth:`Session.take_back` — a person takes back their last decision while it is
   still private to them.
 
+What each step needs of whoever drives the session is :mod:`monstertrick.flow`'s to say,
+once for every front-end.
+
 This module never imports Textual.
 """
 
