@@ -148,15 +148,23 @@ class LineMode:
             self.say("Since your last turn", line)
 
     def turn(self, seat: int, task: str) -> None:
+        events = self.session.apply(seat, self.ask_choice(seat, task))
+        self.told(events)
+
+    def ask_choice(self, seat: int, task: str, again: bool = False) -> Action:
+        """Ask ``seat`` for its decision (``task``): the legal choices as a numbered list
+        (``again``: not said again, only the prompt: a choice was just refused), answered
+        by number or name, the query commands meanwhile; the action chosen."""
         view = self.session.view(seat)
         actions = self.distinct(view)
         name = self.names[seat]
         chapter = self.door.chapter_name
         head = f"{name}, {chapter} {view.chapter}: {task}. Your choices:"
         choices = [f"{n}. {self.door.action_words(view, a)}" for n, a in enumerate(actions, 1)]
-        self.say("Turn", head)
-        for line in choices:
-            self._write(plain(line))
+        if not again:
+            self.say("Turn", head)
+            for line in choices:
+                self._write(plain(line))
         self.question = [head, *choices]
         answer: list[Action] = []
 
@@ -170,8 +178,7 @@ class LineMode:
         self.prompt(
             seat, take, ask="type a number and Enter, or the choice's name; ? for commands."
         )
-        events = self.session.apply(seat, answer[0])
-        self.told(events)
+        return answer[0]
 
     def distinct(self, view: SomeView) -> list[Action]:
         """The view's legal actions, one for each distinct decision (the door's
