@@ -22,10 +22,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...mistakes import Answer, Retry, answer, best_words, position
+from ...mistakes import Answer, Retry, answer, best_words, session_at
 from ...review import Game
-from ...seating import Seat, Seating
-from ...session import Session
 from ..widgets import KeyBar
 
 
@@ -147,24 +145,10 @@ class Retries:
             self.done()
             return
         retry = self.retries[self.at]
-        game = self.game
-        state = position(game, retry)
-        door = game.door
-        seats = tuple(Seat(n) for n in game.players)
-        session: Session = Session(
-            Seating(seats, door.first_seat(game.final)),
-            0,
-            state,
-            game_key=game.key,
-            log_round=door.round_number(state),
-            round_end_shown=door.round_number(state) - 1,
-        )
-        log, session.seen = door.round_log(state)
-        session.log = list(log)
-        session.keyboard = retry.seat
+        session = session_at(self.game, retry)
         from ..game_screens import load_screens
 
-        screen = load_screens(game.key).turn(session, retry.seat, retry.decision.task)
+        screen = load_screens(self.game.key).turn(session, retry.seat, retry.decision.task)
         screen.retry_decided = self._decided  # type: ignore[attr-defined]
         screen.retry_leave = self._leave  # type: ignore[attr-defined]
         self.session = session
