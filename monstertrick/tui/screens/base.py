@@ -305,6 +305,10 @@ class DecisionScreen(GameScreen[SessionT]):
     hint_goal = "to win the game"
     """What a hint's chances are the chances of."""
 
+    offers_hint = True
+    """Whether this screen offers a hint at all: not on a decision set up again from a
+    review (:mod:`.retry`), where the hint would give the answer away."""
+
     def hint_ready(self) -> bool:
         """Whether the person may ask for a hint now (their decision is still open)."""
         return False
@@ -322,7 +326,7 @@ class DecisionScreen(GameScreen[SessionT]):
     def action_hint(self) -> None:
         if self.panel is not None and self.panel.kind == "hint":
             self.close_panel()
-        elif self.hint_ready():
+        elif self.offers_hint and self.hint_ready():
             from .hint import HintPanel
 
             self.open_panel(HintPanel(self.session, self.seat, self.hint_terms()))
@@ -372,7 +376,7 @@ class PersonTurnScreen(DecisionScreen[SessionT]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
-            return self.hint_ready()
+            return self.offers_hint and self.hint_ready()
         if action == "pass_on":
             return self.result is not None and parameters == (self.session.hands_over_next(),)
         if action == "take_back":

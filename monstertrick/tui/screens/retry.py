@@ -5,7 +5,8 @@ player chooses again and is answered with the review's figures (:mod:`monstertri
 For each marked decision: first a notice (the player's name and the decision; only they
 should look, as at a handoff: Enter shows their hand), then the game's turn screen for
 that seat at that position (a session of its own, made from the finished game: nothing
-is saved, nothing is played on), then the answer ("Better: 41% instead of 26%"), where
+is saved, nothing is played on; no hint is offered there, it would give the answer
+away), then the answer ("Better: 41% instead of 26%"), where
 ``b`` shows the review's best with its reason and Enter goes on to the next. Escape goes
 back to the review (on the turn screen too, once no panel is open there). Names are
 data, never markup.
@@ -149,6 +150,7 @@ class Retries:
         from ..game_screens import load_screens
 
         screen = load_screens(self.game.key).turn(session, retry.seat, retry.decision.task)
+        screen.offers_hint = False  # (a hint would give the answer away)
         screen.retry_decided = self._decided  # type: ignore[attr-defined]
         screen.retry_leave = self._leave  # type: ignore[attr-defined]
         self.session = session
