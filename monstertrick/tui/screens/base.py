@@ -38,6 +38,9 @@ game's own."""
 
 LOG_KEY = Binding("l", "log", "Log")
 """Opens (or closes) the game log beside the table: :meth:`GameScreen.log_panel`."""
+NOT_THIS_LESSON = "Not this lesson's move: the bar above says why. Choose again."
+"""The status line's answer to a legal move that the lesson does not teach."""
+
 HINT_KEY = Binding("t", "hint", "Hint")
 """A person asks for a hint: :meth:`DecisionScreen.action_hint`."""
 CARD_KEYS: list[BindingType] = [
@@ -283,6 +286,11 @@ class DecisionScreen(GameScreen[SessionT]):
 
     def refuse(self, reason: str) -> None:
         """The decision was not allowed: say why; nothing changed."""
+
+    def not_this_lesson(self) -> None:
+        """A legal move that the lesson on this screen does not teach: no rule broken, so
+        not "Not allowed"; the lesson's bar above says why (nothing changed)."""
+        self.say(NOT_THIS_LESSON, error=True)
 
     def next_turn(self, seat: int, viewer: int | None) -> bool:
         """Show computer player ``seat``'s turn on this same screen (as seen by
