@@ -360,3 +360,24 @@ async def test_a_refused_lesson_move_reads_right_on_the_status_line(
             await pilot.press("d", "home")
             await pilot.pause()
             assert str(status.render()).startswith("Your 1st card")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_learn_to_play_is_a_button_of_the_start_menu_like_the_others(
+    monstertrick_home: Path, size: tuple[int, int]
+) -> None:
+    from .helpers import save_unfinished_games
+
+    save_unfinished_games(monstertrick_home, ("Ann", "Bob", "Cid", "Dee", "Eve"))
+    app = MonsterTrickApp(pace=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#start-menu")
+        learn = app.screen.query_one("#learn")
+        assert learn.parent is menu
+        buttons = list(menu.children)
+        assert [b.id for b in buttons][:3] == ["continue", "new-game", "learn"]
+        assert {(b.region.x, b.region.width, b.region.height) for b in buttons} == {
+            (learn.region.x, learn.region.width, learn.region.height)
+        }, "the same place, width and height as every other button"
+        assert buttons[-1].region.bottom <= size[1] - 1, "all in view above the key bar"
