@@ -230,3 +230,14 @@ def test_learn_screen_reader_on_the_command_line_and_the_start(tmp_path: Path) -
     first = lessons_of(GAMES_WITH_LESSONS[0])[0]
     assert any(line.startswith("Lesson: ") and first.title in line for line in lines)
     assert lines[-1] == "End: stopped; the lessons done keep their stars."
+
+
+def test_the_deduce_lesson_in_lines_says_where_the_sleeved_card_came_from(
+    monstertrick_home: Path,
+) -> None:
+    """Magic Trick's goal counts from the sleeved card's place in the hand ("a Diamond
+    right of your sleeved D4"): the lines say that place, as the screen's row shows it."""
+    answers = iter(["quit"])
+    lines, _ = run_flow("magic-trick", lambda _: next(answers, None), "deduce-a-value")
+    mine = next(line for line in lines if line.startswith("Table: Learner: "))
+    assert mine.startswith("Table: Learner: sleeve 4 (D4, from position 7), ")
