@@ -241,3 +241,28 @@ def test_the_deduce_lesson_in_lines_says_where_the_sleeved_card_came_from(
     lines, _ = run_flow("magic-trick", lambda _: next(answers, None), "deduce-a-value")
     mine = next(line for line in lines if line.startswith("Table: Learner: "))
     assert mine.startswith("Table: Learner: sleeve 4 (D4, from position 7), ")
+
+
+@pytest.mark.parametrize("how", ["variable", "setting"])
+def test_learn_in_lines_by_the_variable_or_the_saved_setting(tmp_path: Path, how: str) -> None:
+    env = {**os.environ, "MONSTERTRICK_HOME": str(tmp_path)}
+    env.pop(ENV, None)
+    if how == "variable":
+        env[ENV] = "1"
+    else:
+        on = [sys.executable, "-m", "monstertrick", "settings", "screen-reader", "on"]
+        assert subprocess.run(on, env=env, capture_output=True).returncode == 0
+    proc = subprocess.run(
+        [sys.executable, "-m", "monstertrick", "learn", "--game", "monster-taking"],
+        input="",
+        capture_output=True,
+        text=True,
+        env=env,
+        encoding="utf-8",
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    source = f"{ENV}=1" if how == "variable" else "the saved setting"
+    assert lines[0].startswith(f"Screen reader mode: on, by {source};")
+    assert lines[1:3] == ["Learn: the lessons, with your stars.", "Learn: Monster Taking"]
+    assert lines[-1] == "End: stopped; the lessons done keep their stars."
