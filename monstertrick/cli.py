@@ -134,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LESSON",
         help="open this lesson (its name, or its number with --game), e.g. take-over",
     )
+    _screen_reader_option(learn)
 
     replay = sub.add_parser(
         "replay",
@@ -685,7 +686,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "view":
         return run_view(args.file, reveal=args.reveal)
     if args.command == "learn":
-        return run_learn(args.game, args.lesson, listing=args.list)
+        return run_learn(args.game, args.lesson, listing=args.list, lines=_line_mode(args))
     if args.command == "profile":
         if args.rename and (args.name or args.game or args.json):
             parser.error("--rename OLD NEW takes no NAME, --game nor --json")
@@ -906,8 +907,11 @@ def _viewable(file: str, *, reveal: bool) -> SavedGame | str:
     return saved
 
 
-def run_learn(game: str | None, lesson: str | None, *, listing: bool) -> int:
-    """``learn``: the list of lessons printed, or the app on the lessons (or on one)."""
+def run_learn(
+    game: str | None, lesson: str | None, *, listing: bool, lines: str | None = None
+) -> int:
+    """``learn``: the list of lessons printed, or the app on the lessons (or on one);
+    in lines when ``lines`` says what switched the line mode on."""
     from .lessons import Progress, find_lesson, lessons_of, list_text
 
     games = [game] if game is not None else [g for g in playable_games() if lessons_of(g)]
@@ -931,8 +935,18 @@ def run_learn(game: str | None, lesson: str | None, *, listing: bool) -> int:
                 problem = f"there is no lesson {shown_text(lesson)}: see monstertrick learn --list"
             print(f"monstertrick learn: {problem}", file=sys.stderr)
             return 2
+        if lines is not None:
+            return _learn_in_lines(lines, *found)
         return run_app(learn=found)
+    if lines is not None:
+        return _learn_in_lines(lines, game, None)
     return run_app(learn=(game, None))
+
+
+def _learn_in_lines(source: str, game: str | None, lesson: str | None) -> int:
+    from .lines.start import learn
+
+    return learn(source=source, game=game, lesson=lesson)
 
 
 def run_app(**options: object) -> int:

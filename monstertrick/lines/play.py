@@ -22,7 +22,7 @@ from ..session import BotTurn, GameEnd, Handoff, HintTaken, Played, RoundOver, T
 if TYPE_CHECKING:
     from ..games import SomeDoor
     from ..games.contract import Action, SomeView
-    from ..review import Settings
+    from ..review import Game, Review, Settings
     from ..seat_session import SeatSession
 
 __all__ = ["COMMANDS", "LineMode", "plain"]
@@ -38,6 +38,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("hint", "what the computer would choose for you"),
     ("rules", "the rules of the game"),
     ("review", "once the game is over: every person's decisions judged, and the luck"),
+    ("mistakes", "after the review: choose again at each marked decision of a player"),
     ("repeat", "say the question and the choices again"),
     ("?", "this list"),
     ("quit", "stop here; the game is saved (Ctrl+D does the same)"),
@@ -99,8 +100,16 @@ class LineMode:
         self.door: SomeDoor = GAMES[session.game_key].load()
         self.last: list[str] = []
         self.question: list[str] = []
+        self.reviewed: tuple[Game, Review] | None = None
+        """The finished game and its review, once told (``mistakes`` retries from it)."""
 
     # ------------------------------------------------------------------ lines
+
+    @property
+    def streams(self) -> tuple[Callable[[str], None], Callable[[], str | None]]:
+        """Where the lines go and where the answers come from (for a front end on the
+        same lines: a lesson, a retried decision)."""
+        return self._write, self._read
 
     def say(self, label: str, text: str) -> None:
         self._write(plain(f"{label}: {text}"))
@@ -148,15 +157,23 @@ class LineMode:
             self.say("Since your last turn", line)
 
     def turn(self, seat: int, task: str) -> None:
+        events = self.session.apply(seat, self.ask_choice(seat, task))
+        self.told(events)
+
+    def ask_choice(self, seat: int, task: str, again: bool = False) -> Action:
+        """Ask ``seat`` for its decision (``task``): the legal choices as a numbered list
+        (``again``: not said again, only the prompt: a choice was just refused), answered
+        by number or name, the query commands meanwhile; the action chosen."""
         view = self.session.view(seat)
         actions = self.distinct(view)
         name = self.names[seat]
         chapter = self.door.chapter_name
         head = f"{name}, {chapter} {view.chapter}: {task}. Your choices:"
         choices = [f"{n}. {self.door.action_words(view, a)}" for n, a in enumerate(actions, 1)]
-        self.say("Turn", head)
-        for line in choices:
-            self._write(plain(line))
+        if not again:
+            self.say("Turn", head)
+            for line in choices:
+                self._write(plain(line))
         self.question = [head, *choices]
         answer: list[Action] = []
 
@@ -170,8 +187,7 @@ class LineMode:
         self.prompt(
             seat, take, ask="type a number and Enter, or the choice's name; ? for commands."
         )
-        events = self.session.apply(seat, answer[0])
-        self.told(events)
+        return answer[0]
 
     def distinct(self, view: SomeView) -> list[Action]:
         """The view's legal actions, one for each distinct decision (the door's
@@ -316,7 +332,13 @@ class LineMode:
         for line in format_review(result, width=1 << 16).splitlines():
             if line.strip():
                 self.say("Review", line.strip())
-        self.say("Review", "that is all of the review.")
+        self.reviewed = (game, result)
+        more = (
+            "; type mistakes to choose again at its marked decisions"
+            if any(d.mark for d in result.decisions)
+            else ""
+        )
+        self.say("Review", f"that is all of the review{more}.")
 
     def saved_line(self) -> str:
         """Where the finished game is kept."""
@@ -351,57 +373,78 @@ class LineMode:
         if word in _PRIVATE and seat is None:
             self.say("Private", "that is said only after a handoff, to the person it names.")
             return
-        if word == "?":
-            for name, what in COMMANDS:
-                self.say("Command", f"{name}: {what}")
-            return
-        if word == "repeat":
-            for line in self.question:
-                self._write(plain(line))
-            return
-        if word == "turn":
-            view = session.public_view()
-            step = session.next_step()
-            chapter = f"{self.door.chapter_name} {view.chapter}"
-            if isinstance(step, Turn | BotTurn | Handoff):
-                text = f"{chapter}: {self.names[step.seat]} decides ({step.task})."
-            else:
-                text = f"{chapter}: nobody decides now."
-            self.say("Whose turn", text)
-            return
-        if word == "last":
-            for line in self.last or ["nothing has happened yet."]:
-                self.say("Last", line)
-            won = [e for e in session.round_log() if self.door.wins_a_trick(e)]
-            if won and isinstance(won[-1], _Described):
-                self.say("Last trick", won[-1].describe(self.names))
-            return
-        if word == "log":
-            log = session.round_log()
-            lines = [
-                e.describe(self.names) if isinstance(e, (_Described, HintTaken)) else str(e)
-                for e in log
-            ]
-            for line in lines or ["nothing has happened yet."]:
-                self.say("Log", line)
-            return
-        if word == "rules":
-            text = (GAMES[session.game_key].folder / "rules.md").read_text(encoding="utf-8")
-            for line in text.splitlines():
-                if line.strip():
-                    self.say("Rules", line.lstrip("# ").strip())
+        told = {
+            "?": self._commands,
+            "repeat": self._repeat,
+            "turn": self._whose_turn,
+            "last": self._last,
+            "log": self._log,
+            "rules": self._rules,
+            "review": self.tell_review,
+            "mistakes": self.mistakes,
+        }.get(word)
+        if told is not None:
+            told()
             return
         if word == "hint":
             assert seat is not None
             self.hint(seat)
             return
-        if word == "review":
-            self.tell_review()
-            return
         view = session.view(seat) if seat is not None else session.public_view()
         lines = self.door.view_lines(view, word)
         for line in lines or [f"this game has no {word} to tell."]:
             self.say(word.capitalize(), line)
+
+    def _commands(self) -> None:
+        for name, what in COMMANDS:
+            self.say("Command", f"{name}: {what}")
+
+    def _repeat(self) -> None:
+        for line in self.question:
+            self._write(plain(line))
+
+    def _whose_turn(self) -> None:
+        view = self.session.public_view()
+        step = self.session.next_step()
+        chapter = f"{self.door.chapter_name} {view.chapter}"
+        if isinstance(step, Turn | BotTurn | Handoff):
+            text = f"{chapter}: {self.names[step.seat]} decides ({step.task})."
+        else:
+            text = f"{chapter}: nobody decides now."
+        self.say("Whose turn", text)
+
+    def _last(self) -> None:
+        for line in self.last or ["nothing has happened yet."]:
+            self.say("Last", line)
+        won = [e for e in self.session.round_log() if self.door.wins_a_trick(e)]
+        if won and isinstance(won[-1], _Described):
+            self.say("Last trick", won[-1].describe(self.names))
+
+    def _log(self) -> None:
+        log = self.session.round_log()
+        lines = [
+            e.describe(self.names) if isinstance(e, (_Described, HintTaken)) else str(e)
+            for e in log
+        ]
+        for line in lines or ["nothing has happened yet."]:
+            self.say("Log", line)
+
+    def _rules(self) -> None:
+        text = (GAMES[self.session.game_key].folder / "rules.md").read_text(encoding="utf-8")
+        for line in text.splitlines():
+            if line.strip():
+                self.say("Rules", line.lstrip("# ").strip())
+
+    def mistakes(self) -> None:
+        """Learn from your mistakes (:mod:`monstertrick.lines.mistakes`), once reviewed."""
+        if self.reviewed is None:
+            self.say(
+                "Mistakes", "type review first, once the game is over: this retries its marks."
+            )
+            return
+        from .mistakes import retry_mistakes
+
+        retry_mistakes(self, *self.reviewed)
 
     def hint(self, seat: int) -> None:
         view = self.session.view(seat)

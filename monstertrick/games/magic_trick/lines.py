@@ -30,6 +30,9 @@ def view_lines(view: View, topic: str) -> list[str]:
             out.append(f"Last trick: {last}; won by {names[view.last_winner]}.")
         for n, s in zip(names, view.seats):
             sleeve = str(s.bid) if s.bid is not None else "empty"
+            up = [p for p in s.spots if p.place is Place.SLEEVE]
+            if up and up[0].card is not None:  # (shown to all, as the sleeve's row does)
+                sleeve += f" ({up[0].card}, from position {up[0].position + 1})"
             held = [f"{p.position + 1} {p.suit.label}" for p in s.spots if p.place is Place.HAND]
             out.append(
                 f"{n}: sleeve {sleeve}, {s.tricks} tricks, suits won "
