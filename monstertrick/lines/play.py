@@ -272,12 +272,17 @@ class LineMode:
         self.session.done()
 
     def game_end(self) -> None:
+        """The end, in the game's word for what is won (the game, or Monster Taking's
+        match, as its end screens say), the standings in its score's name (a shared
+        victory places each winner first) and the result."""
         outcome = self.session.outcome()
-        self.say("End", "The game is over.")
+        self.say("End", f"The {self.door.arena_terms.unit} is over.")
         if outcome is not None:
+            unit = GAMES[self.session.game_key].score_name
             ranked = sorted(range(len(self.names)), key=lambda s: -outcome.scores[s])
             for place, s in enumerate(ranked, 1):
-                self.say("Standing", f"{place}. {self.names[s]} {outcome.scores[s]}")
+                shown = 1 if s in outcome.winners else place
+                self.say("Standing", f"{shown}. {self.names[s]}, {outcome.scores[s]} {unit}")
             self.say("Result", outcome.explain(self.names))
         self.say("Saved", self.saved_line())
 
