@@ -766,11 +766,9 @@ def run_join(
         return _problem('joining a table needs aiohttp: pip install "monstertrick[table]"')
     given = normal_code(code) if code is not None else None
     if lines is not None:
-        if watch:
-            parser.error("--screen-reader joins a seat: watching is not in the line mode yet")
         from .lines.remote import run_join_lines
 
-        return run_join_lines(url, given, lines)
+        return run_join_lines(url, given, lines, watch=watch)
     from .net.seat.app import run_join as run
 
     return run(url, address, given, watch=watch)

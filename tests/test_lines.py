@@ -37,6 +37,7 @@ def end_line(game: str) -> str:
     """The line mode's end, in the game's word for what is won (as its end screens)."""
     return "End: The match is over." if game == "monster-taking" else "End: The game is over."
 
+
 _BOX = re.compile("[\u2500-\u257f]")
 
 

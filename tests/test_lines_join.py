@@ -100,12 +100,20 @@ def test_join_with_the_flag_joins_in_lines(monkeypatch: pytest.MonkeyPatch) -> N
     from monstertrick import cli
     from monstertrick.lines import remote
 
-    seen: list[tuple[str, str | None, str]] = []
-    monkeypatch.setattr(
-        remote, "run_join_lines", lambda url, code, source: seen.append((url, code, source)) or 0
-    )
+    seen: list[tuple[str, str | None, str, bool]] = []
+
+    def joined(url: str, code: str | None, source: str, *, watch: bool = False) -> int:
+        seen.append((url, code, source, watch))
+        return 0
+
+    monkeypatch.setattr(remote, "run_join_lines", joined)
     assert cli.main(["join", "127.0.0.1:8100", "K7QF-9XMB", "--screen-reader"]) == 0
-    assert seen == [("ws://127.0.0.1:8100/table", "K7QF-9XMB", "--screen-reader")]
+    assert cli.main(["join", "127.0.0.1:8100", "K7QF-9XMB", "--watch", "--screen-reader"]) == 0
+    url = "ws://127.0.0.1:8100/table"
+    assert seen == [
+        (url, "K7QF-9XMB", "--screen-reader", False),
+        (url, "K7QF-9XMB", "--screen-reader", True),  # (watching in lines)
+    ]
 
 
 @pytest.mark.slow
