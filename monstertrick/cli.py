@@ -230,7 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .deal_command import add_deal_parser
 
-    add_deal_parser(sub, _game_options, _listening_options, _pace)
+    add_deal_parser(sub, _game_options, _listening_options, _pace, _screen_reader_option)
 
     serve = sub.add_parser(
         "serve",
@@ -649,7 +649,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "deal":
         from .deal_command import run_deal
 
-        return run_deal(parser, args)
+        lines = _line_mode(args) if args.deal_command == "play" else None
+        return run_deal(parser, args, lines)
     if args.command == "play":
         seats = _seats(parser, args)
         lines = _line_mode(args)

@@ -523,3 +523,53 @@ def test_a_choice_that_stands_for_cards_alike_names_each_and_any_of_them_is_type
     assert not [line for line in choices if alike[-1] in line and alike[0] not in line]
     played = [line for line in lines[asked:] if line.startswith("Event: Ann ")]
     assert played and alike[-1] in played[0] and alike[0] not in played[0], (text, played)
+
+
+def test_deal_play_plays_a_packs_deals_in_lines_to_the_end(tmp_path: Path) -> None:
+    """``deal play --screen-reader``: each deal in lines, what ``deal play`` says between
+    deals a labelled line too, the games in History as the pack's."""
+    from monstertrick import packs
+
+    env = {**os.environ, "MONSTERTRICK_HOME": str(tmp_path)}
+    env.pop(ENV, None)
+    pack = packs.new_pack("monster-taking", 2, None)
+    pack_file = tmp_path / "pack.json"
+    pack_file.write_text(pack.text())
+    argv = ["deal", "play", str(pack_file), "--players", "Ann, Bob:easy", "--screen-reader"]
+    raw = play_in_subprocess(argv, seed=4, env=env)
+    lines = "".join(raw).splitlines()
+    assert lines[0].startswith("Screen reader mode: on, by --screen-reader;")
+    assert "Deal: deal 1 of 2." in lines and "Deal: deal 2 of 2." in lines
+    assert lines.count("End: The match is over.") == 2
+    assert "Prompt: deal 1 is over. Press Enter for deal 2, or type quit." in lines
+    assert all(re.match(r"^([A-Z][a-z ]+: |\d+\. )", line) for line in lines), lines
+    games, left = packs.pack_games(pack, SaveStore(tmp_path).root)
+    assert sorted(g.deal for g in games) == [0, 1] and left == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "env", "source"),
+    [
+        ([], None, None),
+        (["--screen-reader"], None, "--screen-reader"),
+        (["--screen-reader"], "0", "--screen-reader"),
+        ([], "1", f"{ENV}=1"),
+        ([], "0", None),
+    ],
+)
+def test_deal_play_takes_the_line_modes_switch(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], env: str | None, source: str | None
+) -> None:
+    from monstertrick import deal_command
+
+    if env is None:
+        monkeypatch.delenv(ENV, raising=False)
+    else:
+        monkeypatch.setenv(ENV, env)
+    monkeypatch.setattr(cli, "_saved_screen_reader", lambda: False)
+    seen: list[str | None] = []
+    monkeypatch.setattr(
+        deal_command, "run_deal", lambda _p, _a, lines=None: seen.append(lines) or 0
+    )
+    assert cli.main(["deal", "play", "daily", "--players", "Ann, Bob:easy", *argv]) == 0
+    assert seen == [source]

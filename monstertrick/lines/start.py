@@ -16,10 +16,10 @@ from ..session import Session
 from . import announcement
 from .play import LineMode, plain
 
-__all__ = ["run"]
+__all__ = ["play_session", "run", "streams"]
 
 
-def _streams(out: TextIO, inp: TextIO) -> tuple[Callable[[str], None], Callable[[], str | None]]:
+def streams(out: TextIO, inp: TextIO) -> tuple[Callable[[str], None], Callable[[], str | None]]:
     def write(line: str) -> None:
         out.write(line + "\n")
         out.flush()
@@ -47,7 +47,7 @@ def run(
 ) -> int:
     """Play a game in lines on ``out`` and ``inp`` (standard output and input by
     default); 0 when it ends or the person stops (the game saved either way)."""
-    write, read = _streams(out or sys.stdout, inp or sys.stdin)
+    write, read = streams(out or sys.stdout, inp or sys.stdin)
     write(plain(announcement(source)))
     store = SaveStore()
     try:
@@ -65,14 +65,7 @@ def run(
             if seed is None:
                 seed = random.SystemRandom().randrange(2**31)
             session = Session.start(seats, seed, store, game=game)
-        title = GAMES[session.game_key].title
-        people = ", ".join(
-            f"{n} (computer, {session.seating.seats[s].bot})" if session.is_bot(s) else n
-            for s, n in enumerate(session.names)
-        )
-        write(plain(f"Game: {title}; seats in order: {people}."))
-        mode = LineMode(session, write, read, decide=session.decide)
-        finished = mode.run()
+        finished = play_session(session, write, read)
         if not finished:
             if session.save_path is not None and session.save_path.exists():
                 write(
@@ -83,6 +76,20 @@ def run(
         return 0
     finally:
         release_all_locks()
+
+
+def play_session(
+    session: Session, write: Callable[[str], None], read: Callable[[], str | None]
+) -> bool:
+    """The game of ``session`` in lines, from its first line (the game and its seats):
+    True once it is over, False when the person stops."""
+    title = GAMES[session.game_key].title
+    people = ", ".join(
+        f"{n} (computer, {session.seating.seats[s].bot})" if session.is_bot(s) else n
+        for s, n in enumerate(session.names)
+    )
+    write(plain(f"Game: {title}; seats in order: {people}."))
+    return LineMode(session, write, read, decide=session.decide).run()
 
 
 def setup(
