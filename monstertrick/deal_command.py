@@ -411,7 +411,9 @@ class _Keyboard:
         """Whether to go on to deal ``upcoming`` after deal ``done`` (asked only of a
         person at a terminal, or in lines)."""
         if self.lines is not None:
-            self.write(f"Prompt: deal {done} is over. Press Enter for deal {upcoming}, or type quit.")
+            self.write(
+                f"Prompt: deal {done} is over. Press Enter for deal {upcoming}, or type quit."
+            )
             answer = self.read()
             return answer is not None and answer.strip().casefold() != "quit"
         if not sys.stdin.isatty():
