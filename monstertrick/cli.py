@@ -248,7 +248,11 @@ def build_parser() -> argparse.ArgumentParser:
         "and [::1]; with --host, also that address and, unless it is a loopback address, "
         "this machine's host name, NAME.local, its full name and any of its addresses; "
         "and every --allow-host NAME. A tab that sends too much, too fast, is closed; "
-        "a closed tab or a stopped server ends its games. "
+        "a closed tab or a stopped server ends its games. A tab draws the app's screens "
+        "in the browser's terminal: it has no line mode for a screen reader (neither "
+        "--screen-reader in the command, MONSTERTRICK_SCREEN_READER nor the saved setting "
+        "switches it); for plain lines, host the game and join --screen-reader, or ssh "
+        "CODE+lines@ADDRESS. "
         'Needs textual-serve: pip install "monstertrick[web]".',
     )
     _listening_options(serve, 8000, "serve pages opened at")
@@ -566,6 +570,12 @@ def _served_command(parser: argparse.ArgumentParser, app: Sequence[str]) -> list
         )
     own = build_parser()
     args = own.parse_args(command)
+    if args.screen_reader:
+        parser.error(
+            "a browser tab draws the app's screens, not plain lines: leave out "
+            "--screen-reader (for a screen reader: monstertrick host, then join "
+            "--screen-reader, or ssh CODE+lines@ADDRESS)"
+        )
     if args.command == "play":
         _seats(own, args)
     problem = None
