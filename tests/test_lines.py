@@ -573,3 +573,29 @@ def test_deal_play_takes_the_line_modes_switch(
     )
     assert cli.main(["deal", "play", "daily", "--players", "Ann, Bob:easy", *argv]) == 0
     assert seen == [source]
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_every_line_reads_aloud_without_marks_for_the_eye(game: str) -> None:
+    """Heard through a speech synthesizer (espeak-ng), an arrow is "right arrow", a
+    minus before a number is dropped, a range's dash and a bullet are not read, markdown
+    marks are read out: no line of a whole game, its queries and its rules says any of
+    them; the rules' Keys section (the app's keys) is left out."""
+    session = Session.start(parse_seats(TABLES[game].split(", "), game=game), 7, None, game=game)
+    rng = random.Random(1)
+    asked = ["rules", "?", *QUERIES * 3]
+
+    def reply(lines: list[str]) -> str | None:
+        if lines[-1].startswith("Prompt: type a number") and asked:
+            return asked.pop(0)
+        return answer(lines, rng)
+
+    lines, done = _run(session, reply)
+    assert done
+    marks = re.compile(r"[→←↑↓·•`|–−]|\*\*|(^|[\s(;:])[-+]\d|\b1 tricks\b")
+    assert not [line for line in lines if marks.search(line)][:3]
+    rules = [line for line in lines if line.startswith("Rules: ")]
+    assert len(rules) > 8 and not any("Ctrl+Q" in line or "Enter" in line for line in rules)
+    if game == "monster-taking":
+        hand = next(line for line in lines if line.startswith("Hand: "))
+        assert re.match(r"Hand: (Ignis|Aqua|Sylva) [IAS]\d+[ ,]", hand), hand

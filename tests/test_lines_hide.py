@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 
 from monstertrick.games import GAMES
+from monstertrick.lines.play import plain
 from monstertrick.lines.remote import run_join_lines
 from monstertrick.net.host.table import TableHost
 from monstertrick.net.seat.session import RemoteSession
@@ -69,7 +70,7 @@ def trick_secret(state: Any, viewer: int | None) -> Secret:
             row = state.arrangement(p)
             if row is not None and row != own_row:
                 a, b, c = row
-                rows |= {rf"\b{a}-{b}-{c}\b", rf"left {a}, middle {b}, right {c}\b"}
+                rows |= {rf"\b{a}[- ]{b}[- ]{c}\b", rf"left {a}, middle {b}, right {c}\b"}
     cards = {str(c) for p in others for c in state.hand(p)}
     own = {str(c) for c in state.hand(viewer)} if viewer is not None else set()
     return Secret(frozenset(cards), frozenset(rows), frozenset(own))
@@ -245,7 +246,7 @@ async def test_no_line_a_joined_seat_or_watcher_is_told_says_what_it_may_not_see
         for e in events
     ]
     logs = [*played, *session.round_log()]
-    events = [f"Event: {e.describe(session.names)}" for e in logs]  # type: ignore[attr-defined]
+    events = [plain(f"Event: {e.describe(session.names)}") for e in logs]  # type: ignore[attr-defined]
     for seat, script in [*zip(people, scripts), (None, watcher)]:
         assert any(END.fullmatch(line) for line in script.lines), script.lines[-20:]
         heard = [line for line in script.lines if line.startswith("Event: ")]
@@ -272,13 +273,13 @@ def test_the_scan_finds_a_card_or_a_row_said_to_a_screen_that_may_not_see_it() -
     """(The scan can fail.)"""
     script = Asker(0)
     noted: dict[tuple[tuple[int, int], int | None], Secret] = {
-        ((1, 4), 1): Secret(frozenset({"I7"}), frozenset({r"\b3-1-2\b"}), frozenset())
+        ((1, 4), 1): Secret(frozenset({"I7"}), frozenset({r"\b3[- ]1[- ]2\b"}), frozenset())
     }
-    for line in ("Event: Ann led A2.", "Hand: I7, S3.", "Scores: VP rows: Ann 3-1-2."):
+    for line in ("Event: Ann led A2.", "Hand: I7, S3.", "Scores: VP rows: Ann 3 1 2."):
         script.lines.append(line)
         script.tags.append((None, (1, 4)))
     found, _ = scan(script, 1, noted)
     assert found == [
         "['I7'] said to 1: Hand: I7, S3.",
-        "a VP row said to 1: Scores: VP rows: Ann 3-1-2.",
+        "a VP row said to 1: Scores: VP rows: Ann 3 1 2.",
     ]

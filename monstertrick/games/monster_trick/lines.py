@@ -42,8 +42,8 @@ def view_lines(view: PlayerView | PublicView, topic: str) -> list[str]:
         totals = ", ".join(f"{n} {t}" for n, t in zip(names, view.totals))
         rows = (
             [
-                "VP rows: "
-                + "; ".join(f"{n} {'-'.join(map(str, r))}" for n, r in zip(names, view.revealed))
+                "VP rows, left to right: "
+                + "; ".join(f"{n} {' '.join(map(str, r))}" for n, r in zip(names, view.revealed))
                 + "."
             ]
             if view.revealed
