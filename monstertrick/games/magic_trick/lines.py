@@ -3,6 +3,7 @@ as everyone sees it (nobody sees a value still in a hand, their own included).""
 
 from __future__ import annotations
 
+from ..common.words import plural
 from .engine.cards import Action
 from .engine.views import Place, View
 
@@ -35,7 +36,7 @@ def view_lines(view: View, topic: str) -> list[str]:
                 sleeve += f" ({up[0].card}, from position {up[0].position + 1})"
             held = [f"{p.position + 1} {p.suit.label}" for p in s.spots if p.place is Place.HAND]
             out.append(
-                f"{n}: sleeve {sleeve}, {s.tricks} tricks, suits won "
+                f"{n}: sleeve {sleeve}, {plural(s.tricks, 'trick')}, suits won "
                 f"{', '.join(x.label for x in s.captured) or 'none'}; holds, by position and "
                 f"suit: {', '.join(held) or 'no cards'}."
             )
