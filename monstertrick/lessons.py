@@ -6,14 +6,15 @@ each step accepts, the sentence that answers any other legal move, and par. A ga
 only its lessons' data, in its package's ``lessons`` module (``LESSONS``); everything
 else is written once, here, over the game contract and the session's flow:
 
-- :class:`LessonSession` is a :class:`~monstertrick.session.Session` whose learner's
-  decisions are judged before the rules carry them out: the taught move is made, any
+- :class:`LessonSession` holds a :class:`~monstertrick.session.Session` and judges the
+  learner's decisions before the rules carry them out: the taught move is made, any
   other legal move is refused with the lesson's sentence (:class:`NotThisLesson`), an
   illegal one with the rules' own reason (as in any game). The computer players play
   between the learner's moves, as in any game.
-- :meth:`LessonSession.try_move` and :meth:`LessonSession.play_on` drive a lesson with no
-  screen at all (the tests, a line mode); the terminal app shows the same session with
-  the game's own table screens.
+- :meth:`LessonSession.try_move` and :meth:`LessonSession.play_to_learner` drive a lesson
+  with no screen at all (the tests, a line mode), through the flow driver
+  (:mod:`monstertrick.flow`); the terminal app shows the same session with the game's
+  own table screens.
 - :class:`Progress` keeps the lessons done and their stars in the data folder.
 
 This module never imports Textual.
@@ -27,15 +28,21 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from . import flow
 from .errors import IllegalMoveError
 from .games import GAMES
-from .games.contract import StopCheck
+from .games.contract import Action, Bot, Outcome, SomeState, SomeView, StopCheck
 from .records import name_problem
 from .saves import SaveStore, atomic_write, home
 from .seating import Seat, Seating
-from .session import BotTurn, GameEnd, Handoff, Played, RoundOver, Session, Turn
+from .session import BotTurn, Played, Session, TakeBackRefused, Turn
+from .session import Step as SessionStep
+
+if TYPE_CHECKING:
+    from .games import SomeDoor
+    from .search.assess import Advice
 
 __all__ = [
     "Answer",
@@ -197,10 +204,15 @@ class Answer:
 
 
 @dataclass
-class LessonSession(Session):
-    """A game at the lesson's table: the learner's moves are judged by the lesson first."""
+class LessonSession:
+    """A game at the lesson's table: a :class:`~monstertrick.session.Session` held, and
+    the learner's moves judged by the lesson before it carries them out. It is a seat as
+    the screens know it (:class:`~monstertrick.seat_session.SeatSession`) and a table the
+    flow drives (:class:`~monstertrick.flow.Driven`): what it does not judge, its
+    session answers."""
 
-    lesson: Lesson | None = None
+    session: Session
+    lesson: Lesson
     step: int = 0
     """The steps made so far."""
     tries: int = 0
@@ -215,123 +227,92 @@ class LessonSession(Session):
         before the learner's first decision made at once (none of them is waited for).
         The learner's first decision comes next, with nothing "since their last turn":
         they had none, and the goal says where the game stands."""
-        seats = lesson.seats(name)
-        seating = Seating(seats, lesson.first)
-        rules = GAMES[game].load()
-        state = rules.new_state(seating.names, lesson.seed, seating.first)
-        session = cls(
-            seating,
-            lesson.seed,
-            state,
-            game_key=game,
-            log_round=rules.round_number(state),
-            keyboard=lesson.learner,
-            lesson=lesson,
-        )
+        # One person at the table: the session knows the learner is at the keyboard.
+        session = Session.start(Seating(lesson.seats(name), lesson.first), lesson.seed, game=game)
         for text in lesson.setup:
-            session._set_up(rules.parse_action(text))
-        session._to_first_decision()
+            _set_up(session, session.rules.parse_action(text))
+        flow.run(session)  # (the computer players' moves up to the learner's first)
         session.seen[lesson.learner] = len(session.log)
-        session.judging = True
-        return session
-
-    def _to_first_decision(self) -> None:
-        """Let the computer players make their moves up to the learner's first decision,
-        every pause passed: part of the lesson's setup."""
-        while True:
-            step = self.next_step()
-            if isinstance(step, (Played, RoundOver)):
-                self.done()
-            elif isinstance(step, BotTurn):
-                self.bot_decision(step.seat)
-            elif isinstance(step, Handoff):
-                self.pass_keyboard(step.seat)
-            else:
-                return
-
-    def _set_up(self, action: Any) -> None:
-        """Make one move of the setup, by the seat that decides now."""
-        while isinstance(step := self.next_step(), (Played, RoundOver)):
-            self.done()
-        if not isinstance(step, (Turn, BotTurn, Handoff)):
-            raise ValueError("the lesson's setup goes on past the end of the game")
-        if isinstance(step, Handoff):
-            self.keyboard = step.seat
-        Session.apply(self, step.seat, action)
-        self.done()
+        return cls(session, lesson, judging=True)
 
     # ------------------------------------------------------------------ facts
 
     @property
     def the_lesson(self) -> Lesson:
-        assert self.lesson is not None
         return self.lesson
 
     @property
     def learner(self) -> int:
-        return self.the_lesson.learner
+        return self.lesson.learner
 
     @property
     def finished(self) -> bool:
         """Every step is made: the lesson is over."""
-        return self.step >= len(self.the_lesson.steps)
+        return self.step >= len(self.lesson.steps)
 
     def goal_met(self) -> bool:
         """Every step made, and the lesson's check (if any) holds in the learner's view."""
-        check = self.the_lesson.check
+        check = self.lesson.check
         return self.finished and (check is None or check(self.view(self.learner)))
 
     @property
     def stars(self) -> int:
-        return stars_for(self.tries, self.the_lesson.par_moves)
+        return stars_for(self.tries, self.lesson.par_moves)
 
     def saying(self) -> str:
         """What to do now: the step's words, or the goal."""
         if self.finished:
-            return self.the_lesson.learned or self.the_lesson.goal
-        return self.the_lesson.steps[self.step].say or self.the_lesson.goal
+            return self.lesson.learned or self.lesson.goal
+        return self.lesson.steps[self.step].say or self.lesson.goal
 
     # ------------------------------------------------------------------ judging
 
-    def judge(self, seat: int, action: Any) -> NotThisLesson | None:
+    def judge(self, seat: int, action: Action) -> NotThisLesson | None:
         """Why the lesson refuses the learner's legal ``action`` now (None: it is the move
         it teaches, or the seat is not the learner's). The rules are asked first: an
         illegal move gets their reason, as in any game."""
         if not self.judging or seat != self.learner or self.finished:
             return None
-        step = self.the_lesson.steps[self.step]
+        step = self.lesson.steps[self.step]
         if str(action) in step.accept:
             return None
         return NotThisLesson(step.other)
 
-    def apply(self, seat: int, action: Any) -> list[Any]:
+    def apply(self, seat: int, action: Action) -> list[object]:
+        """``seat``'s decision, the learner's judged first (:meth:`judge`; an illegal
+        one refused with the rules' reason), then carried out by the session."""
         learner = self.judging and seat == self.learner
         if learner:
             self.tries += 1
-            reason = self.refusal(seat, action)
+            reason = self.session.refusal(seat, action)
             if reason is not None:
                 raise IllegalMoveError(reason)
             refused = self.judge(seat, action)
             if refused is not None:
                 raise refused
-        events = super().apply(seat, action)
+        events = self.session.apply(seat, action)
         if learner:
             self.step += 1
         return events
 
-    def hint(self, seat: int, view: Any = None, stop: StopCheck | None = None) -> list[Any]:
+    def hint(
+        self, seat: int, view: SomeView | None = None, stop: StopCheck | None = None
+    ) -> list[Advice[Action]]:
         """The hint agrees with the lesson: of the search's options, only the moves this
         step accepts (best first; their gaps to a best left out are not shown)."""
-        options = super().hint(seat, view, stop)
+        options = self.session.hint(seat, view, stop)
         if not self.judging or seat != self.learner or self.finished:
             return options
-        accept = self.the_lesson.steps[self.step].accept
+        accept = self.lesson.steps[self.step].accept
         taught = [replace(o, gap=None, noise=None) for o in options if str(o.action) in accept]
         return taught or options
 
     def can_take_back(self, seat: int) -> bool:
         """A lesson's move stands (the next step follows from it)."""
         return False
+
+    def take_back(self, seat: int) -> None:
+        raise TakeBackRefused("a lesson's move stands: the next step follows from it")
 
     def autosave(self) -> None:
         """A lesson is never saved as a game."""
@@ -341,31 +322,23 @@ class LessonSession(Session):
     def play_to_learner(self) -> Step | None:
         """Let the computer players play and every pause pass, up to the learner's next
         decision (returned) or the lesson's end (None)."""
-        while not self.finished:
-            step = self.next_step()
-            if isinstance(step, (Played, RoundOver)):
+        need = flow.run(self, until=lambda: self.finished)
+        if need is None:
+            while isinstance(self.next_step(), Played):
                 self.done()
-            elif isinstance(step, BotTurn):
-                self.bot_decision(step.seat)
-            elif isinstance(step, Handoff):
-                self.pass_keyboard(step.seat)
-            elif isinstance(step, GameEnd):
-                raise ValueError("the game ended before the lesson did")
-            elif step.seat == self.learner:
-                return self.the_lesson.steps[self.step]
-            else:
-                raise ValueError("a lesson's table has one person: the learner")
-        while isinstance(self.next_step(), Played):
-            self.done()
-        return None
+            return None
+        if isinstance(need, flow.Over):
+            raise ValueError("the game ended before the lesson did")
+        if not isinstance(need.step, Turn) or need.step.seat != self.learner:
+            raise ValueError("a lesson's table has one person: the learner")
+        return self.lesson.steps[self.step]
 
     def try_move(self, text: str) -> Answer:
         """The learner's move written as the game prints it: made if it is the lesson's
         (and the computer players play on), else refused with why."""
         self.play_to_learner()
-        rules = self.rules
         try:
-            action = rules.parse_action(text)
+            action = self.rules.parse_action(text)
         except (IllegalMoveError, ValueError) as exc:
             self.tries += 1
             return Answer("illegal", str(exc))
@@ -377,6 +350,167 @@ class LessonSession(Session):
             return Answer("illegal", str(exc))
         self.play_to_learner()
         return Answer("taught", self.saying())
+
+    # ------------------------------------------------------------------ the session's
+
+    @property
+    def rules(self) -> SomeDoor:
+        return self.session.rules
+
+    @property
+    def state(self) -> SomeState:
+        return self.session.state
+
+    @property
+    def seed(self) -> int:
+        return self.session.seed
+
+    @property
+    def log(self) -> list[object]:
+        return self.session.log
+
+    @property
+    def pending(self) -> Played | None:
+        return self.session.pending
+
+    @property
+    def pace(self) -> float:
+        return self.session.pace
+
+    @pace.setter
+    def pace(self, seconds: float) -> None:
+        self.session.pace = seconds
+
+    @property
+    def aids(self) -> set[str]:
+        return self.session.aids
+
+    @aids.setter
+    def aids(self, aids: set[str]) -> None:
+        self.session.aids = aids
+
+    @property
+    def game_key(self) -> str:
+        return self.session.game_key
+
+    @property
+    def seating(self) -> Seating:
+        return self.session.seating
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.session.names
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return self.session.humans
+
+    def is_bot(self, seat: int) -> bool:
+        return self.session.is_bot(seat)
+
+    @property
+    def keyboard(self) -> int | None:
+        return self.session.keyboard
+
+    @property
+    def away_seats(self) -> tuple[int, ...]:
+        return self.session.away_seats
+
+    @property
+    def covered_seats(self) -> tuple[int, ...]:
+        return self.session.covered_seats
+
+    @property
+    def replay_mark(self) -> str | None:
+        return self.session.replay_mark
+
+    @property
+    def save_error(self) -> str | None:
+        return self.session.save_error
+
+    @property
+    def running(self) -> bool:
+        return self.session.running
+
+    @property
+    def position(self) -> tuple[int, int]:
+        return self.session.position
+
+    def view(self, seat: int) -> SomeView:
+        return self.session.view(seat)
+
+    def public_view(self) -> SomeView:
+        return self.session.public_view()
+
+    def round_log(self) -> list[object]:
+        return self.session.round_log()
+
+    def earlier_logs(self) -> list[list[object]]:
+        return self.session.earlier_logs()
+
+    def since_last_turn(self, seat: int) -> list[object]:
+        return self.session.since_last_turn(seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.session.outcome()
+
+    def finished_record(self) -> dict[str, object]:
+        return self.session.finished_record()
+
+    def next_step(self) -> SessionStep:
+        return self.session.next_step()
+
+    def done(self) -> None:
+        self.session.done()
+
+    def pass_keyboard(self, seat: int) -> None:
+        self.session.pass_keyboard(seat)
+
+    def hands_over_next(self) -> bool:
+        return self.session.hands_over_next()
+
+    def refusal(self, seat: int, action: Action) -> str | None:
+        return self.session.refusal(seat, action)
+
+    def taken_back(self, seat: int) -> Action | None:
+        return self.session.taken_back(seat)
+
+    def hint_reason(self, view: SomeView, options: Sequence[Advice[Action]]) -> str | None:
+        return self.session.hint_reason(view, options)
+
+    def note_hint(self, seat: int) -> bool:
+        return self.session.note_hint(seat)
+
+    def bot(self, seat: int) -> Bot[SomeView, Action]:
+        return self.session.bot(seat)
+
+    def decide(
+        self, seat: int, view: SomeView | None = None, stop: StopCheck | None = None
+    ) -> Action:
+        return self.session.decide(seat, view, stop)
+
+    def simple_decision(self, seat: int) -> Action:
+        return self.session.simple_decision(seat)
+
+
+def _set_up(session: Session, action: Action) -> None:
+    """Make one move of a lesson's setup, by the seat that decides then."""
+    step = flow.pass_pauses(session)
+    if not isinstance(step, Turn | BotTurn):
+        raise ValueError("the lesson's setup goes on past the end of the game")
+    session.apply(step.seat, action)
+    session.done()
+
+
+if TYPE_CHECKING:
+    from .flow import Driven
+    from .seat_session import SeatSession
+
+    def _keeps_the_protocol(lesson: LessonSession) -> SeatSession:
+        return lesson  # (checked by mypy: a lesson's table is a seat as screens know it)
+
+    def _is_driven(lesson: LessonSession) -> Driven:
+        return lesson  # (checked by mypy: the flow drives a lesson's table)
 
 
 # ---------------------------------------------------------------------------- progress

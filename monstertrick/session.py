@@ -15,11 +15,15 @@ what happens next and answers with one of:
 * :meth:`Session.take_back` — a person takes back their last decision while it is
   still private to them.
 
+What each step needs of whoever drives the session is :mod:`monstertrick.flow`'s to say,
+once for every front-end.
+
 This module never imports Textual.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -186,9 +190,10 @@ class Session(Generic[S, A, E, V, P]):
 
     # ------------------------------------------------------------------ creation
 
-    @property
+    @functools.cached_property
     def rules(self) -> Door[S, A, E, V, P]:
-        """The game package's door (``GAME``): everything this session asks the game."""
+        """The game package's door (``GAME``): everything this session asks the game
+        (looked up once: a session's game never changes)."""
         # The registry knows every game through the contract alone; this session's game
         # is the one its state was made by.
         return cast("Door[S, A, E, V, P]", GAMES[self.game_key].load())
@@ -471,13 +476,21 @@ class Session(Generic[S, A, E, V, P]):
             made += 1
         return made
 
+    def to_decide(self) -> tuple[int, str] | None:
+        """The seat and task to decide next, past a decision's result the table may
+        still be looking at; None while a round's end is shown or once the game is over."""
+        rules, state = self.rules, self.state
+        if rules.round_over(state) or rules.is_over(state):
+            return None
+        return rules.to_decide(state)
+
     def hands_over_next(self) -> bool:
         """Whether the next decision is another person's, made after a handoff: a
         person's result screen then says "pass the keyboard on" (else "go on")."""
-        rules, state = self.rules, self.state
-        if not rules.hidden_hands or rules.round_over(state) or rules.is_over(state):
+        decider = self.to_decide() if self.rules.hidden_hands else None
+        if decider is None:
             return False
-        seat, _ = rules.to_decide(state)
+        seat = decider[0]
         return not self.is_bot(seat) and seat != self.keyboard
 
     def can_take_back(self, seat: int) -> bool:
@@ -626,16 +639,11 @@ class Session(Generic[S, A, E, V, P]):
     def play_to_end(self) -> None:
         """Play an all-computer game (or the rest of one) to the final standings, with
         every public pause seen at once: the arena's and the tests' path."""
-        while True:
-            step = self.next_step()
-            if isinstance(step, GameEnd):
-                return
-            if isinstance(step, BotTurn):
-                self.bot_decision(step.seat)
-            elif isinstance(step, (Played, RoundOver)):
-                self.done()
-            else:
-                raise ValueError(f"{self.names[step.seat]} is a person: the game waits for them")
+        from .flow import Person, run
+
+        need = run(self)
+        if isinstance(need, Person):
+            raise ValueError(f"{self.names[need.step.seat]} is a person: the game waits for them")
 
 
 if TYPE_CHECKING:

@@ -23,6 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from .. import flow
 from ..errors import IllegalMoveError
 from ..games import DEFAULT_GAME, GAMES
 from ..lessons import LessonSession, NotThisLesson
@@ -61,7 +62,8 @@ from .screens.too_small import TooSmallScreen
 from .theme import THEME_VARIABLES
 
 if TYPE_CHECKING:
-    from ..games.contract import Action, SomeState, View
+    from ..flow import Think
+    from ..games.contract import SomeState
     from ..review import Settings
     from .game_screens import GameScreens
 
@@ -417,9 +419,9 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         """A computer player's turn: the public table (or the only person's own screen
         without their cursor) while a worker thinks."""
         self.watch_turn(session, step)
-        assert isinstance(session, Session)  # (a seat of a table elsewhere watches instead)
-        session.bot(step.seat)  # made here, not in the thread
-        self.think(session, step.seat, session.view(step.seat), session.position)
+        # (a seat of a table elsewhere watches instead: its app overrides this)
+        assert isinstance(session, Session | LessonSession)
+        self.think(session, flow.think(session, step))  # (its bot made here, not in the thread)
 
     def watch_turn(self, session: SeatSession, step: BotTurn) -> None:
         """Show another seat's turn: on the screen already up when it can show it (the
@@ -435,24 +437,22 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
             self.show(self.screens.watch(session, step.seat, step.viewer))
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="bots")
-    def think(
-        self, session: Session, seat: int, view: View[Action], position: tuple[object, ...]
-    ) -> None:
+    def think(self, session: Session | LessonSession, need: Think) -> None:
         """Decide in a thread from the bot's view only; the app carries the move out."""
         worker = get_current_worker()
-        decision = session.decide(seat, view, stop=lambda: worker.is_cancelled)
+        decision = need.choose(stop=lambda: worker.is_cancelled)
         if not worker.is_cancelled:
-            self.post_message(BotDecided(session, seat, position, decision))
+            self.post_message(BotDecided(session, need, decision))
 
     @on(BotDecided)
     def _bot_decided(self, message: BotDecided) -> None:
         session = message.session
-        if session is not self.session or session.position != message.position:
-            return  # a stale answer (a new game, or the position moved on)
+        if session is not self.session:
+            return  # a stale answer (a new game)
         if not self.screen_stack or not self.is_running:
             return  # the app is closing (its screens may have lost their widgets)
-        session.apply(message.seat, message.decision)
-        self.advance()
+        if flow.settle(session, message.need, message.decision):
+            self.advance()  # (else stale: the position moved on)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A computer player that fails says so and plays its easiest move instead."""
@@ -461,7 +461,7 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
             return
         session = self.session
         step = session.next_step() if session is not None else None
-        if not isinstance(session, Session) or not isinstance(step, BotTurn):
+        if not isinstance(session, Session | LessonSession) or not isinstance(step, BotTurn):
             return
         crash_report_path(worker.error)
         self.notify(
@@ -471,7 +471,7 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
             markup=False,  # a name is data: "[/]" is a name, not markup
         )
         decision = session.simple_decision(step.seat)
-        self.post_message(BotDecided(session, step.seat, session.position, decision))
+        self.post_message(BotDecided(session, flow.think(session, step), decision))
 
     def _warn_if_not_saved(self, session: SeatSession) -> None:
         """Say clearly, once per failure, that autosaving failed and where."""

@@ -11,6 +11,9 @@ from ..games import DEFAULT_GAME
 from ..seating import Seating
 
 if TYPE_CHECKING:
+    from ..flow import Think
+    from ..games.contract import Action
+    from ..lessons import LessonSession
     from ..saves import SavedGame
     from ..session import Session
 
@@ -68,11 +71,11 @@ class PlayOn(Message):
 class BotDecided(Message):
     """A computer player's worker has decided (nothing is changed yet)."""
 
-    session: Session
-    seat: int
-    position: tuple[object, ...]
-    """Where the game stood when it started thinking: a stale answer is dropped."""
-    decision: object
+    session: Session | LessonSession
+    need: Think
+    """What it decided for (its seat, and where the game stood when it started
+    thinking: a stale answer is dropped)."""
+    decision: Action
 
 
 @dataclass

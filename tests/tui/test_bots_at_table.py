@@ -11,6 +11,7 @@ import pytest
 from textual.widgets import Input, Select
 
 from monstertrick.cli import build_parser, main
+from monstertrick.flow import Think
 from monstertrick.games.monster_trick.bots import StopCheck
 from monstertrick.games.monster_trick.engine import Action, Phase, PlayerView
 from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
@@ -337,16 +338,9 @@ async def test_a_bot_that_answers_before_its_screen_is_mounted_is_shown_once_it_
     """The answer can come back before the screen just shown for the computer player has
     its widgets (a fast bot, a busy machine): the result waits for the screen, no crash."""
 
-    def think_at_once(
-        app: MonsterTrickApp,
-        session: Session,
-        seat: int,
-        view: object,
-        position: tuple[object, ...],
-    ) -> None:
+    def think_at_once(app: MonsterTrickApp, session: Session, need: Think) -> None:
         # No await between showing the screen and the answer: the worst case, every time.
-        decision = session.decide(seat, view)
-        app._bot_decided(BotDecided(session, seat, position, decision))
+        app._bot_decided(BotDecided(session, need, need.choose()))
 
     monkeypatch.setattr(MonsterTrickApp, "think", think_at_once)
     match = Session.start(parse_seats(seats, game=game), 3, game=game)

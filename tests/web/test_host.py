@@ -243,7 +243,7 @@ async def test_the_hosts_terminal_covers_an_away_seat_and_lists_the_seats() -> N
     await host.command("cover ANN easy")
     assert table.covered == {0: "easy"}
     # The computer player has laid Ann's VP row: Bob is the one to decide now.
-    assert table.decider() is not None and table.decider()[0] == 1
+    assert table.session.to_decide() is not None and table.session.to_decide()[0] == 1
     await host.command("who")
     listing = out.getvalue()
     assert "Ann: away: a computer player (easy) plays meanwhile" in listing

@@ -228,7 +228,7 @@ class Host:
     def who_text(self) -> str:
         table, session = self.table, self.table.session
         away = set(table.away())
-        decider = table.decider()
+        decider = table.session.to_decide()
         lines = []
         for seat, name in enumerate(session.names):
             if session.is_bot(seat):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...errors import IllegalMoveError
 from ...session import Played, RoundOver
 from ..guards import Outbox
 from ..protocol import (
@@ -114,8 +115,8 @@ async def _act(table: TableHost, seat: int, act: Act[object]) -> str | None:
     session = table.session
     async with table.lock:
         step = session.next_step()
-        together = table.together()
-        deciders = together or ((d[0],) if (d := table.decider()) is not None else ())
+        deciders = session.deciders()
+        together = len(deciders) > 1
         if seat not in deciders or isinstance(step, RoundOver):
             return "it is not your decision now"
         if seat in table.covered:
@@ -124,12 +125,16 @@ async def _act(table: TableHost, seat: int, act: Act[object]) -> str | None:
             # Made on a table that has moved on since (a message crossed another; the
             # seats deciding at once decide whatever the others did meanwhile).
             return "the table has moved on"
-        reason = session.refusal(seat, action)
-        if reason is not None:
-            return reason
-        if isinstance(session.next_step(), Played):
+        if isinstance(step, Played):
+            # Asked on a clone first: a refused decision leaves the last one open.
+            reason = session.refusal(seat, action)
+            if reason is not None:
+                return reason
             session.done()  # the next player acts: the last decision stands now
-        table.apply(seat, action)
+        try:
+            table.apply(seat, action)
+        except IllegalMoveError as exc:
+            return str(exc)  # (the rules' reason: nothing changed)
     return None
 
 

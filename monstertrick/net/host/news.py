@@ -51,7 +51,7 @@ def table_news(table: TableHost, seat: int | None) -> News:
     session = table.session
     view = session.public_view() if seat is None else session.view(seat)
     step = session.next_step()
-    decider = table.decider()
+    decider = table.session.to_decide()
     over = isinstance(step, GameEnd)
     pause = None
     if isinstance(step, RoundOver):

@@ -24,10 +24,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
-from ...games.contract import Action
-from ...session import BotTurn, Played, RoundOver, Session, Turn
+from ... import flow
+from ...games.contract import Action, Bot, SomeView
+from ...session import Played, RoundOver, Session
 from ..guards import Outbox
 from ..protocol import Bye, Decided, TookBack
 from ..wire import PLAIN, Wire
@@ -141,19 +142,8 @@ class TableHost:
 
     # ------------------------------------------------------------------ the flow
 
-    def decider(self) -> tuple[int, str] | None:
-        """The seat and task to decide next, past a decision's result the table may
-        still be looking at; None while a round's end is shown or once the game is over."""
-        session = self.session
-        rules, state = session.rules, session.state
-        if rules.round_over(state) or rules.is_over(state):
-            return None
-        return rules.to_decide(state)
-
     def together(self) -> tuple[int, ...] | None:
         """The seats deciding at once now (None when one seat decides, or nobody)."""
-        if self.decider() is None:
-            return None
         deciders = self.session.deciders()
         return deciders if len(deciders) > 1 else None
 
@@ -163,17 +153,43 @@ class TableHost:
         events = session.apply(seat, action)
         self.last = Decided(seat, tuple(news.logged(e) for e in events), session.position)
 
+    def stand_in(self, seat: int) -> Bot[SomeView, Action] | None:
+        """The computer player playing for the person at ``seat`` while they are away."""
+        return self.stand_ins.bot(seat) if seat in self.covered else None
+
     def _waits_for_take_back(self, step: Played) -> bool:
         """Whether a person's decision stays open to take back: until the next person
         acts (or, before a computer player, for the table's pace)."""
         session = self.session
         if not step.private or step.seat in self.covered:
             return False
-        decider = self.decider()
+        decider = session.to_decide()
         if decider is None:
             return False  # a round's last decision: its end comes at once
         seat = decider[0]
         return not session.is_bot(seat) and seat not in self.covered
+
+    def _pause(self, step: Played | RoundOver) -> Literal["passed", "paced", "held"]:
+        """The table's policy for a pause: passed at once, kept on the screens for the
+        pace (a person's decision before a computer player's may be taken back
+        meanwhile), or held (a take-back window open until the next person acts; a
+        round's end until each person with a screen has seen it, and someone has)."""
+        session = self.session
+        if isinstance(step, RoundOver):
+            present = set(session.humans) - set(self.away())
+            if session.humans and (not self.ready or not present <= self.ready):
+                return "held"
+            session.done()
+            self.ready.clear()
+            self.last = None
+            return "passed"
+        if self._waits_for_take_back(step):
+            return "held"
+        if step.private and self.pace and self._paced != session.position:
+            self._paced = session.position
+            return "paced"
+        session.done()
+        return "passed"
 
     async def changed(self) -> None:
         """Something changed at the table: the game goes on as far as it can, and every
@@ -184,76 +200,49 @@ class TableHost:
             await self.advance()
 
     async def advance(self) -> None:
-        """Carry the game on until a person must decide or it is over, the computer
-        players deciding in a thread (from their views: nothing changes the game while
-        they think, since a screen's decision is refused until it is its turn); every
-        screen is sent the table after each step."""
+        """Carry the game on until a person must decide or it is over (the flow's
+        needs, :mod:`monstertrick.flow`, answered by the table's policy): the computer
+        players, and the stand-ins for people away, deciding in a thread from their
+        views (nothing changes the game while they think, since a screen's decision is
+        refused until it is its turn); every screen is sent the table after each step."""
         if self._advancing:
             return
         self._advancing = True
         try:
-            loop = asyncio.get_running_loop()
-            session = self.session
-            while not self.closed:
-                async with self.lock:
-                    step = session.next_step()
-                    if isinstance(step, Played):
-                        if self._waits_for_take_back(step):
-                            break
-                        if step.private and self.pace and self._paced != session.position:
-                            self._paced = session.position
-                            wait = True
-                        else:
-                            session.done()
-                            continue
-                    elif isinstance(step, RoundOver):
-                        # Once each person with a screen has seen it (and someone has).
-                        present = set(session.humans) - set(self.away())
-                        if session.humans and (not self.ready or not present <= self.ready):
-                            break
-                        session.done()
-                        self.ready.clear()
-                        self.last = None
-                        continue
-                    elif isinstance(step, BotTurn) or (
-                        isinstance(step, Turn) and step.seat in self.covered
-                    ):
-                        wait = False
-                        seat = step.seat
-                        view = session.view(seat)
-                        position = session.position
-                        if isinstance(step, BotTurn):
-                            bot = session.bot(seat)
-                        else:
-                            bot = self.stand_ins.bot(seat)
-                    else:
-                        break
-                if wait:
-                    # A person's decision before a computer player's: it may be taken
-                    # back for the pace.
-                    self.broadcast()
-                    await asyncio.sleep(self.pace)
-                    continue
-                decision = await loop.run_in_executor(
-                    None, session.rules.decide, bot, view, seat, session.seed, None
-                )
-                if self.closed:
-                    break  # (closed while the computer player thought: the game is saved)
-                async with self.lock:
-                    if session.position != position or session.next_step() != step:
-                        continue  # (the seat's person came back meanwhile, and decided)
-                    self.apply(seat, decision)
-                self.broadcast()
-                if self.pace:
-                    await asyncio.sleep(self.pace)
+            while not self.closed and await self._step():
+                pass
         finally:
             self._advancing = False
         if not self.closed:
             self.broadcast()
             self._say_whose_turn()
 
+    async def _step(self) -> bool:
+        """One step of :meth:`advance`; whether the game goes on from it."""
+        async with self.lock:
+            need = flow.next_need(self.session, self.stand_in)
+            paused = self._pause(need.step) if isinstance(need, flow.Pause) else None
+        if paused == "paced":
+            self.broadcast()
+            await asyncio.sleep(self.pace)
+        if paused is not None:
+            return paused != "held"
+        if not isinstance(need, flow.Think):
+            return False  # (a person decides, or the game is over)
+        loop = asyncio.get_running_loop()
+        decision = await loop.run_in_executor(None, need.choose)
+        if self.closed:
+            return False  # (closed while the computer player thought: the game is saved)
+        async with self.lock:
+            if not flow.settle(self.session, need, decision, self.apply):
+                return True  # (the seat's person came back meanwhile, and decided)
+        self.broadcast()
+        if self.pace:
+            await asyncio.sleep(self.pace)
+        return True
+
     def _say_whose_turn(self) -> None:
-        decider = self.decider()
+        decider = self.session.to_decide()
         session = self.session
         if session.rules.is_over(session.state):
             outcome = session.outcome()

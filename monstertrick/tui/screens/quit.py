@@ -17,8 +17,11 @@ if TYPE_CHECKING:
 
 def quit_question(match: SeatSession | None) -> str:
     """What quitting now does to the game, as things really are."""
+    from ...lessons import LessonSession
     from ...session import Session
 
+    if isinstance(match, LessonSession):
+        match = match.session  # (a lesson's table: a session that is never saved)
     if match is not None and not isinstance(match, Session):  # (a seat joined elsewhere)
         return (
             "Quit now? The game goes on at the host: join again with your code to take "
