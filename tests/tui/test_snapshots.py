@@ -16,7 +16,7 @@ from textual.widgets import Input
 from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 
-from ..engine.helpers import random_step
+from ..games.monster_trick.helpers import random_step
 from .helpers import THEME, make_match, save_unfinished_games
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]

@@ -22,7 +22,7 @@ from monstertrick.tui.screens.setup import SeatRow, SetupScreen
 from monstertrick.tui.screens.start import StartScreen
 from monstertrick.tui.screens.too_small import TooSmallScreen
 
-from .helpers import THEME, play_through, screen_text, until
+from ...tui.helpers import THEME, play_through, screen_text, until
 
 
 @pytest.mark.slow
@@ -125,7 +125,7 @@ async def test_handoff_ignores_other_keys_and_rules_come_back() -> None:
 
 
 async def test_illegal_slot_shows_the_reason_and_changes_nothing() -> None:
-    from .helpers import make_match
+    from ...tui.helpers import make_match
 
     match = make_match(["Ann", "Bob", "Cid"], 5, moves=9)
     app = MonsterTrickApp(session=match)
