@@ -1,11 +1,10 @@
-"""Complete games through the UI, and the setup form."""
+"""A game through the UI to its final standings, and the setup form."""
 
 from __future__ import annotations
 
 import random
 import re
 
-import pytest
 from textual import events
 from textual.geometry import Size
 from textual.widgets import Input
@@ -22,13 +21,18 @@ from monstertrick.tui.screens.setup import SeatRow, SetupScreen
 from monstertrick.tui.screens.start import StartScreen
 from monstertrick.tui.screens.too_small import TooSmallScreen
 
-from ...tui.helpers import THEME, play_through, screen_text, until
+from ...tui.helpers import THEME, make_match, play_through, screen_text, until
 
 
-@pytest.mark.slow
 async def test_two_player_game_to_the_final_standings() -> None:
-    # As `monstertrick play --players "Ann,Bob" --seed 11` starts it.
+    # As `monstertrick play --players "Ann,Bob" --seed 11` starts it: a handoff first.
     app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=11)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)):
+        assert isinstance(app.screen, HandoffScreen)
+    # The last cards of that game played with keys, to the final standings (whole games
+    # with keys only are played by tests/contract/test_screens_hide.py).
+    app = MonsterTrickApp(session=make_match(["Ann", "Bob"], 11, rounds_done=2, moves=21))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, HandoffScreen)
@@ -125,8 +129,6 @@ async def test_handoff_ignores_other_keys_and_rules_come_back() -> None:
 
 
 async def test_illegal_slot_shows_the_reason_and_changes_nothing() -> None:
-    from ...tui.helpers import make_match
-
     match = make_match(["Ann", "Bob", "Cid"], 5, moves=9)
     app = MonsterTrickApp(session=match)
     async with app.run_test(size=(80, 24)) as pilot:
