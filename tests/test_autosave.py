@@ -11,7 +11,7 @@ from monstertrick.saves import SaveStore, read_save
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
 
-from .engine.helpers import random_step
+from .games.monster_trick.helpers import random_step
 
 decide = random_step
 

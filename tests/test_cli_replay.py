@@ -14,7 +14,7 @@ import pytest
 from monstertrick.cli import main
 from monstertrick.games.monster_trick.engine.record import to_record
 
-from .engine.test_record import played_game
+from .games.monster_trick.test_record import played_game
 
 
 @pytest.fixture

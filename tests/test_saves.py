@@ -22,7 +22,7 @@ from monstertrick.saves import (
     summarize,
 )
 
-from .engine.test_record import played_game
+from .games.monster_trick.test_record import played_game
 
 
 def meta_for(game, seed: int = 5) -> SaveMeta:

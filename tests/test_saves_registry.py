@@ -17,7 +17,7 @@ from monstertrick.saves import SUMMARY, SaveMeta, SaveStore, atomic_write, read_
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import BotTurn, GameEnd, Session
 
-from .engine.test_record import played_game
+from .games.monster_trick.test_record import played_game
 
 
 def seating(levels: tuple[str, ...]) -> Seating:

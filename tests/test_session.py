@@ -123,7 +123,7 @@ def test_monster_trick_take_back_restores_the_game_and_its_save(tmp_path) -> Non
     from monstertrick.games.monster_trick.engine.record import to_record
     from monstertrick.saves import SaveStore, read_save
 
-    from .engine.helpers import random_step
+    from .games.monster_trick.helpers import random_step
 
     store = SaveStore(tmp_path)
     session = Session.start(seating((None, None, "easy")), seed=6, store=store)

@@ -35,7 +35,7 @@ from monstertrick.records import FORMAT, new_record, read_chapters, read_seat, r
 from monstertrick.search import SeatSearch
 from monstertrick.timeline import Frame, Timeline
 
-from .engine.test_record import played_game
+from .games.monster_trick.test_record import played_game
 
 
 def test_a_record_is_its_envelope_then_the_games_fields_then_meta() -> None:

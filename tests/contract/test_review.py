@@ -330,10 +330,13 @@ def test_a_damaged_kept_review_is_computed_again(game_key: str, tmp_path: Path) 
             check_review(bad, game)
         path.write_text(json.dumps(bad))
         assert cache.load(game, SMALL) is None
-        assert review(game, [0], SMALL, cache=cache).to_json() == fresh
     for text in ("", "{", "[]", "\x00" * 10):
         path.write_text(text)
-        assert review(game, [0], SMALL, cache=cache).to_json() == fresh
+        assert cache.load(game, SMALL) is None
+    # Nothing loaded, the review is computed again from the start (once here: it is the
+    # same computation whatever the damage was), and kept again.
+    assert review(game, [0], SMALL, cache=cache).to_json() == fresh
+    assert check_review(json.loads(path.read_text()), game).to_json() == fresh
     path.write_text(json.dumps(raw))
     assert cache.load(game, Settings(seed=2, playouts=12, luck_samples=2)) is None
 

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from monstertrick.games.monster_trick.tui.ends import GameOverScreen, RoundEndScreen
 from monstertrick.games.monster_trick.tui.log import LogPanel
-from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
@@ -18,10 +15,12 @@ from .helpers import THEME, Toasts, play_through, screen_text
 HOSTILE = ("[/]", "[@click=quit]Q", "[b]Bo")
 
 
-@pytest.mark.slow
-async def test_markup_names_show_literally_through_a_whole_game() -> None:
-    seats = parse_seats([*HOSTILE])
-    app = MonsterTrickApp(seats=seats, seed=9)
+async def test_markup_names_show_literally_through_the_last_round() -> None:
+    """From the end of the second round, the last round's screens and the final standings
+    (every screen of a game comes in each round)."""
+    from .helpers import make_match
+
+    app = MonsterTrickApp(session=make_match([*HOSTILE], 9, rounds_done=1, to_round_end=True))
     app.theme = THEME
     seen_on: set[str] = set()
 

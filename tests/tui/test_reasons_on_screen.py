@@ -23,7 +23,7 @@ from monstertrick.tui.screens.review import ReviewScreen, decision_lines
 
 from ..games.magic_trick import test_panels as magic
 from ..games.monster_taking import test_panels as taking
-from . import test_panels as trick
+from ..games.monster_trick import test_panels as trick
 from .helpers import make_match, open_hint, screen_text
 from .test_review import app_with, reviewed
 

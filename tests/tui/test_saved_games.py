@@ -17,7 +17,7 @@ from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.saved import ConfirmScreen, ContinueScreen, HistoryScreen
 from monstertrick.tui.screens.start import StartScreen
 
-from ..engine.helpers import random_step
+from ..games.monster_trick.helpers import random_step
 from .helpers import THEME, Toasts
 
 SIZE = (100, 30)

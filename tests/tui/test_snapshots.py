@@ -16,7 +16,7 @@ from textual.widgets import Input
 from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 
-from ..engine.helpers import random_step
+from ..games.monster_trick.helpers import random_step
 from .helpers import THEME, make_match, save_unfinished_games
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -78,100 +78,6 @@ def test_setup_magic_trick(snap_compare: Snap) -> None:
         await no_blink(pilot)
 
     assert snap_compare(app_for(), terminal_size=(80, 24), run_before=run_before)
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_handoff(snap_compare: Snap, size: tuple[int, int]) -> None:
-    app = app_for(seats=parse_seats(list(THREE)), seed=3)
-    assert snap_compare(app, terminal_size=size)
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_arrange(snap_compare: Snap, size: tuple[int, int]) -> None:
-    app = app_for(seats=parse_seats(list(THREE)), seed=3)
-    assert snap_compare(app, terminal_size=size, press=["enter", "shift+right"])
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_table_choosing(snap_compare: Snap, size: tuple[int, int]) -> None:
-    app = app_for(session=make_match(THREE, 3, moves=14))
-    assert snap_compare(app, terminal_size=size, press=["enter", "right", "right", "down"])
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_table_illegal_slot(snap_compare: Snap, size: tuple[int, int]) -> None:
-    match = make_match(THREE, 5, moves=9)
-    view = match.view(match.state.current_player or 0)
-    index, slot = next(
-        (i, s)
-        for i, card in enumerate(view.hand)
-        for s in range(4)
-        if s not in view.legal_slots(card)
-    )
-    app = app_for(session=match)
-    keys = ["enter", *["right"] * index, str(slot + 1)]
-    assert snap_compare(app, terminal_size=size, press=keys)
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_table_result(snap_compare: Snap, size: tuple[int, int]) -> None:
-    match = make_match(THREE, 3, moves=20)
-    view = match.view(match.state.current_player or 0)
-    move = view.legal_moves[0]
-    app = app_for(session=match)
-    keys = ["enter", *["right"] * view.hand.index(move.card), str(move.slot + 1)]
-    assert snap_compare(app, terminal_size=size, press=keys)
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_table_five_players(snap_compare: Snap, size: tuple[int, int]) -> None:
-    app = app_for(session=make_match(FIVE, 8, moves=23))
-    assert snap_compare(app, terminal_size=size, press=["enter"])
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_game_log(snap_compare: Snap, size: tuple[int, int]) -> None:
-    app = app_for(session=make_match(THREE, 3, moves=14))
-    assert snap_compare(app, terminal_size=size, press=["enter", "l"])
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_table_hint_open(
-    snap_compare: Snap, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # The hint beside the table (its answer fixed: the first two about equal), with its
-    # reason (the tricks counted: 2 in 61 of 100 worlds after the first option...).
-    from monstertrick.games.monster_trick import GAME
-
-    from .helpers import fixed_advice
-
-    tallies = ({(2,): 61, (3,): 39}, {(3,): 70, (1,): 30})
-
-    def answer(view: object, *args: object, **kwargs: object) -> list[object]:
-        return fixed_advice(view.legal_moves[::3], tallies)  # type: ignore[attr-defined]
-
-    monkeypatch.setattr(type(GAME), "hint", lambda self, *a, **k: answer(*a, **k), raising=False)
-
-    async def run_before(pilot: Pilot[int]) -> None:
-        await pilot.press("enter", "t")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-
-    app = app_for(session=make_match(THREE, 3, moves=14))
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_round_end(snap_compare: Snap, size: tuple[int, int]) -> None:
-    app = app_for(session=make_match(THREE, 3, to_round_end=True))
-    assert snap_compare(app, terminal_size=size)
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_game_over(snap_compare: Snap, size: tuple[int, int]) -> None:
-    match = make_match(THREE, 3, rounds_done=3)
-    app = app_for(session=match)
-    assert snap_compare(app, terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -247,27 +153,6 @@ def test_quit_dialog(snap_compare: Snap, size: tuple[int, int]) -> None:
 def test_too_small(snap_compare: Snap) -> None:
     app = app_for(seats=parse_seats(list(THREE)), seed=3)
     assert snap_compare(app, terminal_size=(60, 20))
-
-
-async def bots_decided(pilot: Pilot[int]) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_watch_bot_move_public(snap_compare: Snap, size: tuple[int, int]) -> None:
-    # Two people and a computer player: Cy's move, seen by the whole table.
-    match = make_match(["Ann", "Cy:hard:20", "Bob"], 3, moves=13)
-    app = app_for(session=match, pace=60)
-    assert snap_compare(app, terminal_size=size, run_before=bots_decided)
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_watch_bot_move_one_person(snap_compare: Snap, size: tuple[int, int]) -> None:
-    # One person and two computer players: Ann's own hand stays in view.
-    match = make_match(["Ann", "Cy:easy", "Dee:medium"], 3, moves=13)
-    app = app_for(session=match, pace=60)
-    assert snap_compare(app, terminal_size=size, run_before=bots_decided)
 
 
 def _saved_games(home: Path) -> None:
@@ -362,25 +247,3 @@ def test_replay_viewer(snap_compare: Snap, size: tuple[int, int], saved_games: N
         await pilot.press("h", "enter", "home", "pagedown", *["right"] * 9)
 
     assert snap_compare(app_for(), terminal_size=size, run_before=run_before)
-
-
-@pytest.mark.parametrize("names", [pytest.param(LONG, id="long"), pytest.param(WIDE, id="wide")])
-def test_table_five_players_long_and_wide_names(snap_compare: Snap, names: tuple[str, ...]) -> None:
-    # Every trick slot keeps its holder and lead lines, the totals stay on the panel,
-    # the newest moves are in view and the result message is whole.
-    app = app_for(session=make_match(names, 8, moves=23))
-    view = app.session.view(app.session.state.current_player)  # type: ignore[union-attr, arg-type]
-    slot = view.legal_slots(view.hand[0])[0]
-    assert snap_compare(app, terminal_size=(80, 24), press=["enter", str(slot + 1)])
-
-
-@pytest.mark.parametrize("names", [pytest.param(LONG, id="long"), pytest.param(WIDE, id="wide")])
-def test_round_end_long_and_wide_names(snap_compare: Snap, names: tuple[str, ...]) -> None:
-    app = app_for(session=make_match(names, 8, to_round_end=True))
-    assert snap_compare(app, terminal_size=(80, 24))
-
-
-def test_arrange_laid_out_can_be_taken_back(snap_compare: Snap) -> None:
-    # After confirming: the row stays, Enter passes the keyboard on, u takes it back.
-    app = app_for(seats=parse_seats(list(THREE)), seed=3)
-    assert snap_compare(app, terminal_size=(80, 24), press=["enter", "shift+right", "enter"])

@@ -116,13 +116,32 @@ def random_game(
 
 def cards_in(value: Any) -> list[Card]:
     """Every Card object anywhere inside a view (dataclasses, tuples)."""
-    if isinstance(value, Card):
-        return [value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [c for f in dataclasses.fields(value) for c in cards_in(getattr(value, f.name))]
-    if isinstance(value, (tuple, list, frozenset, set)):
-        return [c for v in value for c in cards_in(v)]
-    return []
+    found: list[Card] = []
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        kind = type(item)
+        if kind in _ATOMS:
+            continue
+        if isinstance(item, Card):
+            found.append(item)
+        elif isinstance(item, (tuple, list, frozenset, set)):
+            todo.extend(item)
+        elif (names := _field_names(kind)) is not None:
+            todo.extend(getattr(item, name) for name in names)
+    return found
+
+
+_ATOMS = frozenset({int, str, bool, float, type(None)})
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """The fields of a dataclass (None for any other type), looked up once per type."""
+    if kind not in _FIELDS:
+        is_dataclass = dataclasses.is_dataclass(kind)
+        _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind)) if is_dataclass else None
+    return _FIELDS[kind]
 
 
 def in_hand_cards(game: MagicTrickState) -> set[Card]:

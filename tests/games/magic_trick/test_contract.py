@@ -132,19 +132,6 @@ def test_a_view_is_a_contract_view() -> None:
         assert view.current_player == game.current_player
 
 
-def test_a_view_holds_the_legal_actions_of_its_viewer_only_when_the_decision_is_theirs() -> None:
-    def check(game: MagicTrickState, events: list[Event]) -> None:
-        mover = game.current_player
-        for p in range(4):
-            expected = tuple(game.legal_actions()) if p == mover else ()
-            assert game.view(p).legal_actions == expected
-        assert game.public_view().legal_actions == ()
-        if mover is not None:
-            assert game.view(mover).legal_actions  # never empty when it is theirs
-
-    random_game(11, check, stop_after=120)
-
-
 def test_a_view_for_no_seat_of_the_table_is_refused() -> None:
     game = MagicTrickState(NAMES, seed=12)
     for bad in (-1, 4, True, None, "0"):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 
 from hypothesis import given, settings
@@ -17,8 +16,6 @@ from monstertrick.games.magic_trick import (
     Place,
     TrickWon,
     deck,
-    from_record,
-    to_record,
 )
 from monstertrick.games.magic_trick.engine.determinize import Determinizer
 
@@ -78,42 +75,6 @@ def test_views_and_events_never_carry_the_value_of_a_card_in_a_hand(seed: int) -
 
 
 @settings(max_examples=20, deadline=None)
-@given(seeds, st.integers(min_value=0, max_value=230))
-def test_record_round_trip_at_any_point(seed: int, stop: int) -> None:
-    game = random_game(seed, stop_after=stop)
-    doc = json.loads(json.dumps(to_record(game, meta={"seed": seed})))
-    again = from_record(doc, seed=seed)
-    assert again == game
-    assert again.view(0) == game.view(0)
-    assert to_record(again, meta={"seed": seed}) == doc
-
-
-@settings(max_examples=20, deadline=None)
-@given(seeds)
-def test_pop_undoes_push_exactly_and_clones_are_independent(seed: int) -> None:
-    rng = random.Random(seed)
-
-    def check(game: MagicTrickState, events: list[Event]) -> None:
-        if game.current_player is None:
-            return
-        before = game.clone()
-        view = game.public_view()
-        action = rng.choice(game.legal_actions())
-        copy = game.clone()
-        game.push(action)
-        assert copy == before  # the clone did not move
-        assert game.pop() == action
-        assert game == before
-        assert game.public_view() == view
-        copy.push(action)
-        game.push(action)
-        assert game == copy
-        game.pop()
-
-    random_game(seed, check)
-
-
-@settings(max_examples=20, deadline=None)
 @given(seeds)
 def test_legal_actions_are_never_empty_until_the_hand_is_over(seed: int) -> None:
     def check(game: MagicTrickState, events: list[Event]) -> None:
@@ -128,16 +89,3 @@ def test_legal_actions_are_never_empty_until_the_hand_is_over(seed: int) -> None
 
     game = random_game(seed, check)
     assert game.is_over() and game.outcome() is not None
-
-
-@settings(max_examples=15, deadline=None)
-@given(seeds)
-def test_pop_walks_a_whole_hand_back_to_its_deal(seed: int) -> None:
-    rng = random.Random(seed)
-    game = MagicTrickState(["A", "B", "C", "D"], seed=seed)
-    start = game.clone()
-    while game.current_player is not None:
-        game.push(rng.choice(game.legal_actions()))
-    while game.turns():
-        game.pop()
-    assert game == start

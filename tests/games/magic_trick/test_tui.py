@@ -382,9 +382,16 @@ async def test_an_illegal_play_is_refused_with_its_reason() -> None:
     raise AssertionError("no illegal play came up")
 
 
-async def to_turn(pilot: Pilot[int], *, sleeve: bool = False, hand_over: bool = False) -> None:
-    """Ann (the only person) plays legal cards until the wanted screen is up."""
-    rng = random.Random(1)
+async def to_turn(
+    pilot: Pilot[int],
+    *,
+    sleeve: bool = False,
+    hand_over: bool = False,
+    rng: random.Random | None = None,
+) -> None:
+    """Ann (the only person) plays legal cards (drawn with ``rng``, a new
+    ``random.Random(1)`` if none is given) until the wanted screen is up."""
+    rng = rng or random.Random(1)
     app = pilot.app
     for _ in range(500):
         await wait_for_person(pilot)
@@ -444,9 +451,37 @@ def test_snapshot_sleeve_choice_with_deduction(snap_compare: Snap, size: tuple[i
     assert snap_after(snap_compare, size, run)
 
 
+def to_the_last_play(session: Session, rng: random.Random) -> None:
+    """Play the session's first hand headless as :func:`to_turn` plays it in the app (Ann
+    passes on each sleeve and plays a card drawn with ``rng`` from her legal ones) until
+    Ann is to play from her last two cards (her last play of the hand)."""
+    from monstertrick.games.magic_trick import PASS, Action
+    from monstertrick.session import BotTurn, Turn
+
+    while True:
+        step = session.next_step()
+        if isinstance(step, BotTurn):
+            session.bot_decision(step.seat)
+        elif isinstance(step, Turn) and step.task == "sleeve":
+            session.apply(step.seat, PASS)
+        elif isinstance(step, Turn):
+            view = session.view(step.seat)
+            targets = sorted({o.position for o in view.plays if o.legal})
+            if len(view.seats[step.seat].in_hand) == 2:
+                return
+            session.apply(step.seat, Action.play(rng.choice(targets)))
+        else:
+            session.done()
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_hand_over(snap_compare: Snap, size: tuple[int, int]) -> None:
-    async def run(pilot: Pilot[int]) -> None:
-        await to_turn(pilot, hand_over=True)
+    app = make_app(WITH_BOTS, 7)
+    assert app.session is not None
+    rng = random.Random(1)
+    to_the_last_play(app.session, rng)
 
-    assert snap_after(snap_compare, size, run)
+    async def run(pilot: Pilot[int]) -> None:
+        await to_turn(pilot, hand_over=True, rng=rng)
+
+    assert snap_compare(app, terminal_size=size, run_before=run)

@@ -22,10 +22,8 @@ from monstertrick.games.monster_taking import (
     Strength,
 )
 from monstertrick.games.monster_taking.engine.determinize import determinize
-from monstertrick.games.monster_taking.engine.playout import playout
-from monstertrick.games.monster_taking.engine.record import from_record, result_of, to_record
 
-from .helpers import NAMES, random_steps
+from .helpers import random_steps
 
 seeds = st.integers(min_value=0, max_value=2**32)
 
@@ -97,42 +95,6 @@ def test_views_never_show_hidden_cards(seed: int) -> None:
             assert view.hand == state.hand(seat)
             hidden = set(state.hand(1 - seat)) | set(state.discards(1 - seat)) | set(state.deck)
             assert not (_cards_in(view) & (hidden - public - own))
-
-
-@settings(max_examples=30, deadline=None)
-@given(seeds, st.floats(min_value=0, max_value=1))
-def test_record_round_trip_at_any_point(seed: int, where: float) -> None:
-    steps = list(random_steps(seed))
-    # Stop before a random step of the match, or at its end.
-    state = steps[int(where * (len(steps) - 1))].before if where < 1 else steps[-1].state
-    doc = to_record(state, meta={"seed": seed})
-    again = from_record(doc, seed=state.seed)
-    assert again is not None
-    assert again == state
-    assert result_of(again) == result_of(state)
-    assert to_record(again, meta={"seed": seed}) == doc
-
-
-@settings(max_examples=30, deadline=None)
-@given(seeds)
-def test_clone_is_independent(seed: int) -> None:
-    rng = random.Random(seed)
-    state = MatchState(NAMES, seed=seed)
-    for _ in range(rng.randrange(1, 60)):
-        if state.is_over():
-            break
-        if state.phase is Phase.GAME_OVER:
-            state.next_chapter()
-        else:
-            state.push(rng.choice(state.legal_actions()))
-    copy = state.clone()
-    key = state.key()
-    if not copy.is_over():
-        if copy.phase is Phase.GAME_OVER:
-            copy.next_chapter()
-        else:
-            playout(copy, rng)
-    assert state.key() == key
 
 
 def _replayable(world: MatchState) -> None:

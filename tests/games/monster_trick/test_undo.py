@@ -168,38 +168,3 @@ def test_pop_never_crosses_into_the_previous_round() -> None:
     with pytest.raises(IllegalMoveError, match="earlier round"):
         game.pop()
     assert game.round == 2 and len(game.round_results()) == 1
-
-
-def decide_every_step(n: int, seed: int, first: int, check: Any) -> None:
-    """A whole random game through the contract's verbs (``legal_actions``, ``apply``,
-    ``next_chapter``), calling ``check(game, action, events, before)`` after each action
-    (``before``: :func:`observe` of the game before it)."""
-    rng = random.Random(seed)
-    game = GameState(NAMES[:n], seed=seed, first_player=first % n)
-    while not game.is_over():
-        if game.chapter_over():
-            game.next_chapter()
-            continue
-        before = observe(game)
-        action = rng.choice(game.legal_actions())
-        check(game, action, game.apply(action), before)
-
-
-@settings(max_examples=25, deadline=None)
-@given(st.integers(2, 5), st.integers(0, 2**32), st.integers(0, 4))
-def test_pop_returns_the_action_just_applied_and_push_of_it_redoes_it(n, seed, first) -> None:
-    steps = [0]
-
-    def check(game: GameState, action: Action, events: list[Any], before: Any) -> None:
-        after = observe(game)
-        undone = game.pop()
-        assert undone is action  # interned: the very value applied
-        assert observe(game) == before
-        pushed: list[Any] = []
-        game.push(undone, pushed)
-        assert pushed == events
-        assert observe(game) == after
-        steps[0] += 1
-
-    decide_every_step(n, seed, first, check)
-    assert steps[0] == 3 * (n + 12 * n)  # every VP row and every card of the game

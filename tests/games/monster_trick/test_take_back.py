@@ -11,7 +11,7 @@ from monstertrick.seating import parse_seats
 from monstertrick.tui.app import MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
-from .helpers import THEME, make_match, screen_text
+from ...tui.helpers import THEME, make_match, screen_text
 
 
 async def test_a_card_played_can_be_taken_back_until_the_keyboard_is_passed_on() -> None:

@@ -1,4 +1,6 @@
-"""Complete games through the UI, and the setup form."""
+"""A game through the UI to its final standings, the setup form, and snapshots of the
+game's screens at 80x24 and 120x40 (fixed seeds, pinned theme; the shell's are in
+tests/tui/test_snapshots.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import re
 import pytest
 from textual import events
 from textual.geometry import Size
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from monstertrick.games.monster_trick.engine import Move, standings
@@ -22,13 +25,19 @@ from monstertrick.tui.screens.setup import SeatRow, SetupScreen
 from monstertrick.tui.screens.start import StartScreen
 from monstertrick.tui.screens.too_small import TooSmallScreen
 
-from .helpers import THEME, play_through, screen_text, until
+from ...tui.helpers import THEME, make_match, play_through, screen_text, until
+from ...tui.test_snapshots import FIVE, LONG, SIZES, THREE, WIDE, Snap, app_for
 
 
-@pytest.mark.slow
 async def test_two_player_game_to_the_final_standings() -> None:
-    # As `monstertrick play --players "Ann,Bob" --seed 11` starts it.
+    # As `monstertrick play --players "Ann,Bob" --seed 11` starts it: a handoff first.
     app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=11)
+    app.theme = THEME
+    async with app.run_test(size=(80, 24)):
+        assert isinstance(app.screen, HandoffScreen)
+    # The last cards of that game played with keys, to the final standings (whole games
+    # with keys only are played by tests/contract/test_screens_hide.py).
+    app = MonsterTrickApp(session=make_match(["Ann", "Bob"], 11, rounds_done=2, moves=21))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, HandoffScreen)
@@ -125,8 +134,6 @@ async def test_handoff_ignores_other_keys_and_rules_come_back() -> None:
 
 
 async def test_illegal_slot_shows_the_reason_and_changes_nothing() -> None:
-    from .helpers import make_match
-
     match = make_match(["Ann", "Bob", "Cid"], 5, moves=9)
     app = MonsterTrickApp(session=match)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -193,3 +200,143 @@ async def test_too_small_then_the_game_carries_on() -> None:
         await pilot.resize_terminal(100, 30)
         await until(pilot, lambda: app.screen is arrange, "the game back on screen")
         assert app.session is not None and not any(app.session.state.view(0).arranged)
+
+
+# ---------------------------------------------------------------- snapshots of the game's screens
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_handoff(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(seats=parse_seats(list(THREE)), seed=3)
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_arrange(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(seats=parse_seats(list(THREE)), seed=3)
+    assert snap_compare(app, terminal_size=size, press=["enter", "shift+right"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_choosing(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(session=make_match(THREE, 3, moves=14))
+    assert snap_compare(app, terminal_size=size, press=["enter", "right", "right", "down"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_illegal_slot(snap_compare: Snap, size: tuple[int, int]) -> None:
+    match = make_match(THREE, 5, moves=9)
+    view = match.view(match.state.current_player or 0)
+    index, slot = next(
+        (i, s)
+        for i, card in enumerate(view.hand)
+        for s in range(4)
+        if s not in view.legal_slots(card)
+    )
+    app = app_for(session=match)
+    keys = ["enter", *["right"] * index, str(slot + 1)]
+    assert snap_compare(app, terminal_size=size, press=keys)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_result(snap_compare: Snap, size: tuple[int, int]) -> None:
+    match = make_match(THREE, 3, moves=20)
+    view = match.view(match.state.current_player or 0)
+    move = view.legal_moves[0]
+    app = app_for(session=match)
+    keys = ["enter", *["right"] * view.hand.index(move.card), str(move.slot + 1)]
+    assert snap_compare(app, terminal_size=size, press=keys)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_five_players(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(session=make_match(FIVE, 8, moves=23))
+    assert snap_compare(app, terminal_size=size, press=["enter"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_log(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(session=make_match(THREE, 3, moves=14))
+    assert snap_compare(app, terminal_size=size, press=["enter", "l"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_hint_open(
+    snap_compare: Snap, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The hint beside the table (its answer fixed: the first two about equal), with its
+    # reason (the tricks counted: 2 in 61 of 100 worlds after the first option...).
+    from monstertrick.games.monster_trick import GAME
+
+    from ...tui.helpers import fixed_advice
+
+    tallies = ({(2,): 61, (3,): 39}, {(3,): 70, (1,): 30})
+
+    def answer(view: object, *args: object, **kwargs: object) -> list[object]:
+        return fixed_advice(view.legal_moves[::3], tallies)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(type(GAME), "hint", lambda self, *a, **k: answer(*a, **k), raising=False)
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await pilot.press("enter", "t")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    app = app_for(session=make_match(THREE, 3, moves=14))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_round_end(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(session=make_match(THREE, 3, to_round_end=True))
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_over(snap_compare: Snap, size: tuple[int, int]) -> None:
+    match = make_match(THREE, 3, rounds_done=3)
+    app = app_for(session=match)
+    assert snap_compare(app, terminal_size=size)
+
+
+async def bots_decided(pilot: Pilot[int]) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_watch_bot_move_public(snap_compare: Snap, size: tuple[int, int]) -> None:
+    # Two people and a computer player: Cy's move, seen by the whole table.
+    match = make_match(["Ann", "Cy:hard:20", "Bob"], 3, moves=13)
+    app = app_for(session=match, pace=60)
+    assert snap_compare(app, terminal_size=size, run_before=bots_decided)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_watch_bot_move_one_person(snap_compare: Snap, size: tuple[int, int]) -> None:
+    # One person and two computer players: Ann's own hand stays in view.
+    match = make_match(["Ann", "Cy:easy", "Dee:medium"], 3, moves=13)
+    app = app_for(session=match, pace=60)
+    assert snap_compare(app, terminal_size=size, run_before=bots_decided)
+
+
+@pytest.mark.parametrize("names", [pytest.param(LONG, id="long"), pytest.param(WIDE, id="wide")])
+def test_table_five_players_long_and_wide_names(snap_compare: Snap, names: tuple[str, ...]) -> None:
+    # Every trick slot keeps its holder and lead lines, the totals stay on the panel,
+    # the newest moves are in view and the result message is whole.
+    app = app_for(session=make_match(names, 8, moves=23))
+    view = app.session.view(app.session.state.current_player)  # type: ignore[union-attr, arg-type]
+    slot = view.legal_slots(view.hand[0])[0]
+    assert snap_compare(app, terminal_size=(80, 24), press=["enter", str(slot + 1)])
+
+
+@pytest.mark.parametrize("names", [pytest.param(LONG, id="long"), pytest.param(WIDE, id="wide")])
+def test_round_end_long_and_wide_names(snap_compare: Snap, names: tuple[str, ...]) -> None:
+    app = app_for(session=make_match(names, 8, to_round_end=True))
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_arrange_laid_out_can_be_taken_back(snap_compare: Snap) -> None:
+    # After confirming: the row stays, Enter passes the keyboard on, u takes it back.
+    app = app_for(seats=parse_seats(list(THREE)), seed=3)
+    assert snap_compare(app, terminal_size=(80, 24), press=["enter", "shift+right", "enter"])

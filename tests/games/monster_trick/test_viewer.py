@@ -15,7 +15,7 @@ from monstertrick.games.monster_trick.engine import (
 from monstertrick.games.monster_trick.engine.record import from_record, to_record
 from monstertrick.timeline import Timeline
 
-from .engine.test_record import played_game
+from .test_record import played_game
 
 
 def test_a_finished_game_has_a_deal_frame_per_round_and_a_frame_per_card() -> None:

@@ -25,7 +25,7 @@ from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.hint import HintPanel
 from monstertrick.tui.widgets.panel import Panel
 
-from .helpers import (
+from ...tui.helpers import (
     THEME,
     fixed_advice,
     in_view,
@@ -35,7 +35,7 @@ from .helpers import (
     screen_text,
     until,
 )
-from .test_bots_at_table import BlockingBot
+from ...tui.test_bots_at_table import BlockingBot
 from .test_hint import Recorder
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]

@@ -23,20 +23,6 @@ from monstertrick.games.monster_trick.engine.record import to_record
 from .helpers import NAMES
 
 
-def test_a_move_out_of_turn_is_refused_with_illegal_move_error_in_words() -> None:
-    game = GAME.new_state(NAMES[:3], 4, 0)
-    while game.task == "arrange":
-        seat, _ = GAME.to_decide(game)
-        GAME.apply(game, seat, game.legal_actions()[0])
-    before = to_record(game)
-    seat, task = GAME.to_decide(game)
-    assert task == "play"
-    idle = (seat + 1) % 3
-    with pytest.raises(IllegalMoveError, match=f"^it is not {NAMES[idle]}'s turn$"):
-        GAME.apply(game, idle, game.legal_moves()[0])
-    assert to_record(game) == before  # nothing changed
-
-
 def test_the_vp_rows_are_laid_at_once_in_any_order_each_seat_once() -> None:
     game = GAME.new_state(NAMES[:3], 4, 1)  # one keyboard asks Bob first
     assert GAME.to_decide(game) == (1, "arrange")
