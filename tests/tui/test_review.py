@@ -12,7 +12,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, ProgressBar
 
-import monstertrick.review as review_module
+import monstertrick.review.compute as review_module
 from monstertrick.review import Game, ReviewCache, Settings
 from monstertrick.session import Session
 from monstertrick.tui.app import MonsterTrickApp
