@@ -42,9 +42,10 @@ import time
 
 from monstertrick.games.monster_trick.bots.search import TEMPERATURE, win_chances
 from monstertrick.games.monster_trick.engine import GameState, Phase
+from monstertrick.games.monster_trick.engine.actions import VP_ORDERS
 from monstertrick.games.monster_trick.engine.cards import HAND_SIZE
 from monstertrick.games.monster_trick.engine.playout import playout
-from monstertrick.games.monster_trick.engine.state import _TAKERS, VP_ORDERS, vp_scored
+from monstertrick.games.monster_trick.engine.state import _TAKERS, vp_scored
 
 CLASSES = 4
 DISTANCES = 4

@@ -25,8 +25,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .actions import VP_ORDERS, Move
 from .cards import Card, deck
-from .state import VP_ORDERS, GameState, Move, Phase, PlayerView, RoundLog
+from .state import GameState, RoundLog
+from .views import Phase, PlayerView
 
 __all__ = ["Determinizer", "determinize", "unseen_cards"]
 

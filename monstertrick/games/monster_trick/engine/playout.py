@@ -19,19 +19,10 @@ from __future__ import annotations
 
 import random
 
+from .actions import MOVES, VP_ORDERS, Move
 from .cards import HAND_SIZE
-from .state import (
-    _DISTINCT,
-    _LEGAL,
-    _POW5,
-    _TAKERS,
-    MOVES,
-    VP_ORDERS,
-    GameState,
-    Move,
-    Phase,
-    vp_scored,
-)
+from .state import _DISTINCT, _LEGAL, _POW5, _TAKERS, GameState, vp_scored
+from .views import Phase
 
 __all__ = ["perfect_playout", "playout", "random_playout", "steer"]
 
