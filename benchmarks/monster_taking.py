@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from monstertrick.games.monster_taking.engine.determinize import Determinizer  # noqa: E402
 from monstertrick.games.monster_taking.engine.playout import playout  # noqa: E402
-from monstertrick.games.monster_taking.engine.state import MatchState, Phase  # noqa: E402
+from monstertrick.games.monster_taking.engine.state import MatchState  # noqa: E402
+from monstertrick.games.monster_taking.engine.views import Phase  # noqa: E402
 
 
 def run_playouts(seconds: float, seed: int) -> tuple[float, float]:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ...search.assess import Advice, Stats
     from ...search.player import SearchingPlayer
     from ..contract import Bot
+from .engine.actions import PAY_NOTHING, Action, Pay, Play, Strength, parse_action
 from .engine.cards import CARDS, FULL_DECK, WINS_NEEDED, Card, Suit, deal
 from .engine.events import (
     CardPlayed,
@@ -33,22 +34,8 @@ from .engine.events import (
     TrickWon,
 )
 from .engine.payments import legal_payments, payment_problem, payment_total
-from .engine.state import (
-    PAY_NOTHING,
-    Action,
-    GameLog,
-    GameResult,
-    MatchState,
-    Outcome,
-    Pay,
-    Phase,
-    Play,
-    PlayerView,
-    Strength,
-    TrickLog,
-    TrickView,
-    parse_action,
-)
+from .engine.state import MatchState
+from .engine.views import GameLog, GameResult, Outcome, Phase, PlayerView, TrickLog, TrickView
 
 __all__ = [
     "GAME",

@@ -3,8 +3,9 @@ seat's view shows (its own hand and face-down discards; of the other, the counts
 
 from __future__ import annotations
 
+from .engine.actions import Action
 from .engine.cards import cards_text
-from .engine.state import Action, PlayerView
+from .engine.views import PlayerView
 
 
 def view_lines(view: PlayerView, topic: str) -> list[str]:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from ....yardsticks import LEVELS as LEVELS
 from ....yardsticks import Players
-from ..engine.state import Action, MatchState, PlayerView
+from ..engine.actions import Action
+from ..engine.state import MatchState
+from ..engine.views import PlayerView
 from .base import Bot as Bot
 from .base import StopCheck as StopCheck
 from .easy import EasyBot as EasyBot

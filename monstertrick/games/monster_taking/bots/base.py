@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..engine.state import Action, PlayerView
+from ..engine.actions import Action
+from ..engine.views import PlayerView
 
 __all__ = ["Bot", "StopCheck"]
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from ..engine.state import Action, Phase, Play, PlayerView
+from ..engine.actions import Action, Play
+from ..engine.views import Phase, PlayerView
 from .base import Bot, StopCheck
 from .tactics import beats, own_actions, suit_ranks
 

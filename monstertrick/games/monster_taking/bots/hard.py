@@ -31,7 +31,9 @@ import random
 
 from ....levels import Level
 from ....search.player import HintSearch, SearchingPlayer
-from ..engine.state import Action, MatchState, PlayerView
+from ..engine.actions import Action
+from ..engine.state import MatchState
+from ..engine.views import PlayerView
 from .base import Bot, StopCheck
 
 __all__ = ["CANDIDATES", "DEFAULT_PLAYOUTS", "HINT_PLAYOUTS", "HardBot"]

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 
+from ..engine.actions import Action
 from ..engine.cards import DOTS
-from ..engine.state import Action, Phase, PlayerView
+from ..engine.views import Phase, PlayerView
 from .base import Bot, StopCheck
 from .tactics import beats, card_worth, own_actions, pay_cost, suit_ranks, suit_values, unseen_cards
 

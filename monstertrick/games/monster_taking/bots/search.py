@@ -22,9 +22,11 @@ import random
 from collections.abc import Sequence
 
 from ....search import SeatSearch
+from ..engine.actions import Action
 from ..engine.determinize import Determinizer
 from ..engine.playout import greedy_playout, perfect_playout
-from ..engine.state import Action, MatchState, Phase, PlayerView
+from ..engine.state import MatchState
+from ..engine.views import Phase, PlayerView
 from .medium import MediumBot
 from .tactics import cheapest_payments
 

@@ -33,17 +33,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .actions import PAY_NOTHING, PLAYS, STRENGTHS, Action, Pay
 from .cards import FULL_DECK, Card
-from .state import (
-    PAY_NOTHING,
-    PLAYS,
-    STRENGTHS,
-    Action,
-    GameLog,
-    MatchState,
-    Pay,
-    PlayerView,
-)
+from .state import MatchState
+from .views import GameLog, PlayerView
 
 __all__ = ["Determinizer", "determinize"]
 

@@ -30,9 +30,10 @@ from ....tui.screens.base import (
 )
 from ....tui.screens.hint import HintTerms
 from ....tui.widgets import KeyBar
+from ..engine.actions import Pay, Play, Strength
 from ..engine.cards import Card
 from ..engine.events import Event, Paid, TrickWon
-from ..engine.state import Pay, Phase, Play, PlayerView, Strength
+from ..engine.views import Phase, PlayerView
 from . import cards
 from .log import LogPanel
 from .session import GameSession
