@@ -3,7 +3,7 @@ as everyone sees it (nobody sees a value still in a hand, their own included).""
 
 from __future__ import annotations
 
-from .engine.cards import Action
+from .engine.actions import Action
 from .engine.views import Place, View
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ....yardsticks import LEVELS as LEVELS
 from ....yardsticks import Players
-from ..engine.cards import Action
+from ..engine.actions import Action
 from ..engine.state import MagicTrickState
 from ..engine.views import View
 from .base import Bot as Bot

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from ....decisions import StopCheck
-from ..engine.cards import Action
+from ..engine.actions import Action
 from ..engine.views import View
 
 

@@ -27,7 +27,7 @@ import random
 from ....levels import Level
 from ....search import Option
 from ....search.player import HintSearch, SearchingPlayer
-from ..engine.cards import Action
+from ..engine.actions import Action
 from ..engine.views import View
 from .base import StopCheck, mover
 from .medium import MediumBot

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 
-from ..engine.cards import HAND_SIZE, NUM_PLAYERS, PASS, TRUMP, Action, Suit
+from ..engine.actions import PASS, Action
+from ..engine.cards import HAND_SIZE, NUM_PLAYERS, TRUMP, Suit
 from ..engine.deduce import value_ranges
 from ..engine.views import Phase, View
 from .base import StopCheck, mover

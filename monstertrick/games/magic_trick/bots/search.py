@@ -16,7 +16,8 @@ import random
 from collections.abc import Sequence
 
 from ....search import SeatSearch
-from ..engine.cards import NUM_HANDS, NUM_PLAYERS, Action
+from ..engine.actions import Action
+from ..engine.cards import NUM_HANDS, NUM_PLAYERS
 from ..engine.determinize import Determinizer
 from ..engine.playout import fast_playout
 from ..engine.state import MagicTrickState, decide_winners

@@ -35,7 +35,8 @@ from ....tui.screens.hint import HintTerms
 from ....tui.screens.log import LinesLogPanel
 from ....tui.widgets import KeyBar
 from ...common.words import ordinal
-from ..engine.cards import HAND_SIZE, NUM_HANDS, NUM_TRICKS, PASS, Action
+from ..engine.actions import PASS, Action
+from ..engine.cards import HAND_SIZE, NUM_HANDS, NUM_TRICKS
 from ..engine.deduce import Inconsistent, value_ranges
 from ..engine.events import (
     CardPlayed,
