@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import io
 import random
-import sys
-import traceback
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
@@ -26,7 +24,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from ..errors import IllegalMoveError
 from ..games import DEFAULT_GAME, GAMES
 from ..lessons import LessonSession, NotThisLesson
-from ..saves import SavedGame, SaveLocked, SaveStore, log_folder, release_all_locks
+from ..saves import SavedGame, SaveLocked, SaveStore, release_all_locks
 from ..seat_session import SeatSession
 from ..seating import DEFAULT_PACE, Seating
 from ..session import (
@@ -38,6 +36,7 @@ from ..session import (
     TakeBackRefused,
     Turn,
 )
+from .crash import crash_report_path, say_crashed
 from .cursor import CursorFollowsFocus
 from .messages import (
     Advance,
@@ -727,38 +726,6 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         if error is not None and "debug" not in self.features:
             say_crashed(crash_report_path(error))
         return result
-
-
-def say_crashed(path: Path | None) -> None:
-    """Tell the player the app stopped, and where the details are."""
-    message = "Monster Trick stopped because of an internal error (sorry)."
-    if path is not None:
-        message += f" The details are in {path}."
-    print(message, file=sys.stderr)
-
-
-def crash_report_path(error: BaseException | None = None) -> Path | None:
-    """Write the last error's details to a file; None if that fails too."""
-    try:
-        folder = log_folder()  # under $MONSTERTRICK_HOME when it is set
-        folder.mkdir(parents=True, exist_ok=True)
-        stamp = f"crash-{datetime.now():%Y%m%d-%H%M%S}"
-        text = (
-            "".join(traceback.format_exception(error))
-            if error is not None
-            else traceback.format_exc()
-        )
-        for k in range(100):
-            path = folder / (f"{stamp}.txt" if k == 0 else f"{stamp}-{k}.txt")
-            try:
-                with open(path, "x", encoding="utf-8", errors="backslashreplace") as fh:
-                    fh.write(text)
-                return path
-            except FileExistsError:
-                continue
-        return None
-    except Exception:  # noqa: BLE001 - last resort, never raise from here
-        return None
 
 
 def run(

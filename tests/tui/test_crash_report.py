@@ -6,7 +6,7 @@ from pathlib import Path
 
 import platformdirs
 
-from monstertrick.tui.app import crash_report_path
+from monstertrick.tui.crash import crash_report_path
 
 
 def test_a_crash_report_goes_under_monstertrick_home(monstertrick_home: Path, monkeypatch) -> None:
