@@ -37,7 +37,7 @@ FIRST_SCREEN = """
 import json, sys
 from pathlib import Path
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 
 play = sys.argv[1] == "play"
 app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob", "Cid"]), seed=1) if play else MonsterTrickApp()

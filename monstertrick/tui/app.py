@@ -1,4 +1,6 @@
-"""The Monster Trick app: the flow of a hot-seat game from screen to screen.
+"""The app of every game at one keyboard (:class:`GamesApp`): the flow of a hot-seat game
+from screen to screen, and the start screen, the lessons, Continue, History, the viewer
+and the review around it.
 
 The flow of the game belongs to the headless :class:`~monstertrick.session.Session`: the
 app maps each of its steps to a screen. Screens show what they are given and post
@@ -51,7 +53,7 @@ from .messages import (
 )
 from .screens.base import DecisionScreen, GameScreen
 from .screens.handoff import HandoffScreen
-from .screens.learn import LearnScreen, LessonBar, LessonDoneScreen, StartLesson
+from .screens.learn import BackToStart, LearnScreen, LessonBar, LessonDoneScreen, StartLesson
 from .screens.quit import QuitScreen
 from .screens.rules import RulesScreen
 from .screens.setup import SetupScreen
@@ -73,8 +75,10 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(2**31)
 
 
-class MonsterTrickApp(CursorFollowsFocus[int]):
-    """Hot-seat Monster Trick for 2-5 people at one keyboard."""
+class GamesApp(CursorFollowsFocus[int]):
+    """Every registered game hot-seat at one keyboard (Monster Trick, Magic Trick,
+    Monster Taking), with the start screen, the lessons, Continue, History, the viewer
+    and the review; the joined seat's app (:mod:`monstertrick.net.seat.app`) is one too."""
 
     TITLE = "Monster Trick"
     CSS_PATH = Path(__file__).with_name("styles") / "app.tcss"
@@ -316,6 +320,10 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
             return
         self.workers.cancel_group(self, "bots")
         self.post_message(StartLesson(session.game_key, at=session.the_lesson.key))
+
+    @on(BackToStart)
+    def _back_to_start(self) -> None:
+        self.switch_screen(self.start_screen())
 
     @on(StartLesson)
     def _start_lesson(self, message: StartLesson) -> None:
@@ -742,7 +750,7 @@ def run(
 ) -> int:
     """Run the app (``monstertrick``, ``play``, ``resume``, ``view``, ``learn``); returns
     the exit code."""
-    app = MonsterTrickApp(
+    app = GamesApp(
         seats=seats,
         seed=seed,
         resume=resume,
@@ -763,7 +771,7 @@ def run(
     return run_host(table, host="127.0.0.1", port=DEFAULT_PORT, ssh_port=None)
 
 
-def run_app(app: MonsterTrickApp) -> int:
+def run_app(app: GamesApp) -> int:
     """Run ``app`` to its end; the exit code. An error is saved to a file and the
     player told where, never shown as a traceback."""
     try:

@@ -8,7 +8,7 @@ import sys
 from monstertrick.games.monster_trick.tui.log import LogPanel
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.widgets import Hand, TrickSlot
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 
 from .helpers import make_match, screen_text
 
@@ -73,7 +73,7 @@ def test_no_color_keeps_the_card_letters() -> None:
         "import asyncio, sys\n"
         "sys.path.insert(0, '.')\n"
         "from tests.tui.helpers import make_match, screen_text\n"
-        "from monstertrick.tui.app import MonsterTrickApp\n"
+        "from monstertrick.tui.app import GamesApp as MonsterTrickApp\n"
         "from monstertrick.tui.screens.handoff import HandoffScreen\n"
         "HandoffScreen.ACCEPT_DELAY = 0\n"
         "async def main():\n"

@@ -36,6 +36,11 @@ class StartLesson(Message):
     at: str = ""
 
 
+class BackToStart(Message):
+    """The lessons are closed and were the first screen: the app puts a start screen in
+    their place."""
+
+
 def lesson_games() -> list[str]:
     """The games that have lessons and screens, in the registry's order."""
     from .. import has_screens
@@ -131,11 +136,7 @@ class LearnScreen(Screen[None]):
         if len(stack) > 1 and isinstance(stack[-2], StartScreen):
             self.dismiss(None)
             return
-        from ..app import MonsterTrickApp
-
-        app = self.app
-        if isinstance(app, MonsterTrickApp):
-            app.switch_screen(app.start_screen())
+        self.post_message(BackToStart())
 
 
 class LessonBar(Static):
