@@ -9,12 +9,13 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
+from ..games.contract import StopCheck
+
 W = TypeVar("W")
 """A world: one full state of the game (hidden cards dealt)."""
 A = TypeVar("A", bound=Hashable)
 """An action: hashable, equal for equal actions in every world."""
 
-StopCheck = Callable[[], bool]
 Expand = Callable[[W, random.Random], A | None]
 """A policy's step: carry out its action for the seat to act in the world and return
 it (one of :meth:`SearchGame.actions`), or None having done nothing."""

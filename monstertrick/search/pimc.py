@@ -20,7 +20,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from .core import Budget, Copy, Option, SearchGame, StopCheck, _going_on
+from ..games.contract import StopCheck
+from .core import Budget, Copy, Option, SearchGame, _going_on
 
 W = TypeVar("W")
 A = TypeVar("A")

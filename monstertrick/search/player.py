@@ -10,9 +10,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from ..games.contract import StopCheck
 from ..levels import Level, budget_level, level_name
 from .assess import HINT_SECONDS, Advice, Watched, advise, hint_budget
-from .core import Budget, Option, StopCheck
+from .core import Budget, Option
 
 V = TypeVar("V")
 A = TypeVar("A")

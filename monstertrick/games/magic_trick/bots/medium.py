@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import random
 
+from ...contract import StopCheck
 from ..engine.actions import PASS, Action
 from ..engine.cards import HAND_SIZE, NUM_PLAYERS, TRUMP, Suit
 from ..engine.deduce import value_ranges
 from ..engine.views import Phase, View
-from .base import StopCheck, mover
+from .base import mover
 
 Ranges = tuple[tuple[tuple[int, int] | None, ...], ...]
 
