@@ -1,8 +1,9 @@
 """Monster Taking (Ryusei Games): a 1 vs 1 trick-taking game of capturing cards.
 
-The rules are MONSTER_TAKING.md; this package holds the engine (:mod:`.state`), the
-payment rule (:mod:`.payments`), determinization and fast playouts for search, records
-(:mod:`.record`) and the computer players (:mod:`.bots`). Pure Python: no I/O, no
+The rules are its ``rules.md``; this package holds the engine (:mod:`.engine`: the
+actions, the views and the state, the payment rule in :mod:`.engine.payments`,
+determinization and fast playouts for search, records in :mod:`.engine.record`) and the
+computer players (:mod:`.bots`). Pure Python: no I/O, no
 Textual, no global random state.
 """
 
@@ -105,7 +106,7 @@ class MonsterTaking(Door[MatchState, Action, Event, PlayerView, PlayerView]):
 
     def automatic(self, state: MatchState) -> Action | None:
         """A payment from an empty hand: the loser played their last card, so nothing is
-        left to pay from (MONSTER_TAKING.md) and the payment of nothing ends the game."""
+        left to pay from (``rules.md``, "Payment") and the payment of nothing ends the game."""
         seat = state.current_player
         if state.phase is Phase.PAY and seat is not None and not state.hand(seat):
             return PAY_NOTHING

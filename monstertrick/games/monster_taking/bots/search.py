@@ -1,10 +1,10 @@
 """Monster Taking as the shared search (:mod:`monstertrick.search`) sees it from one view.
 
 The rules stay in the engine: worlds come from its :class:`~.determinize.Determinizer`,
-actions are applied with :meth:`~.state.MatchState.push`, games are finished by the
+actions are applied with :meth:`~..engine.state.MatchState.push`, games are finished by the
 bots' :func:`~.playout.greedy_playout` (or, for the hard player, the
 perfect-information :func:`~.playout.perfect_playout`), and the legal actions are the
-engine's (:meth:`~.state.MatchState.legal_actions`). A game's end is worth, per seat, 1
+engine's (:meth:`~..engine.state.MatchState.legal_actions`). A game's end is worth, per seat, 1
 to its winner, 0 to the loser and a half each for a drawn game: the search plays to win
 the current game of the match.
 

@@ -313,7 +313,7 @@ class MatchState(ValueEquality, Table[Phase]):
         return []
 
     def payment_due(self) -> int | None:
-        """The dots the loser must pay now (MONSTER_TAKING.md: exactly ``d`` when their
+        """The dots the loser must pay now (``rules.md``, "Payment": exactly ``d`` when their
         cards can make it, else the smallest total above, else all their dotted cards);
         None outside a payment. Any set of dotted cards with this total is legal."""
         if self._phase is not _PAY:
