@@ -54,7 +54,9 @@ app.run(headless=True, size=(80, 24), auto_pilot=first_screen)
 
 def in_fresh_process(code: str, *args: str) -> Any:
     """What ``code``, run by a new Python, prints as JSON on its last line."""
-    proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, check=False
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout.splitlines()[-1])
 

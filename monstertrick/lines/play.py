@@ -346,7 +346,7 @@ class LineMode:
             if take(text):
                 return
 
-    def query(self, word: str, seat: int | None) -> None:
+    def query(self, word: str, seat: int | None) -> None:  # noqa: C901
         session = self.session
         if word in _PRIVATE and seat is None:
             self.say("Private", "that is said only after a handoff, to the person it names.")

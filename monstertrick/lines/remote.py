@@ -212,7 +212,7 @@ class RemoteLines(LineMode):
         return "the host keeps the game, in its History."
 
 
-def run_join_lines(
+def run_join_lines(  # noqa: C901
     url: str,
     code: str | None,
     source: str,

@@ -103,8 +103,8 @@ class GamesApp(CursorFollowsFocus[int]):
     """Seconds between choosing Screenshot and taking it (the palette is gone by then)."""
     review_settings: Settings | None = None
     """The review's settings (None: the review's own, as ``monstertrick review``'s)."""
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012 (Textual declares a list)
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012 (Textual declares a list)
 
     def __init__(
         self,
@@ -778,7 +778,7 @@ def run_app(app: GamesApp) -> int:
         result = app.run()
     except KeyboardInterrupt:
         return 130
-    except Exception:  # noqa: BLE001 - no traceback ever reaches the player
+    except Exception:  # no traceback ever reaches the player
         say_crashed(crash_report_path())
         return 1
     finally:

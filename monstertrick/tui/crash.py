@@ -40,5 +40,5 @@ def crash_report_path(error: BaseException | None = None) -> Path | None:
             except FileExistsError:
                 continue
         return None
-    except Exception:  # noqa: BLE001 - last resort, never raise from here
+    except Exception:  # last resort, never raise from here
         return None

@@ -183,7 +183,7 @@ class TableHost:
         else:
             await self.advance()
 
-    async def advance(self) -> None:
+    async def advance(self) -> None:  # noqa: C901
         """Carry the game on until a person must decide or it is over, the computer
         players deciding in a thread (from their views: nothing changes the game while
         they think, since a screen's decision is refused until it is its turn); every

@@ -9,9 +9,10 @@ screens, as any game; these screens only show it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.message import Message
@@ -51,7 +52,7 @@ def lesson_games() -> list[str]:
 class LearnScreen(Screen[None]):
     """Every game's lessons under its title, with their stars: Enter starts one."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start lesson", priority=True),
         Binding("escape,q", "close", "Back"),
     ]
@@ -187,7 +188,7 @@ class LessonBar(Static):
 class LessonDoneScreen(Screen[None]):
     """The lesson's goal is met: its stars, what it taught, and what comes next."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", "Next lesson"),
         Binding("enter", "first_game", "Play your first game"),
         Binding("r", "again", "Again"),

@@ -124,7 +124,7 @@ __all__ = [
     "vp_scored",
 ]
 
-from .determinize import Determinizer, determinize, unseen_cards  # noqa: E402
+from .determinize import Determinizer, determinize, unseen_cards
 
 __all__ += ["Determinizer", "determinize", "unseen_cards"]
 
