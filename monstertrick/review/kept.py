@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -117,21 +117,17 @@ def check_review(raw: object, game: Game) -> Review:
     the action chosen), each option an action legal at that decision as it prints,
     chances in [0, 1] and numbers finite. Marks, verdicts and summaries are not read:
     they are recomputed from the numbers. Raises :class:`ReviewError` saying what fails."""
-
-    def fail(what: str) -> ReviewError:
-        return ReviewError(f"not a review of this record: {what}")
-
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise fail("format")
+        raise _not_this("format")
     if raw.get("record") != game.fingerprint or raw.get("game") != game.key:
-        raise fail("record")
+        raise _not_this("record")
     if raw.get("players") != list(game.players):
-        raise fail("players")
+        raise _not_this("players")
     seed, playouts, samples = raw.get("seed"), raw.get("playouts"), raw.get("luck_samples")
     if not (is_int(seed) and is_int(playouts) and playouts >= 1):
-        raise fail("settings")
+        raise _not_this("settings")
     if not (is_int(samples) and samples >= 1):
-        raise fail("settings")
+        raise _not_this("settings")
     n = len(game.players)
     seats = raw.get("seats")
     if not (
@@ -139,38 +135,9 @@ def check_review(raw: object, game: Game) -> Review:
         and all(is_int(s) and 0 <= s < n for s in seats)
         and seats == sorted(set(seats))
     ):
-        raise fail("seats")
-    decisions = raw.get("decisions")
-    if not isinstance(decisions, list):
-        raise fail("decisions")
-    out: list[DecisionReview] = []
-    last = -1
-    for d in decisions:
-        if not isinstance(d, dict) or not is_int(d.get("index")):
-            raise fail("a decision")
-        index = d["index"]
-        if not last < index < len(game.decisions):
-            raise fail("decision order")
-        last = index
-        out.append(_check_decision(d, game.decisions[index], game, seats))
-    if {d.seat for d in out} - set(seats) or any(
-        d.seat in seats and d.index not in {r.index for r in out} for d in game.decisions
-    ):
-        raise fail("the decisions of its seats")
-    luck = raw.get("luck")
-    if not isinstance(luck, list) or len(luck) != game.chapters:
-        raise fail("luck")
-    lucks: list[Luck] = []
-    for c, entry in enumerate(luck, 1):
-        if not isinstance(entry, dict) or entry.get("chapter") != c:
-            raise fail("luck")
-        chances, errors = entry.get("chances"), entry.get("errors")
-        if entry.get("samples") != samples:
-            raise fail("luck")
-        if not (_probabilities(chances, n) and _probabilities(errors, n)):
-            raise fail("luck")
-        assert isinstance(chances, list) and isinstance(errors, list)
-        lucks.append(Luck(c, tuple(chances), tuple(errors), samples))
+        raise _not_this("seats")
+    out = _check_decisions(raw.get("decisions"), game, seats)
+    lucks = _check_luck(raw.get("luck"), game, samples)
     return Review(
         game.key,
         game.players,
@@ -180,6 +147,50 @@ def check_review(raw: object, game: Game) -> Review:
         out,
         lucks,
     )
+
+
+def _not_this(what: str) -> ReviewError:
+    return ReviewError(f"not a review of this record: {what}")
+
+
+def _check_decisions(decisions: object, game: Game, seats: list[int]) -> list[DecisionReview]:
+    """The decisions of a review read back: every decision of its ``seats``, in order."""
+    if not isinstance(decisions, list):
+        raise _not_this("decisions")
+    out: list[DecisionReview] = []
+    last = -1
+    for d in decisions:
+        if not isinstance(d, dict) or not is_int(d.get("index")):
+            raise _not_this("a decision")
+        index = d["index"]
+        if not last < index < len(game.decisions):
+            raise _not_this("decision order")
+        last = index
+        out.append(_check_decision(d, game.decisions[index], game, seats))
+    if {d.seat for d in out} - set(seats) or any(
+        d.seat in seats and d.index not in {r.index for r in out} for d in game.decisions
+    ):
+        raise _not_this("the decisions of its seats")
+    return out
+
+
+def _check_luck(luck: object, game: Game, samples: int) -> list[Luck]:
+    """The luck of a review read back: each chapter's, over ``samples`` games."""
+    n = len(game.players)
+    if not isinstance(luck, list) or len(luck) != game.chapters:
+        raise _not_this("luck")
+    lucks: list[Luck] = []
+    for c, entry in enumerate(luck, 1):
+        if not isinstance(entry, dict) or entry.get("chapter") != c:
+            raise _not_this("luck")
+        chances, errors = entry.get("chances"), entry.get("errors")
+        if entry.get("samples") != samples:
+            raise _not_this("luck")
+        if not (_probabilities(chances, n) and _probabilities(errors, n)):
+            raise _not_this("luck")
+        assert isinstance(chances, list) and isinstance(errors, list)
+        lucks.append(Luck(c, tuple(chances), tuple(errors), samples))
+    return lucks
 
 
 def _probabilities(values: object, n: int) -> bool:
@@ -222,38 +233,14 @@ def _check_decision(
     actions: list[tuple[Action, Stats | None]] = []
     classes: set[Hashable] = set()
     for o in options:
-        if not isinstance(o, dict) or set(o) != {
-            "action",
-            "chance",
-            "points",
-            "visits",
-            "gap",
-            "noise",
-            "stats",
-        }:
-            raise fail("an option")
-        action = legal.get(o["action"]) if isinstance(o["action"], str) else None
-        if action is None:
-            raise fail("an option that is not a legal action")
+        action = _option_action(o, legal, fail)
         same = game.same(view, action)
         if same in classes:
             raise fail("an option twice")
         classes.add(same)
-        chance, points, visits, gap, noise = (
-            o[k] for k in ("chance", "points", "visits", "gap", "noise")
-        )
-        if not (_number(chance) and 0 <= chance <= 1 and is_int(visits) and visits >= 0):
-            raise fail("an option's numbers")
-        if not (_number(points, optional=True) and _number(gap, optional=True)):
-            raise fail("an option's numbers")
-        if not (_number(noise, optional=True) and (noise is None or noise >= 0)):
-            raise fail("an option's numbers")
-        try:
-            stats = _check_stats(o["stats"], game.door.tally_fields, visits)
-        except ValueError:
-            raise fail("an option's stats") from None
-        checked.append(OptionReview(o["action"], float(chance), points, visits, gap, noise, stats))
-        actions.append((action, stats))
+        option = _option_numbers(o, game, fail)
+        checked.append(option)
+        actions.append((action, option.stats))
     all_classes = {game.same(view, a) for a in view.legal_actions}
     choice = d.get("choice")
     if len(all_classes) == 1:
@@ -279,6 +266,41 @@ def _check_decision(
         choice,
         reason,
     )
+
+
+_OPTION_KEYS = {"action", "chance", "points", "visits", "gap", "noise", "stats"}
+
+
+def _option_action(
+    o: object, legal: Mapping[str, Action], fail: Callable[[str], ReviewError]
+) -> Action:
+    """The legal action an option read back names (``fail`` says what is wrong)."""
+    if not isinstance(o, dict) or set(o) != _OPTION_KEYS:
+        raise fail("an option")
+    action = legal.get(o["action"]) if isinstance(o["action"], str) else None
+    if action is None:
+        raise fail("an option that is not a legal action")
+    return action
+
+
+def _option_numbers(
+    o: dict[str, Any], game: Game, fail: Callable[[str], ReviewError]
+) -> OptionReview:
+    """An option read back with its numbers and stats checked (its action already is)."""
+    chance, points, visits, gap, noise = (
+        o[k] for k in ("chance", "points", "visits", "gap", "noise")
+    )
+    if not (_number(chance) and 0 <= chance <= 1 and is_int(visits) and visits >= 0):
+        raise fail("an option's numbers")
+    if not (_number(points, optional=True) and _number(gap, optional=True)):
+        raise fail("an option's numbers")
+    if not (_number(noise, optional=True) and (noise is None or noise >= 0)):
+        raise fail("an option's numbers")
+    try:
+        stats = _check_stats(o["stats"], game.door.tally_fields, visits)
+    except ValueError:
+        raise fail("an option's stats") from None
+    return OptionReview(o["action"], float(chance), points, visits, gap, noise, stats)
 
 
 def _check_stats(raw: object, fields: Sequence[str], visits: int) -> Stats | None:
