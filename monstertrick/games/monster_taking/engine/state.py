@@ -339,36 +339,42 @@ class MatchState(ValueEquality, Table[Phase]):
         if isinstance(action, Strength):
             if phase is not _STRENGTH:
                 return f"the suit strength is already decided: it is time to {_doing(phase)}"
-            card = action.card
-            if card not in hand:
-                return f"{_card(card)} is not in your hand"
-            if self._log.strength:
-                first = self._log.strength[0]
-                if first >> 4 == card >> 4:
-                    label = _SUITS[card >> 4].label
-                    return (
-                        f"LEAD laid {first}, {_article(label)} {label} card: yours must be "
-                        "of a different suit"
-                    )
-            return None
+            return self._strength_problem(action.card, hand)
         if isinstance(action, Play):
             if phase is not _PLAY:
                 return f"no card is played now: it is time to {_doing(phase)}"
-            card = action.card
-            if card not in hand:
-                return f"{_card(card)} is not in your hand"
-            led = self._led
-            if led >= 0 and card >> 4 != led >> 4:
-                suit = led >> 4
-                if any(c >> 4 == suit for c in hand):
-                    label = _SUITS[suit].label
-                    return f"you hold {_article(label)} {label} card, so you must follow {label}"
-            return None
+            return self._play_problem(action.card, hand)
         if isinstance(action, Pay):
             if phase is not _PAY:
                 return f"nothing is paid now: it is time to {_doing(phase)}"
             return payment_problem(hand, action.cards, self._log.tricks[-1].owed or 0)
         return f"{action!r} is not an action of Monster Taking"
+
+    def _strength_problem(self, card: Card, hand: list[Card]) -> str | None:
+        """Why laying ``card`` for the suit strength is not allowed, or None."""
+        if card not in hand:
+            return f"{_card(card)} is not in your hand"
+        if self._log.strength:
+            first = self._log.strength[0]
+            if first >> 4 == card >> 4:
+                label = _SUITS[card >> 4].label
+                return (
+                    f"LEAD laid {first}, {_article(label)} {label} card: yours must be "
+                    "of a different suit"
+                )
+        return None
+
+    def _play_problem(self, card: Card, hand: list[Card]) -> str | None:
+        """Why playing ``card`` to the trick is not allowed, or None."""
+        if card not in hand:
+            return f"{_card(card)} is not in your hand"
+        led = self._led
+        if led >= 0 and card >> 4 != led >> 4:
+            suit = led >> 4
+            if any(c >> 4 == suit for c in hand):
+                label = _SUITS[suit].label
+                return f"you hold {_article(label)} {label} card, so you must follow {label}"
+        return None
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Check and apply an action of the seat that decides now (``seat``, if given,
@@ -423,59 +429,65 @@ class MatchState(ValueEquality, Table[Phase]):
                 events.append(CardPlayed(p, card, False))
                 events.append(TrickWon(winner, (CARDS[led], card), self._tricks[winner], owed))
         elif cls is Pay:
-            paid: tuple[Card, ...] = action.cards  # type: ignore[union-attr]
-            hand = self._hands[p]
-            winner = 1 - p
-            tricks = self._log.tricks
-            trick = tricks[-1]
-            for c in paid:
-                hand.remove(c)
-            same = trick.lead >> 4 == trick.follow >> 4  # type: ignore[operator]
-            if paid:
-                if same:
-                    other = self._hands[winner]
-                    for c in paid:
-                        insort(other, c)
-                    self._received[winner].extend(paid)
-                else:
-                    self._discards[p].extend(paid)
-            tricks[-1] = TrickLog(trick.leader, trick.lead, trick.follow, winner, trick.owed, paid)
-            self._led = -1
-            if events is not None:
-                events.append(Paid(p, len(paid), paid if same else None))
-            if hand and self._hands[winner]:
-                self._phase = _PLAY
-                self._to_move = winner
-                self._history.append(("P", False))
-            else:
-                self._history.append(("P", True))
-                self._end_game(events)
+            self._push_pay(p, action.cards, events)  # type: ignore[union-attr]
         else:
-            card = action.card  # type: ignore[union-attr]
-            self._hands[p].remove(card)
-            strength = self._log.strength
-            strength.append(card)
-            self._history.append(("S", p))
-            if events is not None:
-                events.append(StrengthLaid(p, card))
-            if len(strength) == 1:
-                self._to_move = 1 - p
-                return
-            a, b = strength
-            if b & 15 > a & 15:
-                high, middle = b >> 4, a >> 4
+            self._push_strength(p, action.card, events)  # type: ignore[union-attr]
+
+    def _push_pay(self, p: int, paid: tuple[Card, ...], events: list[Event] | None) -> None:
+        """:meth:`push` of a payment of ``p``."""
+        hand = self._hands[p]
+        winner = 1 - p
+        tricks = self._log.tricks
+        trick = tricks[-1]
+        for c in paid:
+            hand.remove(c)
+        same = trick.lead >> 4 == trick.follow >> 4  # type: ignore[operator]
+        if paid:
+            if same:
+                other = self._hands[winner]
+                for c in paid:
+                    insort(other, c)
+                self._received[winner].extend(paid)
             else:
-                high, middle = a >> 4, b >> 4
-            low = 3 - high - middle
-            self._order = (high, middle, low)
-            rank = [0, 0, 0]
-            rank[middle] = 1
-            rank[low] = 2
-            self._rank = rank
+                self._discards[p].extend(paid)
+        tricks[-1] = TrickLog(trick.leader, trick.lead, trick.follow, winner, trick.owed, paid)
+        self._led = -1
+        if events is not None:
+            events.append(Paid(p, len(paid), paid if same else None))
+        if hand and self._hands[winner]:
             self._phase = _PLAY
-            self._to_move = self._lead
-            if events is not None:
-                events.append(SuitsRanked((_SUITS[high], _SUITS[middle], _SUITS[low])))
+            self._to_move = winner
+            self._history.append(("P", False))
+        else:
+            self._history.append(("P", True))
+            self._end_game(events)
+
+    def _push_strength(self, p: int, card: Card, events: list[Event] | None) -> None:
+        """:meth:`push` of a card ``p`` lays for the suit strength."""
+        self._hands[p].remove(card)
+        strength = self._log.strength
+        strength.append(card)
+        self._history.append(("S", p))
+        if events is not None:
+            events.append(StrengthLaid(p, card))
+        if len(strength) == 1:
+            self._to_move = 1 - p
+            return
+        a, b = strength
+        if b & 15 > a & 15:
+            high, middle = b >> 4, a >> 4
+        else:
+            high, middle = a >> 4, b >> 4
+        low = 3 - high - middle
+        self._order = (high, middle, low)
+        rank = [0, 0, 0]
+        rank[middle] = 1
+        rank[low] = 2
+        self._rank = rank
+        self._phase = _PLAY
+        self._to_move = self._lead
+        if events is not None:
+            events.append(SuitsRanked((_SUITS[high], _SUITS[middle], _SUITS[low])))
 
     def _end_game(self, events: list[Event] | None) -> None:
         sizes = (len(self._hands[0]), len(self._hands[1]))
