@@ -56,6 +56,34 @@ def tricks_class(more: int) -> int:
     return 0 if more == 0 else 1 + (more - 1) % 3
 
 
+def tricks_held(game: GameState, p: int) -> tuple[int, int, int, int, int]:
+    """The open tricks ``p`` holds: of three cards that nobody else can take over, of
+    three that someone can, of two, of one; and the tricks of three ``p`` can take."""
+    n = game._n
+    hands = game._hands
+    hand = hands[p]
+    safe3 = unsafe3 = held2 = held1 = take3 = 0
+    for s in range(4):
+        lead = game._lead[s]
+        if lead < 0:
+            continue
+        size = len(game._cards[s])
+        takers = _TAKERS[lead][game._high[s]]
+        if game._holder[s] == p:
+            if size == 3:
+                if any(c in takers for q in range(n) if q != p for c in hands[q]):
+                    unsafe3 += 1
+                else:
+                    safe3 += 1
+            elif size == 2:
+                held2 += 1
+            else:
+                held1 += 1
+        elif size == 3 and any(c in takers for c in hand):
+            take3 += 1
+    return safe3, unsafe3, held2, held1, take3
+
+
 def features(game: GameState) -> list[tuple[int, list[float]]]:
     """Per player: (tricks until they score their highest VP card, their features)."""
     n = game._n
@@ -92,25 +120,7 @@ def features(game: GameState) -> list[tuple[int, list[float]]]:
             top += beaten == 0
             one += beaten == 1
             strength += 1 / (1 + beaten)
-        safe3 = unsafe3 = held2 = held1 = take3 = 0
-        for s in range(4):
-            lead = game._lead[s]
-            if lead < 0:
-                continue
-            size = len(game._cards[s])
-            takers = _TAKERS[lead][game._high[s]]
-            if game._holder[s] == p:
-                if size == 3:
-                    if any(c in takers for q in range(n) if q != p for c in hands[q]):
-                        unsafe3 += 1
-                    else:
-                        safe3 += 1
-                elif size == 2:
-                    held2 += 1
-                else:
-                    held1 += 1
-            elif size == 3 and any(c in takers for c in hand):
-                take3 += 1
+        safe3, unsafe3, held2, held1, take3 = tricks_held(game, p)
         others_want = (wanting - (1 if distance[p] else 0)) / (n - 1)
         place = (p - game._to_move) % n / n
         x = [1.0, len(hand) / HAND_SIZE, top, one, strength, safe3, unsafe3, held2, held1]
