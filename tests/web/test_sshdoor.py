@@ -458,6 +458,29 @@ async def test_a_full_table_refuses_the_next_screen(tmp_path: Path) -> None:
         assert len(screens.codes) == 2
 
 
+async def test_a_screen_whose_program_has_ended_no_longer_holds_a_place(tmp_path: Path) -> None:
+    """Even before the door has read the program's exit status (a seat freed by a
+    screen that just ended is free for the next one at once)."""
+    async with door_open(tmp_path, Screens()) as door:
+        seat = sshdoor._Seat(door, "k7qf 9xmb", lambda: None)
+        starting: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        seat.task = starting  # type: ignore[assignment]
+        assert seat.holds_a_place()  # (its code checked, its program not started yet)
+        seat.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", "import sys; sys.stdin.read()", stdin=subprocess.PIPE
+        )
+        assert seat.holds_a_place()
+        assert seat.process.stdin is not None
+        seat.process.stdin.close()
+        await ended(seat.process.pid)
+        assert not seat.holds_a_place()
+        await seat.process.wait()
+        assert not seat.holds_a_place()
+        starting.set_result(None)
+        seat.process = None
+        assert not seat.holds_a_place()  # (ended before its program started)
+
+
 async def test_closing_the_door_ends_every_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -334,11 +334,25 @@ class _Seat:
             self._refuse(NO_COMMAND)
         elif self.term is None:
             self._refuse(NO_TERMINAL)
-        elif len(door.screens) >= door.max_sessions:
-            self._refuse(FULL.format(count=len(door.screens)))
+        elif (count := sum(seat.holds_a_place() for seat in door.screens)) >= door.max_sessions:
+            self._refuse(FULL.format(count=count))
         else:
             door.screens.add(self)
             self.task = asyncio.ensure_future(self._run())
+
+    def holds_a_place(self) -> bool:
+        """Whether this screen still counts against the door's ``max_sessions``: not
+        once its program has ended, even before the door has noticed and let it go
+        (the program is asked without being reaped, so its exit status stays the
+        door's to read)."""
+        process = self.process
+        if process is None or process.returncode is not None:
+            return process is None and self.task is not None and not self.task.done()
+        try:
+            ended = os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return False  # (reaped already)
+        return ended is None
 
     def data_received(self, data: bytes) -> None:
         self.pending += data
