@@ -9,8 +9,6 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
-from ..games.contract import StopCheck
-
 W = TypeVar("W")
 """A world: one full state of the game (hidden cards dealt)."""
 A = TypeVar("A", bound=Hashable)
@@ -102,7 +100,7 @@ class _Node(Generic[A]):
         self.avail = 1
 
 
-def _going_on(budget: Budget, stop: StopCheck | None) -> Callable[[int], bool]:
+def _going_on(budget: Budget, stop: Callable[[], bool] | None) -> Callable[[int], bool]:
     """The check before iteration ``i`` (from 0) of a search that starts now: whether
     the budget leaves room for it (a time budget always allows one) and nobody asked
     the search to stop (asked every 16 iterations)."""
@@ -212,7 +210,7 @@ def _search(
     game: SearchGame[W, A],
     rng: random.Random,
     budget: Budget,
-    stop: StopCheck | None,
+    stop: Callable[[], bool] | None,
     *,
     exploration: float,
     in_order: bool,
@@ -241,7 +239,7 @@ def _halving(
     game: SearchGame[W, A],
     rng: random.Random,
     budget: Budget,
-    stop: StopCheck | None,
+    stop: Callable[[], bool] | None,
     copy: Copy[W],
     *,
     exploration: float,
@@ -316,7 +314,7 @@ def _paired(
     game: SearchGame[W, A],
     rng: random.Random,
     budget: Budget,
-    stop: StopCheck | None,
+    stop: Callable[[], bool] | None,
 ) -> list[Option[A]]:
     """Flat search with common random numbers: every root action is played out on the
     same worlds with the same random choices, round-robin, so that the luck of a world
@@ -361,7 +359,7 @@ def analyse(
     game: SearchGame[W, A],
     rng: random.Random,
     budget: Budget,
-    stop: StopCheck | None = None,
+    stop: Callable[[], bool] | None = None,
     *,
     exploration: float = EXPLORATION,
     paranoid: bool = False,
@@ -416,7 +414,7 @@ def reference(
     game: SearchGame[W, A],
     rng: random.Random,
     budget: Budget,
-    stop: StopCheck | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> list[Option[A]]:
     """Textbook single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): one tree over
     determinized worlds, UCB1 with availability counts (c = 0.7), untried actions

@@ -20,7 +20,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from ..games.contract import StopCheck
 from .core import Budget, Copy, Option, SearchGame, _going_on
 
 W = TypeVar("W")
@@ -73,7 +72,7 @@ def pimc(
     game: SearchGame[W, A],
     rng: random.Random,
     budget: Budget,
-    stop: StopCheck | None,
+    stop: Callable[[], bool] | None,
     copy: Copy[W],
     small: Small[W] | None = None,
     policy: Callable[[W, random.Random], None] | None = None,
