@@ -134,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LESSON",
         help="open this lesson (its name, or its number with --game), e.g. take-over",
     )
+    _screen_reader_option(learn)
 
     replay = sub.add_parser(
         "replay",
@@ -230,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .deal_command import add_deal_parser
 
-    add_deal_parser(sub, _game_options, _listening_options, _pace)
+    add_deal_parser(sub, _game_options, _listening_options, _pace, _screen_reader_option)
 
     serve = sub.add_parser(
         "serve",
@@ -248,7 +249,11 @@ def build_parser() -> argparse.ArgumentParser:
         "and [::1]; with --host, also that address and, unless it is a loopback address, "
         "this machine's host name, NAME.local, its full name and any of its addresses; "
         "and every --allow-host NAME. A tab that sends too much, too fast, is closed; "
-        "a closed tab or a stopped server ends its games. "
+        "a closed tab or a stopped server ends its games. A tab draws the app's screens "
+        "in the browser's terminal: it has no line mode for a screen reader (neither "
+        "--screen-reader in the command, MONSTERTRICK_SCREEN_READER nor the saved setting "
+        "switches it); for plain lines, host the game and join --screen-reader, or ssh "
+        "CODE+lines@ADDRESS. "
         'Needs textual-serve: pip install "monstertrick[web]".',
     )
     _listening_options(serve, 8000, "serve pages opened at")
@@ -566,6 +571,12 @@ def _served_command(parser: argparse.ArgumentParser, app: Sequence[str]) -> list
         )
     own = build_parser()
     args = own.parse_args(command)
+    if args.screen_reader:
+        parser.error(
+            "a browser tab draws the app's screens, not plain lines: leave out "
+            "--screen-reader (for a screen reader: monstertrick host, then join "
+            "--screen-reader, or ssh CODE+lines@ADDRESS)"
+        )
     if args.command == "play":
         _seats(own, args)
     problem = None
@@ -649,7 +660,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "deal":
         from .deal_command import run_deal
 
-        return run_deal(parser, args)
+        lines = _line_mode(args) if args.deal_command == "play" else None
+        return run_deal(parser, args, lines)
     if args.command == "play":
         seats = _seats(parser, args)
         lines = _line_mode(args)
@@ -691,7 +703,7 @@ def _main_rest(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
     if args.command == "view":
         return run_view(args.file, reveal=args.reveal)
     if args.command == "learn":
-        return run_learn(args.game, args.lesson, listing=args.list)
+        return run_learn(args.game, args.lesson, listing=args.list, lines=_line_mode(args))
     if args.command == "profile":
         if args.rename and (args.name or args.game or args.json):
             parser.error("--rename OLD NEW takes no NAME, --game nor --json")
@@ -772,11 +784,9 @@ def run_join(
         return _problem('joining a table needs aiohttp: pip install "monstertrick[table]"')
     given = normal_code(code) if code is not None else None
     if lines is not None:
-        if watch:
-            parser.error("--screen-reader joins a seat: watching is not in the line mode yet")
         from .lines.remote import run_join_lines
 
-        return run_join_lines(url, given, lines)
+        return run_join_lines(url, given, lines, watch=watch)
     from .net.seat.app import run_join as run
 
     return run(url, address, given, watch=watch)
@@ -912,8 +922,11 @@ def _viewable(file: str, *, reveal: bool) -> SavedGame | str:
     return saved
 
 
-def run_learn(game: str | None, lesson: str | None, *, listing: bool) -> int:
-    """``learn``: the list of lessons printed, or the app on the lessons (or on one)."""
+def run_learn(
+    game: str | None, lesson: str | None, *, listing: bool, lines: str | None = None
+) -> int:
+    """``learn``: the list of lessons printed, or the app on the lessons (or on one);
+    in lines when ``lines`` says what switched the line mode on."""
     from .lessons import Progress, find_lesson, lessons_of, list_text
 
     games = [game] if game is not None else [g for g in playable_games() if lessons_of(g)]
@@ -937,8 +950,18 @@ def run_learn(game: str | None, lesson: str | None, *, listing: bool) -> int:
                 problem = f"there is no lesson {shown_text(lesson)}: see monstertrick learn --list"
             print(f"monstertrick learn: {problem}", file=sys.stderr)
             return 2
+        if lines is not None:
+            return _learn_in_lines(lines, *found)
         return run_app(learn=found)
+    if lines is not None:
+        return _learn_in_lines(lines, game, None)
     return run_app(learn=(game, None))
+
+
+def _learn_in_lines(source: str, game: str | None, lesson: str | None) -> int:
+    from .lines.start import learn
+
+    return learn(source=source, game=game, lesson=lesson)
 
 
 def run_app(**options: object) -> int:

@@ -16,11 +16,15 @@ comes with its reason (:func:`best_words`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .games.contract import Action, SomeState, SomeView
 from .review import Decision, DecisionReview, Game, Review
 
-__all__ = ["Answer", "Retry", "answer", "best_words", "position", "retries"]
+if TYPE_CHECKING:
+    from .session import Session
+
+__all__ = ["Answer", "Retry", "answer", "best_words", "position", "retries", "session_at"]
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,30 @@ def position(game: Game, retry: Retry) -> SomeState:
         if before.chapter == d.chapter and before.step < d.step:
             state.push(before.action, None, before.seat)
     return state
+
+
+def session_at(game: Game, retry: Retry) -> Session:
+    """A session of its own at ``retry``'s decision (:func:`position`), its seat at the
+    keyboard, for a front end to ask that seat again from its own view: nothing of it is
+    saved, nothing is played on (every seat a person's, so no computer player moves)."""
+    from .seating import Seat, Seating
+    from .session import Session
+
+    state = position(game, retry)
+    door = game.door
+    seats = tuple(Seat(n) for n in game.players)
+    session: Session = Session(
+        Seating(seats, door.first_seat(game.final)),
+        0,
+        state,
+        game_key=game.key,
+        log_round=door.round_number(state),
+        round_end_shown=door.round_number(state) - 1,
+    )
+    log, session.seen = door.round_log(state)
+    session.log = list(log)
+    session.keyboard = retry.seat
+    return session
 
 
 def _pct(x: float) -> str:

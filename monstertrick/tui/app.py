@@ -512,7 +512,7 @@ class GamesApp(CursorFollowsFocus[int]):
                 bar.refused(str(exc))
             screen = self.screen
             if isinstance(screen, DecisionScreen):
-                screen.refuse("that is not the move this lesson teaches (see above)")
+                screen.not_this_lesson()
             return
         except IllegalMoveError as exc:
             for bar in bars:

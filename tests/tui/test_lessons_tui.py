@@ -323,3 +323,61 @@ async def test_every_lessons_bar_fits_its_three_lines_at_80_columns(
                 for text in texts:
                     lines = text.wrap(width)
                     assert len(lines) <= 3, (lesson.key, [str(line) for line in lines])
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "keys"),
+    [
+        ("magic-trick", "read-the-backs", ("right", "enter")),  # a Diamond, not the Heart
+        ("magic-trick", "sleeve-bid", ("p",)),  # passing: legal, not this lesson's
+        ("monster-taking", "suit-strength", ("enter",)),  # I4, not a 10
+        ("monster-trick", "open-a-trick", (*["right"] * 7, "1")),  # onto an open trick
+    ],
+)
+async def test_a_refused_lesson_move_reads_right_on_the_status_line(
+    monstertrick_home: Path, game: str, key: str, keys: tuple[str, ...]
+) -> None:
+    """A legal move the lesson does not teach is no rule broken: the status line says
+    it is not this lesson's move (the bar above says why), never "Not allowed"; moving
+    on in the hand says the card again, and an illegal move after it says the rule."""
+    app = lesson_app(game, key)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: bool(app.screen.query(LessonBar)))
+        screen = app.screen
+        status = screen.query_one(screen.STATUS)  # type: ignore[attr-defined]
+        before = str(status.render())
+        await pilot.press(*keys)
+        await pilot.pause()
+        said = str(status.render())
+        assert said != before
+        assert "Not allowed" not in said
+        assert "not this lesson's move" in said.casefold() and "above" in said
+        assert "✗ Not this lesson's move." in bar_text(app)
+        if game == "magic-trick":
+            await pilot.press("d")  # the screen redraws: the answer stays
+            await pilot.pause()
+            assert str(status.render()) == said
+            await pilot.press("d", "home")
+            await pilot.pause()
+            assert str(status.render()).startswith("Your 1st card")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_learn_to_play_is_a_button_of_the_start_menu_like_the_others(
+    monstertrick_home: Path, size: tuple[int, int]
+) -> None:
+    from .helpers import save_unfinished_games
+
+    save_unfinished_games(monstertrick_home, ("Ann", "Bob", "Cid", "Dee", "Eve"))
+    app = MonsterTrickApp(pace=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#start-menu")
+        learn = app.screen.query_one("#learn")
+        assert learn.parent is menu
+        buttons = list(menu.children)
+        assert [b.id for b in buttons][:3] == ["continue", "new-game", "learn"]
+        assert {(b.region.x, b.region.width, b.region.height) for b in buttons} == {
+            (learn.region.x, learn.region.width, learn.region.height)
+        }, "the same place, width and height as every other button"
+        assert buttons[-1].region.bottom <= size[1] - 1, "all in view above the key bar"

@@ -140,6 +140,13 @@ async def test_every_game_sets_its_marked_decisions_up_again(
         turn = app.screen
         assert isinstance(turn, DecisionScreen) and turn.seat == seat
         assert turn.session.view(seat) == first.view  # type: ignore[attr-defined]
+        # No hint while choosing again (it would give the answer away): not offered on
+        # the key bar, and t opens nothing.
+        assert "Hint" not in screen_text(app)
+        assert not turn.check_action("hint", ())
+        await pilot.press("t")
+        await pilot.pause()
+        assert turn.panel is None
         turn.post_message(Decided(seat, first.decision.action))
         await pilot.pause()
         assert isinstance(app.screen, RetryAnswer)

@@ -3,6 +3,7 @@ as everyone sees it (nobody sees a value still in a hand, their own included).""
 
 from __future__ import annotations
 
+from ..common.words import plural
 from .engine.actions import Action
 from .engine.views import Place, View
 
@@ -30,9 +31,12 @@ def view_lines(view: View, topic: str) -> list[str]:
             out.append(f"Last trick: {last}; won by {names[view.last_winner]}.")
         for n, s in zip(names, view.seats):
             sleeve = str(s.bid) if s.bid is not None else "empty"
+            up = [p for p in s.spots if p.place is Place.SLEEVE]
+            if up and up[0].card is not None:  # (shown to all, as the sleeve's row does)
+                sleeve += f" ({up[0].card}, from position {up[0].position + 1})"
             held = [f"{p.position + 1} {p.suit.label}" for p in s.spots if p.place is Place.HAND]
             out.append(
-                f"{n}: sleeve {sleeve}, {s.tricks} tricks, suits won "
+                f"{n}: sleeve {sleeve}, {plural(s.tricks, 'trick')}, suits won "
                 f"{', '.join(x.label for x in s.captured) or 'none'}; holds, by position and "
                 f"suit: {', '.join(held) or 'no cards'}."
             )

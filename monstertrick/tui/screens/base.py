@@ -38,6 +38,9 @@ game's own."""
 
 LOG_KEY = Binding("l", "log", "Log")
 """Opens (or closes) the game log beside the table: :meth:`GameScreen.log_panel`."""
+NOT_THIS_LESSON = "Not this lesson's move: the bar above says why. Choose again."
+"""The status line's answer to a legal move that the lesson does not teach."""
+
 HINT_KEY = Binding("t", "hint", "Hint")
 """A person asks for a hint: :meth:`DecisionScreen.action_hint`."""
 CARD_KEYS: list[BindingType] = [
@@ -284,6 +287,11 @@ class DecisionScreen(GameScreen[SessionT]):
     def refuse(self, reason: str) -> None:
         """The decision was not allowed: say why; nothing changed."""
 
+    def not_this_lesson(self) -> None:
+        """A legal move that the lesson on this screen does not teach: no rule broken, so
+        not "Not allowed"; the lesson's bar above says why (nothing changed)."""
+        self.say(NOT_THIS_LESSON, error=True)
+
     def next_turn(self, seat: int, viewer: int | None) -> bool:
         """Show computer player ``seat``'s turn on this same screen (as seen by
         ``viewer``, see :class:`~monstertrick.session.BotTurn`); False when this screen
@@ -305,6 +313,10 @@ class DecisionScreen(GameScreen[SessionT]):
     hint_goal = "to win the game"
     """What a hint's chances are the chances of."""
 
+    offers_hint = True
+    """Whether this screen offers a hint at all: not on a decision set up again from a
+    review (:mod:`.retry`), where the hint would give the answer away."""
+
     def hint_ready(self) -> bool:
         """Whether the person may ask for a hint now (their decision is still open)."""
         return False
@@ -322,7 +334,7 @@ class DecisionScreen(GameScreen[SessionT]):
     def action_hint(self) -> None:
         if self.panel is not None and self.panel.kind == "hint":
             self.close_panel()
-        elif self.hint_ready():
+        elif self.offers_hint and self.hint_ready():
             from .hint import HintPanel
 
             self.open_panel(HintPanel(self.session, self.seat, self.hint_terms()))
@@ -372,7 +384,7 @@ class PersonTurnScreen(DecisionScreen[SessionT]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
-            return self.hint_ready()
+            return self.offers_hint and self.hint_ready()
         if action == "pass_on":
             return self.result is not None and parameters == (self.session.hands_over_next(),)
         if action == "take_back":

@@ -5,7 +5,8 @@ player chooses again and is answered with the review's figures (:mod:`monstertri
 For each marked decision: first a notice (the player's name and the decision; only they
 should look, as at a handoff: Enter shows their hand), then the game's turn screen for
 that seat at that position (a session of its own, made from the finished game: nothing
-is saved, nothing is played on), then the answer ("Better: 41% instead of 26%"), where
+is saved, nothing is played on; no hint is offered there, it would give the answer
+away), then the answer ("Better: 41% instead of 26%"), where
 ``b`` shows the review's best with its reason and Enter goes on to the next. Escape goes
 back to the review (on the turn screen too, once no panel is open there). Names are
 data, never markup.
@@ -22,10 +23,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...mistakes import Answer, Retry, answer, best_words, position
+from ...mistakes import Answer, Retry, answer, best_words, session_at
 from ...review import Game
-from ...seating import Seat, Seating
-from ...session import Session
 from ..widgets import KeyBar
 
 
@@ -147,24 +146,11 @@ class Retries:
             self.done()
             return
         retry = self.retries[self.at]
-        game = self.game
-        state = position(game, retry)
-        door = game.door
-        seats = tuple(Seat(n) for n in game.players)
-        session: Session = Session(
-            Seating(seats, door.first_seat(game.final)),
-            0,
-            state,
-            game_key=game.key,
-            log_round=door.round_number(state),
-            round_end_shown=door.round_number(state) - 1,
-        )
-        log, session.seen = door.round_log(state)
-        session.log = list(log)
-        session.keyboard = retry.seat
+        session = session_at(self.game, retry)
         from ..game_screens import load_screens
 
-        screen = load_screens(game.key).turn(session, retry.seat, retry.decision.task)
+        screen = load_screens(self.game.key).turn(session, retry.seat, retry.decision.task)
+        screen.offers_hint = False  # (a hint would give the answer away)
         screen.retry_decided = self._decided  # type: ignore[attr-defined]
         screen.retry_leave = self._leave  # type: ignore[attr-defined]
         self.session = session

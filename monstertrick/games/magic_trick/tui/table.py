@@ -24,6 +24,7 @@ from ....tui.screens.base import (
     HAND_END_KEYS,
     HINT_KEY,
     LOG_KEY,
+    NOT_THIS_LESSON,
     PACE_KEYS,
     PASS_ON_KEYS,
     SKIP_KEY,
@@ -384,6 +385,11 @@ class PlayScreen(TableScreen, PersonTurnScreen[GameSession]):
 
     def refuse(self, reason: str) -> None:
         self._message = Content(f"Not allowed: {reason}.")
+        self._error = True
+        self._show_status()
+
+    def not_this_lesson(self) -> None:
+        self._message = Content(NOT_THIS_LESSON)  # (kept until the cursor moves, as a refusal)
         self._error = True
         self._show_status()
 
