@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from monstertrick.games.monster_trick import GAME  # noqa: E402
-from monstertrick.games.monster_trick.engine import GameState, Phase  # noqa: E402
-from monstertrick.games.monster_trick.engine.record import replay  # noqa: E402
-from monstertrick.records import parse_json  # noqa: E402
+from monstertrick.games.monster_trick import GAME
+from monstertrick.games.monster_trick.engine import GameState, Phase
+from monstertrick.games.monster_trick.engine.record import replay
+from monstertrick.records import parse_json
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 

@@ -42,9 +42,10 @@ import time
 
 from monstertrick.games.monster_trick.bots.search import TEMPERATURE, win_chances
 from monstertrick.games.monster_trick.engine import GameState, Phase
+from monstertrick.games.monster_trick.engine.actions import VP_ORDERS
 from monstertrick.games.monster_trick.engine.cards import HAND_SIZE
 from monstertrick.games.monster_trick.engine.playout import playout
-from monstertrick.games.monster_trick.engine.state import _TAKERS, VP_ORDERS, vp_scored
+from monstertrick.games.monster_trick.engine.state import _TAKERS, vp_scored
 
 CLASSES = 4
 DISTANCES = 4
@@ -53,6 +54,34 @@ DISTANCES = 4
 def tricks_class(more: int) -> int:
     """0 for no more tricks, else 1, 2 or 3 by ``more`` modulo 3 (3 for 3, 6...)."""
     return 0 if more == 0 else 1 + (more - 1) % 3
+
+
+def tricks_held(game: GameState, p: int) -> tuple[int, int, int, int, int]:
+    """The open tricks ``p`` holds: of three cards that nobody else can take over, of
+    three that someone can, of two, of one; and the tricks of three ``p`` can take."""
+    n = game._n
+    hands = game._hands
+    hand = hands[p]
+    safe3 = unsafe3 = held2 = held1 = take3 = 0
+    for s in range(4):
+        lead = game._lead[s]
+        if lead < 0:
+            continue
+        size = len(game._cards[s])
+        takers = _TAKERS[lead][game._high[s]]
+        if game._holder[s] == p:
+            if size == 3:
+                if any(c in takers for q in range(n) if q != p for c in hands[q]):
+                    unsafe3 += 1
+                else:
+                    safe3 += 1
+            elif size == 2:
+                held2 += 1
+            else:
+                held1 += 1
+        elif size == 3 and any(c in takers for c in hand):
+            take3 += 1
+    return safe3, unsafe3, held2, held1, take3
 
 
 def features(game: GameState) -> list[tuple[int, list[float]]]:
@@ -91,25 +120,7 @@ def features(game: GameState) -> list[tuple[int, list[float]]]:
             top += beaten == 0
             one += beaten == 1
             strength += 1 / (1 + beaten)
-        safe3 = unsafe3 = held2 = held1 = take3 = 0
-        for s in range(4):
-            lead = game._lead[s]
-            if lead < 0:
-                continue
-            size = len(game._cards[s])
-            takers = _TAKERS[lead][game._high[s]]
-            if game._holder[s] == p:
-                if size == 3:
-                    if any(c in takers for q in range(n) if q != p for c in hands[q]):
-                        unsafe3 += 1
-                    else:
-                        safe3 += 1
-                elif size == 2:
-                    held2 += 1
-                else:
-                    held1 += 1
-            elif size == 3 and any(c in takers for c in hand):
-                take3 += 1
+        safe3, unsafe3, held2, held1, take3 = tricks_held(game, p)
         others_want = (wanting - (1 if distance[p] else 0)) / (n - 1)
         place = (p - game._to_move) % n / n
         x = [1.0, len(hand) / HAND_SIZE, top, one, strength, safe3, unsafe3, held2, held1]

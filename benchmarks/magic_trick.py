@@ -30,13 +30,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from monstertrick.games.magic_trick import (
-    GAME,  # noqa: E402
-    MagicTrickState,  # noqa: E402
+    GAME,
+    MagicTrickState,
 )
-from monstertrick.games.magic_trick.engine.determinize import Determinizer  # noqa: E402
-from monstertrick.games.magic_trick.engine.playout import playout  # noqa: E402
-from monstertrick.games.magic_trick.engine.record import replay  # noqa: E402
-from monstertrick.records import parse_json  # noqa: E402
+from monstertrick.games.magic_trick.engine.determinize import Determinizer
+from monstertrick.games.magic_trick.engine.playout import playout
+from monstertrick.games.magic_trick.engine.record import replay
+from monstertrick.records import parse_json
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 

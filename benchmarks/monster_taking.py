@@ -24,9 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from monstertrick.games.monster_taking.engine.determinize import Determinizer  # noqa: E402
-from monstertrick.games.monster_taking.engine.playout import playout  # noqa: E402
-from monstertrick.games.monster_taking.engine.state import MatchState, Phase  # noqa: E402
+from monstertrick.games.monster_taking.engine.determinize import Determinizer
+from monstertrick.games.monster_taking.engine.playout import playout
+from monstertrick.games.monster_taking.engine.state import MatchState
+from monstertrick.games.monster_taking.engine.views import Phase
 
 
 def run_playouts(seconds: float, seed: int) -> tuple[float, float]:

@@ -680,7 +680,7 @@ async def solo_game(host: Host, rng: random.Random, pace: float) -> list[list[Ti
                     marks = {id(c): len(c.arrivals) for c in clients}
                     app.decide(rng)
                     await until(
-                        lambda: all(  # noqa: B023 (waited for here, in this iteration)
+                        lambda: all(  # (waited for here, in this iteration)
                             any(tuple(a[1]) != at for a in c.arrivals[marks[id(c)] :])  # noqa: B023
                             for c in clients
                         ),
@@ -821,7 +821,10 @@ async def join_memory(runs: int, seed: int, scratch: Path) -> dict[str, Any]:
                 )
                 while True:
                     pane = subprocess.run(
-                        ["tmux", "capture-pane", "-p", "-t", name], capture_output=True, text=True
+                        ["tmux", "capture-pane", "-p", "-t", name],
+                        capture_output=True,
+                        text=True,
+                        check=False,
                     ).stdout
                     if "Round 1" in pane and all(n in pane for n in names):
                         break
@@ -835,7 +838,9 @@ async def join_memory(runs: int, seed: int, scratch: Path) -> dict[str, Any]:
                 rss, hwm = rss_kb(pid)
                 found.append((rss, hwm, drawn))
             finally:
-                subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+                subprocess.run(
+                    ["tmux", "kill-session", "-t", name], capture_output=True, check=False
+                )
     rss_list = [f[0] for f in found]
     print(
         f"join client memory, {game} seat 2, tmux 80x24, {runs} runs: VmRSS once its table is drawn"

@@ -57,12 +57,12 @@ def child(kind: str) -> None:
         app: object = Minimal()
     else:
         from monstertrick.seating import parse_seats
-        from monstertrick.tui.app import MonsterTrickApp
+        from monstertrick.tui.app import GamesApp
 
         if kind == "play":
-            app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob", "Cid"]), seed=1)
+            app = GamesApp(seats=parse_seats(["Ann", "Bob", "Cid"]), seed=1)
         else:
-            app = MonsterTrickApp()
+            app = GamesApp()
     first = APPS[kind][1]
 
     async def ready(pilot: object) -> None:
@@ -192,14 +192,14 @@ async def repaint_latencies(presses: int, size: tuple[int, int]) -> list[float]:
     from textual import events
 
     from monstertrick.games.monster_trick.tui.table import TableScreen
-    from monstertrick.tui.app import MonsterTrickApp
+    from monstertrick.tui.app import GamesApp
     from monstertrick.tui.screens.handoff import HandoffScreen
 
     sys.path.insert(0, str(ROOT))
     from tests.tui.helpers import make_match
 
     match = make_match(("Ann", "Bob", "Cid", "Dee", "Eve"), 8, moves=23)
-    app = MonsterTrickApp(session=match)
+    app = GamesApp(session=match)
     HandoffScreen.ACCEPT_DELAY = 0  # the handoff's guard against double taps is not timed here
     shown: list[float] = []
     original = app._display

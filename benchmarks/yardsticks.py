@@ -57,9 +57,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from paired import interval  # noqa: E402
+from paired import interval
 
-from monstertrick.arena import results  # noqa: E402
+from monstertrick.arena import results
 
 TABLES: dict[str, tuple[str, int]] = {
     "monster-trick:2": ("monster-trick", 2),

@@ -686,6 +686,12 @@ def _main(argv: Sequence[str] | None) -> int:
 
         lines = OVER_SSH if args.screen_reader_over_ssh else _line_mode(args)
         return run_join(parser, args.address, args.code, watch=args.watch, lines=lines)
+    return _main_rest(parser, args)
+
+
+def _main_rest(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """The commands of :func:`_main` on saved games, the settings, the lessons and the
+    profiles; without a command, the app (or the line mode)."""
     if args.command == "resume" and args.from_decision is not None:
         if args.file is None:
             parser.error("--from N plays on from a finished game: say which (resume FILE --from N)")

@@ -461,9 +461,9 @@ def _play(pack: Pack, seating: Seating, only: int | None, keyboard: _Keyboard) -
 
 
 def _run_app(session: Session, pace: float | None) -> int:
-    from .tui.app import MonsterTrickApp, run_app
+    from .tui.app import GamesApp, run_app
 
-    app = MonsterTrickApp(session=session, pace=pace, game=session.game_key)
+    app = GamesApp(session=session, pace=pace, game=session.game_key)
     return run_app(app)
 
 

@@ -1,5 +1,6 @@
-"""What the computer players of every game share: how a long think is cut short, and
-where the randomness of one decision comes from.
+"""What the computer players of every game share: where the randomness of one decision
+comes from (how a long think is cut short is the contract's
+:data:`~monstertrick.games.contract.StopCheck`).
 
 A decision's randomness is a hash of the game's seed and the position
 (:func:`bot_rng`), so a resumed game plays on exactly like an uninterrupted one while
@@ -10,10 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable
-
-StopCheck = Callable[[], bool]
-"""Returns True when the caller wants the decision now (e.g. a cancelled worker)."""
 
 
 def bot_rng(seed: int | str | None, round: int, turn: int | None, player: int) -> random.Random:

@@ -71,7 +71,7 @@ def load(root: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), (
             f"the settings file {path} cannot be read ({exc.strerror}); the defaults are used"
         )
-    from .saves import _free_path
+    from .saves.store import _free_path
 
     target = _free_path(path.parent, DAMAGED_NAME)
     try:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from .decisions import StopCheck
+from .games.contract import StopCheck
 from .levels import Level, budget_level, level_name, level_problem, make_player
 from .search import Budget, Option, SearchGame, best, reference
 from .search.core import Copy

@@ -130,7 +130,7 @@ def test_replay_and_help_do_not_import_textual(files) -> None:
         "assert 'textual_serve' not in sys.modules, 'textual_serve was imported'\n"
         "print('ok')\n"
     ).format(str(files["finished"]))
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().endswith("ok")
 
@@ -140,6 +140,7 @@ def test_python_dash_m_runs_the_command(files) -> None:
         [sys.executable, "-m", "monstertrick", "replay", "--json", str(files["finished"])],
         capture_output=True,
         text=True,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["complete"] is True
@@ -272,6 +273,7 @@ def test_a_file_name_that_is_not_utf8_does_not_break_the_report(files, tmp_path)
         [sys.executable, "-m", "monstertrick", "replay", name],
         capture_output=True,
         env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     assert b"totals:" in proc.stdout and b"\\udcff" in proc.stdout

@@ -156,7 +156,7 @@ def test_a_second_look_is_kept_and_a_damaged_cache_is_not_trusted(
     status, again, _ = run([path, "--json", *FAST], capsys)
     assert status == 0 and again == first  # recomputed, the same
     calls: list[object] = []
-    monkeypatch.setattr("monstertrick.review.review_decision", lambda *a: calls.append(a))
+    monkeypatch.setattr("monstertrick.review.compute.review_decision", lambda *a: calls.append(a))
     status, third, _ = run([path, "--json", *FAST], capsys)
     assert status == 0 and third == first and not calls  # from the cache
 

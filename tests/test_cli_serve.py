@@ -97,6 +97,7 @@ def test_the_game_does_not_import_from_the_servers_working_folder(tmp_path: Path
         capture_output=True,
         text=True,
         timeout=60,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("monstertrick ")
@@ -164,6 +165,7 @@ def test_a_port_in_use_is_a_one_line_error(tmp_path: Path) -> None:
             text=True,
             timeout=60,
             stdin=subprocess.DEVNULL,
+            check=False,
         )
     assert proc.returncode == 1, proc.stderr
     assert f"cannot serve on 127.0.0.1:{port}" in proc.stderr

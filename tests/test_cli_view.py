@@ -26,7 +26,7 @@ async def test_view_opens_a_finished_magic_trick_game_in_its_viewer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from monstertrick.games.magic_trick.tui.viewer import ViewerScreen
-    from monstertrick.tui.app import MonsterTrickApp
+    from monstertrick.tui.app import GamesApp as MonsterTrickApp
 
     match = Session.start(
         parse_seats(MAGIC, game="magic-trick"), 2, SaveStore(), game="magic-trick"

@@ -135,6 +135,7 @@ def test_the_setup_is_asked_in_lines_when_started_bare(tmp_path: Path) -> None:
         text=True,
         env=env,
         encoding="utf-8",
+        check=False,
     )
     lines = proc.stdout.splitlines()
     assert proc.returncode == 0, proc.stderr

@@ -127,6 +127,7 @@ def test_the_bare_start_with_the_setting_on_says_so_first_and_a_damaged_file_on_
         text=True,
         env=env,
         encoding="utf-8",
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     first = proc.stdout.splitlines()[0]
@@ -140,6 +141,7 @@ def test_the_bare_start_with_the_setting_on_says_so_first_and_a_damaged_file_on_
         text=True,
         env=env,
         encoding="utf-8",
+        check=False,
     )
     # the flag decides: the damaged file is not even read
     assert proc.returncode == 0 and (tmp_path / FILE).exists()

@@ -37,7 +37,7 @@ FIRST_SCREEN = """
 import json, sys
 from pathlib import Path
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 
 play = sys.argv[1] == "play"
 app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob", "Cid"]), seed=1) if play else MonsterTrickApp()
@@ -54,7 +54,9 @@ app.run(headless=True, size=(80, 24), auto_pilot=first_screen)
 
 def in_fresh_process(code: str, *args: str) -> Any:
     """What ``code``, run by a new Python, prints as JSON on its last line."""
-    proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, check=False
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout.splitlines()[-1])
 

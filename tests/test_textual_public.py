@@ -26,7 +26,7 @@ PACKAGE = ROOT / "monstertrick"
 
 #: ``"path: Class.member"`` or ``"path: module"``, and why it must stay.
 ALLOWED: dict[str, str] = {
-    "monstertrick/tui/app.py: MonsterTrickApp._exception": (
+    "monstertrick/tui/app.py: GamesApp._exception": (
         "the crash report needs the exception that ended the app; Textual keeps it only "
         "in App._exception (its run_test re-raises it from there), and no public "
         "attribute, event or hook gives it"
@@ -53,6 +53,21 @@ def _dotted(node: ast.expr) -> list[str] | None:
     return [node.id, *reversed(parts)]
 
 
+def _from_reaches(module: str, names: list[ast.alias], modules: dict[str, str]) -> Iterator[str]:
+    """:func:`_module_reaches` of ``from module import names`` (Textual modules it
+    imports go into ``modules``)."""
+    if not _textual(module):
+        return
+    if any(_private(part) for part in module.split(".")):
+        yield module
+        return
+    for alias in names:
+        if _private(alias.name):
+            yield f"{module}.{alias.name}"
+        elif inspect.ismodule(getattr(importlib.import_module(module), alias.name)):
+            modules[alias.asname or alias.name] = f"{module}.{alias.name}"
+
+
 def _module_reaches(tree: ast.Module) -> Iterator[str]:
     """Private Textual modules and names imported, or reached through a module."""
     modules: dict[str, str] = {}  # a local name -> the Textual module it stands for
@@ -67,16 +82,7 @@ def _module_reaches(tree: ast.Module) -> Iterator[str]:
                     else:
                         modules[alias.name.split(".")[0]] = alias.name.split(".")[0]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            if not _textual(node.module):
-                continue
-            if any(_private(part) for part in node.module.split(".")):
-                yield node.module
-                continue
-            for alias in node.names:
-                if _private(alias.name):
-                    yield f"{node.module}.{alias.name}"
-                elif inspect.ismodule(getattr(importlib.import_module(node.module), alias.name)):
-                    modules[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+            yield from _from_reaches(node.module, node.names, modules)
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
             parts = _dotted(node)  # (each reach once: where its first private part is)

@@ -208,6 +208,11 @@ class Wire(Generic[S, A, E, V, P]):
             return self._sequence(tp, origin, data, where)
         if tp in self._actions:
             return self._read_action(tp, data, where)
+        return self._plain(tp, data, where)
+
+    def _plain(self, tp: Any, data: object, where: str) -> Any:
+        """:meth:`decode` of a type that is neither a union, a generic nor an action:
+        an enum, a card, a dataclass, or a plain value."""
         if isinstance(tp, type) and issubclass(tp, Enum):
             if not isinstance(data, str) or data not in tp.__members__:
                 raise WireError(f"{where}: {_shown(data)} is not a {tp.__name__}")

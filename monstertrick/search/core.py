@@ -14,7 +14,6 @@ W = TypeVar("W")
 A = TypeVar("A", bound=Hashable)
 """An action: hashable, equal for equal actions in every world."""
 
-StopCheck = Callable[[], bool]
 Expand = Callable[[W, random.Random], A | None]
 """A policy's step: carry out its action for the seat to act in the world and return
 it (one of :meth:`SearchGame.actions`), or None having done nothing."""
@@ -101,7 +100,7 @@ class _Node(Generic[A]):
         self.avail = 1
 
 
-def _going_on(budget: Budget, stop: StopCheck | None) -> Callable[[int], bool]:
+def _going_on(budget: Budget, stop: Callable[[], bool] | None) -> Callable[[int], bool]:
     """The check before iteration ``i`` (from 0) of a search that starts now: whether
     the budget leaves room for it (a time budget always allows one) and nobody asked
     the search to stop (asked every 16 iterations)."""
@@ -211,7 +210,7 @@ def _search(
     game: SearchGame[W, A],
     rng: random.Random,
     budget: Budget,
-    stop: StopCheck | None,
+    stop: Callable[[], bool] | None,
     *,
     exploration: float,
     in_order: bool,
@@ -240,7 +239,7 @@ def _halving(
     game: SearchGame[W, A],
     rng: random.Random,
     budget: Budget,
-    stop: StopCheck | None,
+    stop: Callable[[], bool] | None,
     copy: Copy[W],
     *,
     exploration: float,
@@ -315,7 +314,7 @@ def _paired(
     game: SearchGame[W, A],
     rng: random.Random,
     budget: Budget,
-    stop: StopCheck | None,
+    stop: Callable[[], bool] | None,
 ) -> list[Option[A]]:
     """Flat search with common random numbers: every root action is played out on the
     same worlds with the same random choices, round-robin, so that the luck of a world
@@ -360,7 +359,7 @@ def analyse(
     game: SearchGame[W, A],
     rng: random.Random,
     budget: Budget,
-    stop: StopCheck | None = None,
+    stop: Callable[[], bool] | None = None,
     *,
     exploration: float = EXPLORATION,
     paranoid: bool = False,
@@ -415,7 +414,7 @@ def reference(
     game: SearchGame[W, A],
     rng: random.Random,
     budget: Budget,
-    stop: StopCheck | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> list[Option[A]]:
     """Textbook single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): one tree over
     determinized worlds, UCB1 with availability counts (c = 0.7), untried actions

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from .core import Budget, Copy, Option, SearchGame, StopCheck, _going_on
+from .core import Budget, Copy, Option, SearchGame, _going_on
 
 W = TypeVar("W")
 A = TypeVar("A")
@@ -72,7 +72,7 @@ def pimc(
     game: SearchGame[W, A],
     rng: random.Random,
     budget: Budget,
-    stop: StopCheck | None,
+    stop: Callable[[], bool] | None,
     copy: Copy[W],
     small: Small[W] | None = None,
     policy: Callable[[W, random.Random], None] | None = None,

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from ..levels import Level, budget_level, level_name
 from .assess import HINT_SECONDS, Advice, Watched, advise, hint_budget
-from .core import Budget, Option, StopCheck
+from .core import Budget, Option
 
 V = TypeVar("V")
 A = TypeVar("A")
@@ -29,7 +29,7 @@ class HintSearch(Generic[A]):
     watched: Watched[Any, A]
     candidates: int
     most: int
-    run: Callable[[random.Random, Budget, StopCheck | None], list[Option[A]]]
+    run: Callable[[random.Random, Budget, Callable[[], bool] | None], list[Option[A]]]
     rest: Sequence[A] = ()
 
 
@@ -55,7 +55,7 @@ class SearchingPlayer(Generic[V, A]):
         self,
         view: V,
         rng: random.Random,
-        stop: StopCheck | None = None,
+        stop: Callable[[], bool] | None = None,
         seconds: float = HINT_SECONDS,
         playouts: int | None = None,
         include: A | None = None,

@@ -1,4 +1,6 @@
-"""The Monster Trick app: the flow of a hot-seat game from screen to screen.
+"""The app of every game at one keyboard (:class:`GamesApp`): the flow of a hot-seat game
+from screen to screen, and the start screen, the lessons, Continue, History, the viewer
+and the review around it.
 
 The flow of the game belongs to the headless :class:`~monstertrick.session.Session`: the
 app maps each of its steps to a screen. Screens show what they are given and post
@@ -10,8 +12,6 @@ from __future__ import annotations
 
 import io
 import random
-import sys
-import traceback
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
@@ -27,7 +27,7 @@ from .. import flow
 from ..errors import IllegalMoveError
 from ..games import DEFAULT_GAME, GAMES
 from ..lessons import LessonSession, NotThisLesson
-from ..saves import SavedGame, SaveLocked, SaveStore, log_folder, release_all_locks
+from ..saves import SavedGame, SaveLocked, SaveStore, release_all_locks
 from ..seat_session import SeatSession
 from ..seating import DEFAULT_PACE, Seating
 from ..session import (
@@ -39,6 +39,7 @@ from ..session import (
     TakeBackRefused,
     Turn,
 )
+from .crash import crash_report_path, say_crashed
 from .cursor import CursorFollowsFocus
 from .messages import (
     Advance,
@@ -53,7 +54,7 @@ from .messages import (
 )
 from .screens.base import DecisionScreen, GameScreen
 from .screens.handoff import HandoffScreen
-from .screens.learn import LearnScreen, LessonBar, LessonDoneScreen, StartLesson
+from .screens.learn import BackToStart, LearnScreen, LessonBar, LessonDoneScreen, StartLesson
 from .screens.quit import QuitScreen
 from .screens.rules import RulesScreen
 from .screens.setup import SetupScreen
@@ -76,8 +77,10 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(2**31)
 
 
-class MonsterTrickApp(CursorFollowsFocus[int]):
-    """Hot-seat Monster Trick for 2-5 people at one keyboard."""
+class GamesApp(CursorFollowsFocus[int]):
+    """Every registered game hot-seat at one keyboard (Monster Trick, Magic Trick,
+    Monster Taking), with the start screen, the lessons, Continue, History, the viewer
+    and the review; the joined seat's app (:mod:`monstertrick.net.seat.app`) is one too."""
 
     TITLE = "Monster Trick"
     CSS_PATH = Path(__file__).with_name("styles") / "app.tcss"
@@ -102,8 +105,8 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
     """Seconds between choosing Screenshot and taking it (the palette is gone by then)."""
     review_settings: Settings | None = None
     """The review's settings (None: the review's own, as ``monstertrick review``'s)."""
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012 (Textual declares a list)
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012 (Textual declares a list)
 
     def __init__(
         self,
@@ -319,6 +322,10 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
             return
         self.workers.cancel_group(self, "bots")
         self.post_message(StartLesson(session.game_key, at=session.the_lesson.key))
+
+    @on(BackToStart)
+    def _back_to_start(self) -> None:
+        self.switch_screen(self.start_screen())
 
     @on(StartLesson)
     def _start_lesson(self, message: StartLesson) -> None:
@@ -729,38 +736,6 @@ class MonsterTrickApp(CursorFollowsFocus[int]):
         return result
 
 
-def say_crashed(path: Path | None) -> None:
-    """Tell the player the app stopped, and where the details are."""
-    message = "Monster Trick stopped because of an internal error (sorry)."
-    if path is not None:
-        message += f" The details are in {path}."
-    print(message, file=sys.stderr)
-
-
-def crash_report_path(error: BaseException | None = None) -> Path | None:
-    """Write the last error's details to a file; None if that fails too."""
-    try:
-        folder = log_folder()  # under $MONSTERTRICK_HOME when it is set
-        folder.mkdir(parents=True, exist_ok=True)
-        stamp = f"crash-{datetime.now():%Y%m%d-%H%M%S}"
-        text = (
-            "".join(traceback.format_exception(error))
-            if error is not None
-            else traceback.format_exc()
-        )
-        for k in range(100):
-            path = folder / (f"{stamp}.txt" if k == 0 else f"{stamp}-{k}.txt")
-            try:
-                with open(path, "x", encoding="utf-8", errors="backslashreplace") as fh:
-                    fh.write(text)
-                return path
-            except FileExistsError:
-                continue
-        return None
-    except Exception:  # noqa: BLE001 - last resort, never raise from here
-        return None
-
-
 def run(
     seats: Seating | None = None,
     seed: int | None = None,
@@ -775,7 +750,7 @@ def run(
 ) -> int:
     """Run the app (``monstertrick``, ``play``, ``resume``, ``view``, ``learn``); returns
     the exit code."""
-    app = MonsterTrickApp(
+    app = GamesApp(
         seats=seats,
         seed=seed,
         resume=resume,
@@ -796,14 +771,14 @@ def run(
     return run_host(table, host="127.0.0.1", port=DEFAULT_PORT, ssh_port=None)
 
 
-def run_app(app: MonsterTrickApp) -> int:
+def run_app(app: GamesApp) -> int:
     """Run ``app`` to its end; the exit code. An error is saved to a file and the
     player told where, never shown as a traceback."""
     try:
         result = app.run()
     except KeyboardInterrupt:
         return 130
-    except Exception:  # noqa: BLE001 - no traceback ever reaches the player
+    except Exception:  # no traceback ever reaches the player
         say_crashed(crash_report_path())
         return 1
     finally:

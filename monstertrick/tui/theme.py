@@ -1,7 +1,7 @@
 """Player colours as theme variables, and the small pieces of content every screen shares.
 
 Player colours (and each game's card colours, from its registry entry) are theme
-variables (see :meth:`MonsterTrickApp.get_theme_variable_defaults`), so a theme can
+variables (see :meth:`GamesApp.get_theme_variable_defaults`), so a theme can
 override them. Names are data, never markup, and are fitted to the cells they have.
 """
 

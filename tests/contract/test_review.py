@@ -288,8 +288,8 @@ def test_a_kept_review_is_used_again(
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("computed again")
 
-    monkeypatch.setattr("monstertrick.review.review_decision", refuse)
-    monkeypatch.setattr("monstertrick.review.chapter_luck", refuse)
+    monkeypatch.setattr("monstertrick.review.compute.review_decision", refuse)
+    monkeypatch.setattr("monstertrick.review.compute.chapter_luck", refuse)
     assert review(game, [0], SMALL, cache=cache).to_json() == first.to_json()
 
 

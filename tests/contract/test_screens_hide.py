@@ -24,7 +24,7 @@ from monstertrick.games import GAMES
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
 from monstertrick.tui import has_screens
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 
 from ..games.magic_trick import test_tui as magic
 from ..games.monster_taking import test_tui as taking

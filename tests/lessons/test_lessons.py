@@ -195,7 +195,7 @@ def test_the_lesson_runner_needs_no_textual() -> None:
         "    s.try_move(m.lessons_of(g)[0].steps[0].accept[0])\n"
         "assert not [n for n in sys.modules if n.split('.')[0] == 'textual'], 'textual'\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
 
 

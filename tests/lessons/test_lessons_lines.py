@@ -206,6 +206,7 @@ def test_learn_screen_reader_on_the_command_line_and_the_start(tmp_path: Path) -
         text=True,
         env=env,
         encoding="utf-8",
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
@@ -222,6 +223,7 @@ def test_learn_screen_reader_on_the_command_line_and_the_start(tmp_path: Path) -
         text=True,
         env={**env, ENV: "1"},
         encoding="utf-8",
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
@@ -251,7 +253,7 @@ def test_learn_in_lines_by_the_variable_or_the_saved_setting(tmp_path: Path, how
         env[ENV] = "1"
     else:
         on = [sys.executable, "-m", "monstertrick", "settings", "screen-reader", "on"]
-        assert subprocess.run(on, env=env, capture_output=True).returncode == 0
+        assert subprocess.run(on, env=env, capture_output=True, check=False).returncode == 0
     proc = subprocess.run(
         [sys.executable, "-m", "monstertrick", "learn", "--game", "monster-taking"],
         input="",
@@ -259,6 +261,7 @@ def test_learn_in_lines_by_the_variable_or_the_saved_setting(tmp_path: Path, how
         text=True,
         env=env,
         encoding="utf-8",
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.geometry import Offset
 
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.cursor import spot
 
 

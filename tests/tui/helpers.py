@@ -19,7 +19,7 @@ from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.watch import WatchScreen
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
 THEME = "textual-dark"

@@ -22,7 +22,7 @@ from monstertrick.games.monster_trick.tui.widgets import Hand
 from monstertrick.saves import SaveStore, read_save
 from monstertrick.seating import parse_seats
 from monstertrick.session import BotTurn, Session
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.messages import BotDecided
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.rules import RulesScreen

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import platformdirs
 
-from monstertrick.tui.app import crash_report_path
+from monstertrick.tui.crash import crash_report_path
 
 
 def test_a_crash_report_goes_under_monstertrick_home(monstertrick_home: Path, monkeypatch) -> None:
@@ -46,7 +46,8 @@ def _run_crashing(monkeypatch, capfd) -> tuple[int, str, str]:
     the exit status, and what it wrote to stdout and stderr."""
     from textual.app import App
 
-    from monstertrick.tui.app import MonsterTrickApp, run
+    from monstertrick.tui.app import GamesApp as MonsterTrickApp
+    from monstertrick.tui.app import run
     from monstertrick.tui.screens.start import StartScreen
 
     def headless(app, *args, **kwargs):

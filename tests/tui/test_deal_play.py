@@ -13,7 +13,7 @@ from monstertrick.games.monster_trick.engine import Phase
 from monstertrick.games.monster_trick.tui.ends import GameOverScreen
 from monstertrick.saves import SaveStore
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
 from .helpers import THEME, decide, play_through

@@ -8,7 +8,7 @@ import sys
 from monstertrick.games.monster_trick.tui.log import LogPanel
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.widgets import Hand, TrickSlot
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 
 from .helpers import make_match, screen_text
 
@@ -64,7 +64,9 @@ def test_help_and_replay_never_import_textual() -> None:
         "import monstertrick.session\n"
         "assert 'textual' not in sys.modules, 'textual was imported'\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
     assert result.returncode == 0, result.stderr
 
 
@@ -73,7 +75,7 @@ def test_no_color_keeps_the_card_letters() -> None:
         "import asyncio, sys\n"
         "sys.path.insert(0, '.')\n"
         "from tests.tui.helpers import make_match, screen_text\n"
-        "from monstertrick.tui.app import MonsterTrickApp\n"
+        "from monstertrick.tui.app import GamesApp as MonsterTrickApp\n"
         "from monstertrick.tui.screens.handoff import HandoffScreen\n"
         "HandoffScreen.ACCEPT_DELAY = 0\n"
         "async def main():\n"
@@ -86,7 +88,12 @@ def test_no_color_keeps_the_card_letters() -> None:
     )
     env = {**__import__("os").environ, "NO_COLOR": "1"}
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     assert "Your VP row" in result.stdout

@@ -9,7 +9,7 @@ import pytest
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.watch import WatchScreen
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.quit import QuitScreen
 from monstertrick.tui.screens.start import StartScreen
 

@@ -11,7 +11,7 @@ import pytest
 from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
 from .helpers import THEME, make_match, screen_text, until, until_handoff_accepts
@@ -172,7 +172,7 @@ def test_a_player_gets_the_full_delay_however_the_game_is_started() -> None:
     code = (
         "import asyncio, sys\n"
         "from monstertrick import cli\n"
-        "from monstertrick.tui.app import MonsterTrickApp\n"
+        "from monstertrick.tui.app import GamesApp as MonsterTrickApp\n"
         "def headless(app, *args, **kwargs):\n"  # the app the command line made, headless
         "    async def look():\n"
         "        async with app.run_test(size=(80, 24)) as pilot:\n"
@@ -187,6 +187,8 @@ def test_a_player_gets_the_full_delay_however_the_game_is_started() -> None:
         "cli.main(['play', '--game', 'magic-trick', '--players', 'Ann,Bob,Cid,Dee', '--seed', '1'])\n"
     )
     env = {**os.environ, "CI": "true"}
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split("\n") == ["HandoffScreen 0.6", "PlayScreen 0.6", ""]

@@ -12,7 +12,7 @@ from monstertrick.games import GAMES
 from monstertrick.saves import SaveStore
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.saved import ContinueScreen, HistoryScreen, when
 
 from .helpers import THEME, Toasts, save_unfinished_games, screen_text

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from monstertrick.saves import read_save
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.saved import ContinueScreen, HistoryScreen
 from monstertrick.tui.screens.start import StartScreen
 

@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from monstertrick.lessons import LessonSession, Progress, find_lesson, lessons_of
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.hint import HintPanel
 from monstertrick.tui.screens.learn import LearnScreen, LessonBar, LessonDoneScreen
 from monstertrick.tui.widgets import KeyBar

@@ -6,7 +6,7 @@ import random
 
 from monstertrick.games.monster_trick.tui.ends import GameOverScreen, RoundEndScreen
 from monstertrick.games.monster_trick.tui.log import LogPanel
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
 from .helpers import THEME, Toasts, play_through, screen_text

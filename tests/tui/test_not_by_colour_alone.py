@@ -17,7 +17,7 @@ from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.widgets import TrickSlot, VPRow
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 
 from .cursor_check import cells
 from .helpers import THEME, make_match, until

@@ -18,7 +18,7 @@ from monstertrick.playon import REPLAY_OF
 from monstertrick.saves import SaveStore, fingerprint, read_save
 from monstertrick.seating import parse_seats
 from monstertrick.session import BotTurn, GameEnd, Handoff, Played, RoundOver, Session
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.saved import HistoryScreen
 from monstertrick.tui.screens.start import StartScreen

@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Static
 
 from monstertrick.profiles import profiles, rating_text
 from monstertrick.saves import SaveStore
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.profiles import ProfilesScreen
 from monstertrick.tui.screens.saved import HistoryScreen
 from monstertrick.tui.screens.start import StartScreen

@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from monstertrick.games import GAMES
 from monstertrick.review import DecisionReview, OptionReview
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.hint import HintPanel
 from monstertrick.tui.screens.review import ReviewScreen, decision_lines
 

@@ -12,10 +12,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, ProgressBar
 
-import monstertrick.review as review_module
+import monstertrick.review.compute as review_module
 from monstertrick.review import Game, ReviewCache, Settings
 from monstertrick.session import Session
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.game_screens import load_screens
 from monstertrick.tui.screens.base import FinalScreen
 from monstertrick.tui.screens.review import ReviewScreen

@@ -12,7 +12,7 @@ from monstertrick.games.monster_trick.tui.viewer import ViewerScreen
 from monstertrick.saves import SaveStore, read_save
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.saved import ConfirmScreen, ContinueScreen, HistoryScreen
 from monstertrick.tui.screens.start import StartScreen

@@ -11,7 +11,7 @@ from monstertrick.games import GAMES
 from monstertrick.seating import parse_seats
 from monstertrick.session import BotTurn, GameEnd, Handoff, RoundOver, Session, Turn
 from monstertrick.tui import has_screens
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.game_screens import load_screens
 from monstertrick.tui.screens.base import GameScreen
 from monstertrick.tui.screens.start import StartScreen

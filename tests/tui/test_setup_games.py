@@ -11,7 +11,7 @@ from textual.widgets import Button, Input, OptionList, Select, Static
 from monstertrick.games import GAMES
 from monstertrick.seating import SetupError, parse_seats
 from monstertrick.session import BotTurn, GameEnd, Session
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.game_screens import load_screens
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.rules import RulesScreen

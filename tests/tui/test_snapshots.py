@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 
 from ..games.monster_trick.helpers import random_step
 from .helpers import THEME, make_match, save_unfinished_games

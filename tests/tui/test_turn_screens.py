@@ -17,7 +17,7 @@ from monstertrick.games import GAMES
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import BotTurn, Handoff, Played, Session, Step, Turn
 from monstertrick.tui import has_screens
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.game_screens import GameScreens, load_screens
 from monstertrick.tui.messages import Decided
 from monstertrick.tui.screens.base import ChapterEndScreen, ComputerTurnScreen, PersonTurnScreen

@@ -177,16 +177,21 @@ def test_a_hosted_game_needs_a_person_and_a_free_port(tmp_path: Path) -> None:
     env = {**os.environ, "MONSTERTRICK_HOME": str(tmp_path / "home")}
     run = [sys.executable, "-m", "monstertrick", "host"]
     bots = subprocess.run(
-        [*run, "--players", "Cy:easy, Di:easy"], capture_output=True, text=True, env=env
+        [*run, "--players", "Cy:easy, Di:easy"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
     assert bots.returncode == 2 and "at least one person" in bots.stderr
-    nobody = subprocess.run(run, capture_output=True, text=True, env=env)
+    nobody = subprocess.run(run, capture_output=True, text=True, env=env, check=False)
     assert nobody.returncode == 2 and "--players" in nobody.stderr
     bad = subprocess.run(
         [sys.executable, "-m", "monstertrick", "join", "no-port", "K7QF-9XMB"],
         capture_output=True,
         text=True,
         env=env,
+        check=False,
     )
     assert bad.returncode == 2 and "not an address" in bad.stderr
 

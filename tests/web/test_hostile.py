@@ -405,6 +405,7 @@ def run_serve(*argv: str, home: Path) -> subprocess.CompletedProcess[str]:
         timeout=TIMEOUT,
         stdin=subprocess.DEVNULL,
         env={**os.environ, "MONSTERTRICK_HOME": str(home)},
+        check=False,
     )
 
 

@@ -267,8 +267,8 @@ async def test_an_illegal_or_stale_decision_is_answered_with_the_reason_and_not_
 
 
 def _all_strength_plays() -> list[Any]:
+    from monstertrick.games.monster_taking.engine.actions import Strength
     from monstertrick.games.monster_taking.engine.cards import FULL_DECK
-    from monstertrick.games.monster_taking.engine.state import Strength
 
     return [Strength(c) for c in FULL_DECK]
 

@@ -16,21 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from .. import ArenaTerms
 from ..door import Door, outcome_lines
-from .engine.cards import (
-    ACTIONS,
-    CARDS,
-    HAND_SIZE,
-    NUM_HANDS,
-    NUM_PLAYERS,
-    NUM_TRICKS,
-    PASS,
-    Action,
-    ActionKind,
-    Card,
-    Suit,
-    deck,
-    parse_action,
-)
+from .engine.actions import ACTIONS, PASS, Action, ActionKind, parse_action
+from .engine.cards import CARDS, HAND_SIZE, NUM_HANDS, NUM_PLAYERS, NUM_TRICKS, Card, Suit, deck
 from .engine.deduce import Inconsistent, Layout, value_ranges
 from .engine.determinize import Determinizer, determinize
 

@@ -4,7 +4,7 @@ as everyone sees it (nobody sees a value still in a hand, their own included).""
 from __future__ import annotations
 
 from ..common.words import plural
-from .engine.cards import Action
+from .engine.actions import Action
 from .engine.views import Place, View
 
 

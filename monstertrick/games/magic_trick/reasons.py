@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..common.words import of_deals, ordinal, percent, plural
-from .engine.cards import Action, ActionKind
+from .engine.actions import Action, ActionKind
 from .engine.views import View
 
 if TYPE_CHECKING:

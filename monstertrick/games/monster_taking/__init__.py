@@ -1,8 +1,9 @@
 """Monster Taking (Ryusei Games): a 1 vs 1 trick-taking game of capturing cards.
 
-The rules are MONSTER_TAKING.md; this package holds the engine (:mod:`.state`), the
-payment rule (:mod:`.payments`), determinization and fast playouts for search, records
-(:mod:`.record`) and the computer players (:mod:`.bots`). Pure Python: no I/O, no
+The rules are its ``rules.md``; this package holds the engine (:mod:`.engine`: the
+actions, the views and the state, the payment rule in :mod:`.engine.payments`,
+determinization and fast playouts for search, records in :mod:`.engine.record`) and the
+computer players (:mod:`.bots`). Pure Python: no I/O, no
 Textual, no global random state.
 """
 
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from ...search.assess import Advice, Stats
     from ...search.player import SearchingPlayer
     from ..contract import Bot
+from .engine.actions import PAY_NOTHING, Action, Pay, Play, Strength, parse_action
 from .engine.cards import CARDS, FULL_DECK, WINS_NEEDED, Card, Suit, deal
 from .engine.events import (
     CardPlayed,
@@ -33,22 +35,8 @@ from .engine.events import (
     TrickWon,
 )
 from .engine.payments import legal_payments, payment_problem, payment_total
-from .engine.state import (
-    PAY_NOTHING,
-    Action,
-    GameLog,
-    GameResult,
-    MatchState,
-    Outcome,
-    Pay,
-    Phase,
-    Play,
-    PlayerView,
-    Strength,
-    TrickLog,
-    TrickView,
-    parse_action,
-)
+from .engine.state import MatchState
+from .engine.views import GameLog, GameResult, Outcome, Phase, PlayerView, TrickLog, TrickView
 
 __all__ = [
     "GAME",
@@ -118,7 +106,7 @@ class MonsterTaking(Door[MatchState, Action, Event, PlayerView, PlayerView]):
 
     def automatic(self, state: MatchState) -> Action | None:
         """A payment from an empty hand: the loser played their last card, so nothing is
-        left to pay from (MONSTER_TAKING.md) and the payment of nothing ends the game."""
+        left to pay from (``rules.md``, "Payment") and the payment of nothing ends the game."""
         seat = state.current_player
         if state.phase is Phase.PAY and seat is not None and not state.hand(seat):
             return PAY_NOTHING

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..common.words import join_names
+from .engine.actions import Action, Pay, Strength
 from .engine.cards import Card
-from .engine.state import Action, Pay, PlayerView, Strength
+from .engine.views import PlayerView
 
 
 def view_lines(view: PlayerView, topic: str) -> list[str]:

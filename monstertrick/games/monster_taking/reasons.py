@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..common.words import of_deals, plural
+from .engine.actions import Action, Pay, Play, Strength
 from .engine.cards import Suit, cards_text
-from .engine.state import Action, Pay, Play, PlayerView, Strength
+from .engine.views import PlayerView
 
 if TYPE_CHECKING:
     from ...search.assess import Stats

@@ -323,30 +323,9 @@ async def _host(
     as_json: bool,
     resumed: bool | None,
 ) -> int:
-    from aiohttp import web
-
-    from ..transports.serve import LIMITS as PAGE_LIMITS
-    from ..transports.serve import app_argv
-
     names = HostNames.for_address(host, allow_hosts)
     local = loopback_of(host)
-    page_server: Any = None
-    try:
-        from ..transports.browser import GameServer
-    except ImportError:
-        app = web.Application(client_max_size=LIMITS.max_bytes)
-    else:
-        page_server = GameServer(
-            app_argv(["join", f"ws://{authority(local, port)}/table"]),
-            host=host,
-            port=port,
-            names=names,
-            limits=PAGE_LIMITS,
-            max_games=MAX_PAGES,
-            serving="host",
-        )
-        page_server.initialize_logging()
-        app = await page_server._make_app()
+    app, page_server = await _web_app(host, port, names, local)
     app.router.add_get("/table", table_socket(table, names, LIMITS))
     try:
         runner, _ = await listen(app, host, port)
@@ -368,18 +347,8 @@ async def _host(
     )
     console = Host(table, addresses, fingerprint=door.fingerprint if door is not None else "")
     table.notice = console.say
-    if as_json:
-        print(console.json_line(), flush=True)
-    print(console.codes_text(), flush=True)
-    if page_server is None:
-        console.say('No browser page: pip install "monstertrick[table]" to serve one.')
-    if resumed is False:
-        console.say("The codes of this game were not kept: the table has new ones.")
+    _announce(console, table, pages=page_server is not None, as_json=as_json, resumed=resumed)
     save = table.session.save_path
-    if save is not None:
-        problem = write_codes(table_file(save), save, table)
-        if problem is not None:
-            console.say(f"Warning: {problem}; --resume will give new codes.")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
@@ -400,17 +369,68 @@ async def _host(
             closing.append(door.close(f"{goodbye[:1].upper()}{goodbye[1:]}."))
         await asyncio.gather(*closing)
         await runner.cleanup()
+    _closed(console, table, save)
+    return 0
+
+
+async def _web_app(
+    host: str, port: int, names: HostNames, local: str
+) -> tuple[web.Application, Any]:
+    """The host's web application, with the browser page's server when it is installed
+    (None otherwise)."""
+    from aiohttp import web
+
+    from ..transports.serve import LIMITS as PAGE_LIMITS
+    from ..transports.serve import app_argv
+
+    try:
+        from ..transports.browser import GameServer
+    except ImportError:
+        return web.Application(client_max_size=LIMITS.max_bytes), None
+    page_server = GameServer(
+        app_argv(["join", f"ws://{authority(local, port)}/table"]),
+        host=host,
+        port=port,
+        names=names,
+        limits=PAGE_LIMITS,
+        max_games=MAX_PAGES,
+        serving="host",
+    )
+    page_server.initialize_logging()
+    app = await page_server._make_app()
+    return app, page_server
+
+
+def _announce(
+    console: Host, table: TableHost, *, pages: bool, as_json: bool, resumed: bool | None
+) -> None:
+    """The table opened: its codes said (and kept beside the save for ``--resume``)."""
+    if as_json:
+        print(console.json_line(), flush=True)
+    print(console.codes_text(), flush=True)
+    if not pages:
+        console.say('No browser page: pip install "monstertrick[table]" to serve one.')
+    if resumed is False:
+        console.say("The codes of this game were not kept: the table has new ones.")
+    save = table.session.save_path
+    if save is not None:
+        problem = write_codes(table_file(save), save, table)
+        if problem is not None:
+            console.say(f"Warning: {problem}; --resume will give new codes.")
+
+
+def _closed(console: Host, table: TableHost, save: Path | None) -> None:
+    """The table closed: said, and its codes forgotten unless it can be reopened."""
     saved = table.session.save_path
     if table.session.running and saved is not None and saved.exists():
         console.say("The table is closed. Reopen it with: monstertrick host --resume")
-        return 0
+        return
     if table.session.running:
         console.say("The table is closed; no decision was made, so nothing was saved.")
     else:
         console.say("The table is closed.")
     if save is not None:
         table_file(save).unlink(missing_ok=True)  # (codes that open nothing)
-    return 0
 
 
 async def listen(

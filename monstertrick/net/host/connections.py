@@ -9,6 +9,7 @@ dropped, never waited for)."""
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -131,33 +132,18 @@ def table_socket(
     name (DNS rebinding) or from another site's page is refused; every message is
     bounded in size and rate, the hello in time (:data:`HELLO_WAIT`), and what waits to
     go out to the screen by ``outbox_limits``."""
-    from aiohttp import WSMsgType, web
+    from aiohttp import WSMsgType
 
     limits = limits or MessageLimits()
 
     async def socket(request: web.Request) -> web.StreamResponse:
-        arrived = request.transport.get_extra_info("sockname") if request.transport else None
-        if not names.allows(request.host, arrived_at=arrived[0] if arrived else None):
-            raise web.HTTPMisdirectedRequest(text="this table does not answer to that name")
-        origin = request.headers.get("Origin")
-        if origin is not None and not same_origin(origin, scheme=request.scheme, host=request.host):
-            raise web.HTTPForbidden(text="a page of another site may not join this table")
-        ws = web.WebSocketResponse(
-            max_msg_size=limits.max_bytes, heartbeat=HEARTBEAT, timeout=CLOSE_WAIT
-        )
-        if not ws.can_prepare(request).ok:
-            raise web.HTTPBadRequest(text="join a table with monstertrick join")
+        ws = _websocket(request, names, limits)
         try:
             await ws.prepare(request)
         except ConnectionError:  # (gone during the handshake: nobody to answer)
             return ws
         transport = request.transport
-
-        def abort() -> None:
-            if transport is not None:
-                transport.abort()
-
-        outbox = Outbox(ws.send_str, ws.close, abort, outbox_limits)
+        outbox = Outbox(ws.send_str, ws.close, functools.partial(_abort, transport), outbox_limits)
         meter = MessageMeter(limits)
         screen: Screen | None = None
         try:
@@ -190,6 +176,32 @@ def table_socket(
         return ws
 
     return socket
+
+
+def _websocket(
+    request: web.Request, names: HostNames, limits: MessageLimits
+) -> web.WebSocketResponse:
+    """The WebSocket to answer ``request`` with, once it is one this table answers: for
+    one of its host names, from no other site's page, a WebSocket handshake."""
+    from aiohttp import web
+
+    arrived = request.transport.get_extra_info("sockname") if request.transport else None
+    if not names.allows(request.host, arrived_at=arrived[0] if arrived else None):
+        raise web.HTTPMisdirectedRequest(text="this table does not answer to that name")
+    origin = request.headers.get("Origin")
+    if origin is not None and not same_origin(origin, scheme=request.scheme, host=request.host):
+        raise web.HTTPForbidden(text="a page of another site may not join this table")
+    ws = web.WebSocketResponse(
+        max_msg_size=limits.max_bytes, heartbeat=HEARTBEAT, timeout=CLOSE_WAIT
+    )
+    if not ws.can_prepare(request).ok:
+        raise web.HTTPBadRequest(text="join a table with monstertrick join")
+    return ws
+
+
+def _abort(transport: asyncio.Transport | None) -> None:
+    if transport is not None:
+        transport.abort()
 
 
 _NO_HELLO = Bye("hello", "say hello first, with your code")

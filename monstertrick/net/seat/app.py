@@ -23,7 +23,7 @@ from textual.notifications import SeverityLevel
 
 from ...seat_session import SeatSession
 from ...session import BotTurn, GameEnd, Played, RoundOver, Step, Turn
-from ...tui.app import MonsterTrickApp
+from ...tui.app import GamesApp as MonsterTrickApp
 from ...tui.messages import Decided, NewGame, TakeBack
 from ...tui.screens.base import ComputerTurnScreen, DecisionScreen, PauseScreen
 from ..protocol import VERSION, Bye, Hello, Message, Refused, Table, TookBack, Welcome

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle, Vertical
 from textual.content import Content
 from textual.message import Message
@@ -28,7 +29,9 @@ class JoinScreen(Screen[None]):
     """Where a joined screen starts, and comes back to while it has no table: the
     address, the code to type (when none was given), and what is happening."""
 
-    BINDINGS = [Binding("ctrl+q", "app.request_quit", "Quit", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "app.request_quit", "Quit", priority=True)
+    ]
 
     def __init__(self, address: str, *, ask: bool, status: str = "") -> None:
         super().__init__()

@@ -20,14 +20,16 @@ its connection, and :meth:`SshDoor.close` ends every screen; each is the leader 
 process group of its own, ended with its group (SIGHUP as its terminal hangs up,
 SIGTERM if it has not ended :data:`HANGUP_WAIT` later, then SIGKILL), and on Linux ends with the host's process however that ends.
 
-asyncssh is imported by this module only, and only when a door opens: without it,
-:func:`open_ssh_door` raises :class:`SshDoorError` with :data:`INSTALL_HINT`.
+asyncssh is imported by this module and :mod:`.ssh_server` only, and only when a door
+opens: without it, :func:`open_ssh_door` raises :class:`SshDoorError` with
+:data:`INSTALL_HINT`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 import re
@@ -258,7 +260,7 @@ class _Seat:
     pseudo-terminal) and the relay between the channel and that terminal.
 
     asyncssh calls the methods named after its session callbacks (through the thin
-    class :func:`_server_class` makes)."""
+    class of :mod:`.ssh_server`)."""
 
     def __init__(
         self,
@@ -630,127 +632,12 @@ class SshDoor:
         await asyncio.gather(*(connection.wait_closed() for connection in connections))
 
 
-def _server_class(door: SshDoor) -> type[asyncssh.SSHServer]:
-    """The asyncssh server (one per connection) and session classes of ``door``, made
-    here so that asyncssh is imported when a door opens, not with this module."""
-    import asyncssh
+def _server_class(door: SshDoor) -> Callable[[], asyncssh.SSHServer]:
+    """The maker of the asyncssh server of each connection to ``door`` (:mod:`.ssh_server`,
+    imported here so that asyncssh is imported when a door opens, not with this module)."""
+    from .ssh_server import Server
 
-    class Session(asyncssh.SSHServerSession[bytes]):
-        def __init__(self, seat: _Seat) -> None:
-            self.seat = seat
-
-        def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
-            self.seat.connection_made(chan)
-
-        def pty_requested(
-            self,
-            term_type: str,
-            term_size: tuple[int, int, int, int],
-            term_modes: Mapping[int, int],
-        ) -> bool:
-            return self.seat.pty_requested(term_type, term_size)
-
-        def terminal_size_changed(
-            self, width: int, height: int, pixwidth: int, pixheight: int
-        ) -> None:
-            self.seat.resize(width, height)
-
-        def shell_requested(self) -> bool:
-            return self.seat.shell_requested()
-
-        def exec_requested(self, command: str) -> bool:
-            return self.seat.exec_requested()
-
-        def subsystem_requested(self, subsystem: str) -> bool:
-            return False
-
-        def session_started(self) -> None:
-            self.seat.session_started()
-
-        def data_received(self, data: bytes, datatype: int | None) -> None:
-            if datatype is None:
-                self.seat.data_received(data)
-
-        def eof_received(self) -> bool:
-            return True  # a terminal has no end of input: the screen stays
-
-        def break_received(self, msec: int) -> bool:
-            return False
-
-        def pause_writing(self) -> None:
-            self.seat.pause_writing()
-
-        def resume_writing(self) -> None:
-            self.seat.resume_writing()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            self.seat.connection_lost()
-
-    class Server(asyncssh.SSHServer):
-        def __init__(self) -> None:
-            self.connection: asyncssh.SSHServerConnection | None = None
-            self.username = ""
-            self.channels = 0
-            self.idle: asyncio.TimerHandle | None = None
-
-        def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-            self.connection = conn
-            if door.closing or len(door.connections) >= door.max_connections:
-                conn.abort()
-                return
-            door.connections.add(conn)
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            if self.connection is not None:
-                door.connections.discard(self.connection)
-            if self.idle is not None:
-                self.idle.cancel()
-
-        def begin_auth(self, username: str) -> bool:
-            self.username = username
-            return False  # no authentication: the code is the credential
-
-        def auth_completed(self) -> None:
-            self._wait_for_a_session()
-
-        def _wait_for_a_session(self) -> None:
-            """Close the connection unless it has a session :data:`SESSION_WAIT` seconds
-            from now (once logged in, and again whenever its last session closes)."""
-            if self.idle is not None:
-                self.idle.cancel()
-            loop = asyncio.get_running_loop()
-            self.idle = loop.call_later(SESSION_WAIT, self._close_if_idle)
-
-        def _close_if_idle(self) -> None:
-            if self.channels == 0 and self.connection is not None:
-                self.connection.close()
-
-        def session_requested(self) -> Session | bool:
-            if door.closing or self.channels >= CHANNELS_PER_CONNECTION:
-                return False
-            self.channels += 1
-
-            def release() -> None:
-                self.channels -= 1
-                if self.channels == 0:
-                    self._wait_for_a_session()
-
-            peer = self.connection.get_extra_info("peername") if self.connection else None
-            address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
-            code, lines = seat_request(self.username)
-            seat = _Seat(door, code, release, address, lines)
-            door.seats.add(seat)
-            return Session(seat)
-
-        def connection_requested(
-            self, dest_host: str, dest_port: int, orig_host: str, orig_port: int
-        ) -> bool:
-            return False
-
-        def server_requested(self, listen_host: str, listen_port: int) -> bool:
-            return False
-
-    return Server
+    return functools.partial(Server, door)
 
 
 async def open_ssh_door(

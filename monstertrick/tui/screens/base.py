@@ -503,7 +503,7 @@ class PauseScreen(GameScreen[SessionT]):
     session's pace, so an all-computer game can be watched to the end.
     """
 
-    BINDINGS = [Binding("enter", "continue", "Continue")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "continue", "Continue")]
     PACES = 3
 
     def __init__(self, session: SessionT, number: int) -> None:
@@ -566,7 +566,7 @@ class FinalScreen(GameScreen[SessionT]):
     """The final standings of any game: ``r`` reviews it, ``n`` sets up a new game, ``q``
     quits."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "review", "Review"),
         Binding("n", "new_game", "New game"),
         Binding("q", "quit", "Quit"),

@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
@@ -29,7 +29,9 @@ from .base import GameScreen
 
 
 class HandoffScreen(GameScreen):
-    BINDINGS = [Binding("enter", "accept", "Continue", tooltip="Only the named player")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "accept", "Continue", tooltip="Only the named player")
+    ]
 
     ACCEPT_DELAY: ClassVar[float] = 0.6
     """Seconds after the screen appears before it accepts Enter."""

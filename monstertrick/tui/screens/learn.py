@@ -9,9 +9,10 @@ screens, as any game; these screens only show it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.message import Message
@@ -36,6 +37,11 @@ class StartLesson(Message):
     at: str = ""
 
 
+class BackToStart(Message):
+    """The lessons are closed and were the first screen: the app puts a start screen in
+    their place."""
+
+
 def lesson_games() -> list[str]:
     """The games that have lessons and screens, in the registry's order."""
     from .. import has_screens
@@ -46,7 +52,7 @@ def lesson_games() -> list[str]:
 class LearnScreen(Screen[None]):
     """Every game's lessons under its title, with their stars: Enter starts one."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start lesson", priority=True),
         Binding("escape,q", "close", "Back"),
     ]
@@ -131,11 +137,7 @@ class LearnScreen(Screen[None]):
         if len(stack) > 1 and isinstance(stack[-2], StartScreen):
             self.dismiss(None)
             return
-        from ..app import MonsterTrickApp
-
-        app = self.app
-        if isinstance(app, MonsterTrickApp):
-            app.switch_screen(app.start_screen())
+        self.post_message(BackToStart())
 
 
 class LessonBar(Static):
@@ -186,7 +188,7 @@ class LessonBar(Static):
 class LessonDoneScreen(Screen[None]):
     """The lesson's goal is met: its stars, what it taught, and what comes next."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", "Next lesson"),
         Binding("enter", "first_game", "Play your first game"),
         Binding("r", "again", "Again"),

@@ -10,10 +10,12 @@ data: every cell is a :class:`~rich.text.Text`, every line a
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
@@ -46,7 +48,7 @@ class ProfilesScreen(Screen[None]):
     """Everyone's profiles, per game, from the history."""
 
     CSS_PATH = "../styles/saved.tcss"
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
     ]
 

@@ -323,7 +323,7 @@ class ReviewScreen(Screen[None]):
         """A review that fails says so (the details go to a crash report)."""
         if event.worker.group != "review" or event.state is not WorkerState.ERROR:
             return
-        from ..app import crash_report_path
+        from ..crash import crash_report_path
 
         path = crash_report_path(event.worker.error)
         where_ = f" The details are in {path}." if path is not None else ""

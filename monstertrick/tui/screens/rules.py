@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 
@@ -13,7 +15,7 @@ from ..widgets import KeyBar
 class RulesScreen(Screen[None]):
     """Opaque, over whatever screen was showing; Escape returns to it."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Back"),
         Binding("question_mark,f1", "close", "Back", show=False),
     ]

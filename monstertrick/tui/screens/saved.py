@@ -15,11 +15,12 @@ plain ``str`` cell of a ``DataTable`` is read as markup), so ``[/]`` or
 from __future__ import annotations
 
 from datetime import datetime
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
@@ -74,7 +75,7 @@ def damaged_lines(damaged: list[DamagedSave]) -> Content:
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
     ]
@@ -104,7 +105,7 @@ class ContinueScreen(Screen[SavedGame | None]):
     """Unfinished games, most recently played first: continue one, or delete it."""
 
     CSS_PATH = "../styles/saved.tcss"
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         # priority: the list has the focus and would take Enter for itself
         Binding("enter", "resume", "Continue", priority=True),
         Binding("d,delete", "delete", "Delete"),
@@ -236,7 +237,7 @@ class HistoryScreen(Screen[None]):
     Monster Trick the hit rate; and the figures of the reviews kept, read in a worker)."""
 
     CSS_PATH = "../styles/saved.tcss"
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "view", "Replay", priority=True),
         Binding("r", "review", "Review"),
         Binding("p", "profiles", "Profiles"),

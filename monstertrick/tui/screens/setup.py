@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
@@ -142,7 +143,7 @@ class SetupScreen(Screen[None]):
     game's table); seats the chosen game does not allow are put aside, names and all,
     and come back when a game that allows them is chosen (or a seat is added)."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("f2", "add_seat", "Add seat"),
         Binding("f3", "remove_seat", "Remove seat"),

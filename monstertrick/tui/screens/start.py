@@ -3,8 +3,10 @@ Profiles, a key); in 24 rows the menu's buttons are one row each, a row apart.""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle, Vertical
 from textual.content import Content
 from textual.screen import Screen
@@ -27,7 +29,7 @@ TAGLINE = f"Trick-taking at one keyboard: {' · '.join(g.title for g in GAMES.va
 
 
 class StartScreen(Screen[None]):
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "open_saved('continue')", "Continue"),
         Binding("n", "new_game", "New game"),
         Binding("h", "open_saved('history')", "History"),

@@ -69,7 +69,7 @@ class StepViewer(Screen[None], Generic[F]):
     CHAPTERS: ClassVar[int | None] = None
     """How many chapters a game has; None: as many as it played (a match's games)."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Step", key_display="←/→"),
         Binding("right", "step(1)", "Step", show=False),
         *chapter_keys(CHAPTER),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from monstertrick.decisions import StopCheck
+from monstertrick.games.contract import StopCheck
 from monstertrick.levels import Level, parse_level
 from monstertrick.search import Budget, Option, analyse
 from monstertrick.search.assess import Common, Watched

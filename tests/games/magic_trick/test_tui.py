@@ -16,7 +16,7 @@ from monstertrick.games.magic_trick.tui.ends import GameOverScreen, HandOverScre
 from monstertrick.games.magic_trick.tui.table import TableScreen
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
 GAME = "magic-trick"

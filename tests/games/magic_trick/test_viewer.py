@@ -20,7 +20,7 @@ from monstertrick.saves import read_save
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import Session
 from monstertrick.timeline import Timeline
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.game_screens import load_screens
 
 GAME = "magic-trick"

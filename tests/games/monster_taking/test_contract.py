@@ -15,7 +15,7 @@ from monstertrick.errors import IllegalMoveError, InvalidMoveError
 from monstertrick.games import contract
 from monstertrick.games.monster_taking import GAME, MatchState, Pay, Phase, Play, Strength
 from monstertrick.games.monster_taking.bots import make_bot
-from monstertrick.games.monster_taking.engine.state import PAY_NOTHING, parse_action
+from monstertrick.games.monster_taking.engine.actions import PAY_NOTHING, parse_action
 
 from .helpers import NAMES, cards, match_with, random_steps, started
 

@@ -17,7 +17,7 @@ from monstertrick.games.monster_taking.bots.search import (
     MonsterTakingSearch,
 )
 from monstertrick.games.monster_taking.engine.determinize import determinize
-from monstertrick.games.monster_taking.engine.state import PlayerView
+from monstertrick.games.monster_taking.engine.views import PlayerView
 
 from .helpers import NAMES
 

@@ -16,7 +16,7 @@ from monstertrick.games.monster_taking.tui.ends import GameEndScreen, MatchOverS
 from monstertrick.games.monster_taking.tui.table import CELL, HandRow, TurnScreen, WatchScreen
 from monstertrick.seating import parse_seats
 from monstertrick.session import Handoff, Session, Turn
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.game_screens import load_screens
 from monstertrick.tui.screens.handoff import HandoffScreen
 

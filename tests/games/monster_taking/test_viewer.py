@@ -27,7 +27,7 @@ from monstertrick.saves import read_save
 from monstertrick.seating import parse_seats
 from monstertrick.session import Handoff, Session, Turn
 from monstertrick.timeline import Timeline
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.game_screens import load_screens
 
 from ...tui.helpers import screen_text

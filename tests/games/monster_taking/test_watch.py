@@ -8,7 +8,7 @@ from monstertrick.games.monster_taking import Pay
 from monstertrick.games.monster_taking.tui.log import LogPanel
 from monstertrick.games.monster_taking.tui.table import TurnScreen, WatchScreen
 from monstertrick.seating import MAX_PACE, parse_seats
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
 from ...tui.helpers import screen_text

@@ -23,7 +23,7 @@ from monstertrick.games.monster_trick.engine import (
     Phase,
     parse_action,
 )
-from monstertrick.games.monster_trick.engine.state import MOVES
+from monstertrick.games.monster_trick.engine.actions import MOVES
 
 from .helpers import NAMES, random_step
 

@@ -18,7 +18,7 @@ from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.search.assess import Advice
 from monstertrick.seating import parse_seats
 from monstertrick.session import HintTaken, Session, Turn
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.hint import HintPanel
 
 THEME = "textual-dark"

@@ -20,7 +20,7 @@ from monstertrick.games.monster_trick.tui.watch import WatchScreen
 from monstertrick.games.monster_trick.tui.widgets import Hand, TrickSlot, VPRow
 from monstertrick.seating import parse_seats
 from monstertrick.session import HintTaken, Played, Session
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.hint import HintPanel
 from monstertrick.tui.widgets.panel import Panel

@@ -8,7 +8,7 @@ from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.widgets import Hand, VPRow
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
 from ...tui.helpers import THEME, make_match, screen_text

@@ -17,7 +17,7 @@ from monstertrick.games.monster_trick.engine import Move, standings
 from monstertrick.games.monster_trick.tui.ends import GameOverScreen
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import MonsterTrickApp
+from monstertrick.tui.app import GamesApp as MonsterTrickApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.quit import QuitScreen
 from monstertrick.tui.screens.rules import RulesScreen

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING
 
 from ....yardsticks import LEVELS as LEVELS
 from ....yardsticks import Players
-from ..engine.cards import Action
+from ...contract import Bot as Bot
+from ...contract import StopCheck as StopCheck
+from ..engine.actions import Action
 from ..engine.state import MagicTrickState
 from ..engine.views import View
-from .base import Bot as Bot
-from .base import StopCheck as StopCheck
 from .base import margin as margin
 from .easy import EasyBot as EasyBot
 from .hard import DEFAULT_PLAYOUTS as DEFAULT_PLAYOUTS
@@ -37,11 +37,9 @@ from .medium import win_chance as win_chance
 from .yardsticks import KIT
 
 if TYPE_CHECKING:  # mypy checks that every level is the computer player of every game
-    from ...contract import Bot as BotContract
+    _CONTRACT: tuple[type[Bot[View, Action]], ...] = (EasyBot, MediumBot, HardBot)
 
-    _CONTRACT: tuple[type[BotContract[View, Action]], ...] = (EasyBot, MediumBot, HardBot)
-
-_PLAYERS = Players[Bot, View, MagicTrickState, Action](
+_PLAYERS = Players[Bot[View, Action], View, MagicTrickState, Action](
     EasyBot, MediumBot, lambda level: HardBot(level.playouts, seconds=level.seconds), KIT
 )
 make_bot = _PLAYERS.make

@@ -1,31 +1,16 @@
-"""What every Magic Trick computer player is: a :class:`Bot` that decides from the
+"""What Magic Trick's computer players share: whose decision a view is (:func:`mover`)
+and a player's margin (:func:`margin`). Each of them is the computer player of every game
+(:class:`monstertrick.games.contract.Bot`): it decides from the
 :class:`~..engine.views.View` of its seat (there is nothing private in Magic Trick:
 nobody sees the values in any hand, their own included) and the ``random.Random`` it is
-given, and returns one of ``view.legal_actions``: the computer player of every game
-(:class:`monstertrick.games.contract.Bot`).
+given, and returns one of ``view.legal_actions``.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
 
-from ....decisions import StopCheck
-from ..engine.cards import Action
 from ..engine.views import View
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """A Magic Trick computer player."""
-
-    name: str
-    """Its level as written on the command line: ``"easy"``, ``"hard:200"``…"""
-
-    def choose(self, view: View, rng: random.Random, stop: StopCheck | None = None) -> Action:
-        """One of ``view.legal_actions`` (it is ``view.viewer``'s decision)."""
-        ...
 
 
 def mover(view: View) -> int:
@@ -40,4 +25,4 @@ def margin(totals: Sequence[int], p: int) -> int:
     return totals[p] - max(t for q, t in enumerate(totals) if q != p)
 
 
-__all__ = ["Bot", "StopCheck", "margin", "mover"]
+__all__ = ["margin", "mover"]

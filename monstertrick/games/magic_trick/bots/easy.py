@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 
-from ..engine.cards import HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, PASS, Action
+from ...contract import StopCheck
+from ..engine.actions import PASS, Action
+from ..engine.cards import HAND_SIZE, NUM_PLAYERS, NUM_TRICKS
 from ..engine.views import Phase, View
-from .base import StopCheck, mover
+from .base import mover
 
 
 class EasyBot:

@@ -27,9 +27,10 @@ import random
 from ....levels import Level
 from ....search import Option
 from ....search.player import HintSearch, SearchingPlayer
-from ..engine.cards import Action
+from ...contract import StopCheck
+from ..engine.actions import Action
 from ..engine.views import View
-from .base import StopCheck, mover
+from .base import mover
 from .medium import MediumBot
 
 DEFAULT_PLAYOUTS = 1000

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import random
 
-from ..engine.cards import HAND_SIZE, NUM_PLAYERS, PASS, TRUMP, Action, Suit
+from ...contract import StopCheck
+from ..engine.actions import PASS, Action
+from ..engine.cards import HAND_SIZE, NUM_PLAYERS, TRUMP, Suit
 from ..engine.deduce import value_ranges
 from ..engine.views import Phase, View
-from .base import StopCheck, mover
+from .base import mover
 
 Ranges = tuple[tuple[tuple[int, int] | None, ...], ...]
 

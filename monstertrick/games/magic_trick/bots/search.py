@@ -1,10 +1,10 @@
 """Magic Trick as the shared search (:mod:`monstertrick.search`) sees it from a view.
 
 Worlds come from the game's :class:`~.determinize.Determinizer`, actions are applied with
-:meth:`~.state.MagicTrickState.push`, hands are finished by its random
+:meth:`~..engine.state.MagicTrickState.push`, hands are finished by its random
 playout (:func:`~.playout.fast_playout`: :func:`~.playout.playout`'s choices without the
 bookkeeping of ``push``). A hand's end is worth, per seat: after the last hand, its
-share of the win (:func:`~.state.decide_winners`, the prestige tie-break applied, a
+share of the win (:func:`~..engine.state.decide_winners`, the prestige tie-break applied, a
 shared win split); after an earlier hand, ``softmax(totals / T)``, an estimate of the
 chance to win, ``T`` fitted per hand by ``benchmarks/win_proxy_magic.py``.
 """
@@ -16,7 +16,8 @@ import random
 from collections.abc import Sequence
 
 from ....search import SeatSearch
-from ..engine.cards import NUM_HANDS, NUM_PLAYERS, Action
+from ..engine.actions import Action
+from ..engine.cards import NUM_HANDS, NUM_PLAYERS
 from ..engine.determinize import Determinizer
 from ..engine.playout import fast_playout
 from ..engine.state import MagicTrickState, decide_winners

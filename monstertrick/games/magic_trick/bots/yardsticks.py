@@ -13,7 +13,8 @@ import random
 from collections.abc import Sequence
 
 from ....yardsticks import Kit
-from ..engine.cards import NUM_PLAYERS, NUM_TRICKS, Action
+from ..engine.actions import Action
+from ..engine.cards import NUM_PLAYERS, NUM_TRICKS
 from ..engine.playout import perfect_playout
 from ..engine.state import MagicTrickState
 from ..engine.views import View

@@ -16,7 +16,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .cards import ACTIONS, HAND_SIZE, PASS_CODE, Card
+from .actions import ACTIONS, PASS_CODE
+from .cards import HAND_SIZE, Card
 from .deduce import Layout, layout_of
 from .state import MagicTrickState
 from .views import Phase, View

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from .cards import ACTIONS, HAND_SIZE, NUM_PLAYERS, NUM_TRICKS, PASS_CODE
+from .actions import ACTIONS, PASS_CODE
+from .cards import HAND_SIZE, NUM_PLAYERS, NUM_TRICKS
 from .state import MagicTrickState
 from .views import Phase
 

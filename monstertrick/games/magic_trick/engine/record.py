@@ -28,15 +28,8 @@ from ....records import (
     read_chapters,
     read_seat,
 )
-from .cards import (
-    ACTIONS,
-    HAND_SIZE,
-    NUM_HANDS,
-    NUM_PLAYERS,
-    NUM_TRICKS,
-    PASS_CODE,
-    Card,
-)
+from .actions import ACTIONS, PASS_CODE
+from .cards import HAND_SIZE, NUM_HANDS, NUM_PLAYERS, NUM_TRICKS, Card
 from .state import MagicTrickState, deal_problem
 from .views import HandLog, Phase
 

@@ -35,16 +35,14 @@ from typing import TYPE_CHECKING, Any
 from ....errors import IllegalMoveError
 from ...common.outcome import break_ties
 from ...common.state import Table, ValueEquality, not_their_turn
+from .actions import ACTIONS, PASS_CODE, Action
 from .cards import (
-    ACTIONS,
     DECK_SIZE,
     HAND_SIZE,
     NUM_HANDS,
     NUM_PLAYERS,
     NUM_SUITS,
     NUM_TRICKS,
-    PASS_CODE,
-    Action,
     Card,
     Suit,
     deck,

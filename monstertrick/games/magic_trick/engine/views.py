@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from .cards import NUM_PLAYERS, Action, Card, Suit
+from .actions import Action
+from .cards import NUM_PLAYERS, Card, Suit
 
 
 class Phase(Enum):

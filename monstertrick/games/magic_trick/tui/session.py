@@ -4,7 +4,7 @@ game's own (the shell knows a session through the game contract alone)."""
 from __future__ import annotations
 
 from ....seat_session import SeatSession
-from ..engine.cards import Action
+from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.views import View
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Offset
@@ -36,7 +36,8 @@ from ....tui.screens.hint import HintTerms
 from ....tui.screens.log import LinesLogPanel
 from ....tui.widgets import KeyBar
 from ...common.words import ordinal
-from ..engine.cards import HAND_SIZE, NUM_HANDS, NUM_TRICKS, PASS, Action
+from ..engine.actions import PASS, Action
+from ..engine.cards import HAND_SIZE, NUM_HANDS, NUM_TRICKS
 from ..engine.deduce import Inconsistent, value_ranges
 from ..engine.events import (
     CardPlayed,
@@ -343,7 +344,7 @@ class PlayScreen(TableScreen, PersonTurnScreen[GameSession]):
     result cannot be taken back."""
 
     PRIVATE = False
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         *CARD_KEYS,
         *HAND_END_KEYS,
         Binding("enter", "play_card", "Play"),
@@ -479,7 +480,7 @@ class WatchScreen(TableScreen, ComputerTurnScreen[GameSession]):
     """A computer player plays or sleeves; the table watches."""
 
     bot = True
-    BINDINGS = [SKIP_KEY, DEDUCE_KEY, LOG_KEY, *PACE_KEYS]
+    BINDINGS: ClassVar[list[BindingType]] = [SKIP_KEY, DEDUCE_KEY, LOG_KEY, *PACE_KEYS]
 
     def __init__(self, session: GameSession, seat: int, viewer: int | None = None) -> None:
         super().__init__(session, seat, viewer)

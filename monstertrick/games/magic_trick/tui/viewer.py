@@ -13,7 +13,8 @@ from textual.content import Content
 from .... import timeline
 from ....tui import theme
 from ....tui.screens.viewer import StepViewer
-from ..engine.cards import NUM_HANDS, NUM_PLAYERS, NUM_TRICKS, TRUMP, Action
+from ..engine.actions import Action
+from ..engine.cards import NUM_HANDS, NUM_PLAYERS, NUM_TRICKS, TRUMP
 from ..engine.events import CardPlayed, CardSleeved, Event, HandDealt, SleevePassed
 from ..engine.state import MagicTrickState
 from . import cards

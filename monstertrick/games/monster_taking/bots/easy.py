@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import random
 
-from ..engine.state import Action, Phase, Play, PlayerView
-from .base import Bot, StopCheck
+from ...contract import StopCheck
+from ..engine.actions import Action, Play
+from ..engine.views import Phase, PlayerView
 from .tactics import beats, own_actions, suit_ranks
 
 __all__ = ["EasyBot"]
 
 
-class EasyBot(Bot):
+class EasyBot:
     name = "easy"
 
     def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:

@@ -31,8 +31,10 @@ import random
 
 from ....levels import Level
 from ....search.player import HintSearch, SearchingPlayer
-from ..engine.state import Action, MatchState, PlayerView
-from .base import Bot, StopCheck
+from ...contract import StopCheck
+from ..engine.actions import Action
+from ..engine.state import MatchState
+from ..engine.views import PlayerView
 
 __all__ = ["CANDIDATES", "DEFAULT_PLAYOUTS", "HINT_PLAYOUTS", "HardBot"]
 
@@ -43,7 +45,7 @@ CANDIDATES = 5
 """How many of medium's best actions the search tries (the others are not searched)."""
 
 
-class HardBot(SearchingPlayer[PlayerView, Action], Bot):
+class HardBot(SearchingPlayer[PlayerView, Action]):
     default = Level("hard", DEFAULT_PLAYOUTS)
 
     def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import random
 
+from ...contract import StopCheck
+from ..engine.actions import Action
 from ..engine.cards import DOTS
-from ..engine.state import Action, Phase, PlayerView
-from .base import Bot, StopCheck
+from ..engine.views import Phase, PlayerView
 from .tactics import beats, card_worth, own_actions, pay_cost, suit_ranks, suit_values, unseen_cards
 
 __all__ = ["MediumBot"]
 
 
-class MediumBot(Bot):
+class MediumBot:
     name = "medium"
 
     def choose(self, view: PlayerView, rng: random.Random, stop: StopCheck | None = None) -> Action:

@@ -1,10 +1,10 @@
 """Monster Taking as the shared search (:mod:`monstertrick.search`) sees it from one view.
 
 The rules stay in the engine: worlds come from its :class:`~.determinize.Determinizer`,
-actions are applied with :meth:`~.state.MatchState.push`, games are finished by the
+actions are applied with :meth:`~..engine.state.MatchState.push`, games are finished by the
 bots' :func:`~.playout.greedy_playout` (or, for the hard player, the
 perfect-information :func:`~.playout.perfect_playout`), and the legal actions are the
-engine's (:meth:`~.state.MatchState.legal_actions`). A game's end is worth, per seat, 1
+engine's (:meth:`~..engine.state.MatchState.legal_actions`). A game's end is worth, per seat, 1
 to its winner, 0 to the loser and a half each for a drawn game: the search plays to win
 the current game of the match.
 
@@ -22,9 +22,11 @@ import random
 from collections.abc import Sequence
 
 from ....search import SeatSearch
+from ..engine.actions import Action
 from ..engine.determinize import Determinizer
 from ..engine.playout import greedy_playout, perfect_playout
-from ..engine.state import Action, MatchState, Phase, PlayerView
+from ..engine.state import MatchState
+from ..engine.views import Phase, PlayerView
 from .medium import MediumBot
 from .tactics import cheapest_payments
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..engine.actions import Action, Pay
 from ..engine.cards import FULL_DECK, Card
-from ..engine.state import Action, Pay, PlayerView
+from ..engine.views import PlayerView
 
 __all__ = [
     "beats",

@@ -13,8 +13,10 @@ import random
 from collections.abc import Sequence
 
 from ....yardsticks import Kit
+from ..engine.actions import Action
 from ..engine.playout import perfect_playout
-from ..engine.state import Action, MatchState, PlayerView
+from ..engine.state import MatchState
+from ..engine.views import PlayerView
 from .search import MonsterTakingSearch
 
 DEFAULT_PLAYOUTS = 1000

@@ -1,4 +1,4 @@
-"""Cards, suits and dots of Monster Taking (MONSTER_TAKING.md).
+"""Cards, suits and dots of Monster Taking (the game's ``rules.md``).
 
 A :class:`Card` is an ``int`` (``suit * 16 + value``), interned, so hands are plain
 sorted lists of small ints and ``Card.parse("A7") is Card.parse("A7")``. Sorting by the

@@ -33,17 +33,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .actions import PAY_NOTHING, PLAYS, STRENGTHS, Action, Pay
 from .cards import FULL_DECK, Card
-from .state import (
-    PAY_NOTHING,
-    PLAYS,
-    STRENGTHS,
-    Action,
-    GameLog,
-    MatchState,
-    Pay,
-    PlayerView,
-)
+from .state import MatchState
+from .views import GameLog, PlayerView
 
 __all__ = ["Determinizer", "determinize"]
 
@@ -166,23 +159,14 @@ class Determinizer:
             chosen[slots[s]].append(card)
         return chosen
 
-    def sample(self, rng: random.Random) -> MatchState:
-        """A full state consistent with the view, the hidden cards placed by ``rng``."""
+    def _dealt(
+        self, opp_hand: set[Card], discards: dict[int, list[Card]]
+    ) -> tuple[list[set[Card]], list[tuple[Card, ...] | None]]:
+        """The game undone backwards from today's hands to the deal: the hands dealt, and
+        each trick's payment (None: none made)."""
         view = self.view
         me, opp = self._me, self._opp
-        assert view.hand is not None and view.discards is not None
-        chosen = self._assign(rng)
-        opp_hand: set[Card] = set()
-        deck: list[Card] = []
-        discards: dict[int, list[Card]] = {}
-        for place, cards in zip(self._places, chosen):
-            if place.name == "hand":
-                opp_hand.update(cards)
-            elif place.name == "deck":
-                deck.extend(cards)
-            else:
-                discards[place.trick] = sorted(cards)
-        # Undo the game backwards from today's hands to the deal.
+        assert view.hand is not None
         hands: list[set[Card]] = [set(), set()]
         hands[me] = set(view.hand)
         hands[opp] = opp_hand
@@ -205,6 +189,24 @@ class Determinizer:
         pays.reverse()
         for k, card in enumerate(view.strength):
             hands[view.lead if k == 0 else 1 - view.lead].add(card)
+        return hands, pays
+
+    def sample(self, rng: random.Random) -> MatchState:
+        """A full state consistent with the view, the hidden cards placed by ``rng``."""
+        view = self.view
+        assert view.hand is not None and view.discards is not None
+        chosen = self._assign(rng)
+        opp_hand: set[Card] = set()
+        deck: list[Card] = []
+        discards: dict[int, list[Card]] = {}
+        for place, cards in zip(self._places, chosen):
+            if place.name == "hand":
+                opp_hand.update(cards)
+            elif place.name == "deck":
+                deck.extend(cards)
+            else:
+                discards[place.trick] = sorted(cards)
+        hands, pays = self._dealt(opp_hand, discards)
         world = MatchState(
             view.players,
             first_lead=view.lead,
@@ -222,16 +224,21 @@ class Determinizer:
         world._seed = rng.getrandbits(64)
         world._sampled = True
         push = world.push
-        actions: list[Action] = [STRENGTHS[c] for c in view.strength]
-        for t, pay in zip(view.tricks, pays):
-            actions.append(PLAYS[t.lead])
-            if t.follow is not None:
-                actions.append(PLAYS[t.follow])
-            if pay is not None:
-                actions.append(Pay(pay) if pay else PAY_NOTHING)
-        for action in actions:
+        for action in _actions(view, pays):
             push(action)
         return world
+
+
+def _actions(view: PlayerView, pays: list[tuple[Card, ...] | None]) -> list[Action]:
+    """The actions of the game in ``view`` so far, the payments as sampled (``pays``)."""
+    actions: list[Action] = [STRENGTHS[c] for c in view.strength]
+    for t, pay in zip(view.tricks, pays):
+        actions.append(PLAYS[t.lead])
+        if t.follow is not None:
+            actions.append(PLAYS[t.follow])
+        if pay is not None:
+            actions.append(Pay(pay) if pay else PAY_NOTHING)
+    return actions
 
 
 def determinize(view: PlayerView, rng: random.Random) -> MatchState:

@@ -1,4 +1,4 @@
-"""The payment rule (MONSTER_TAKING.md, "Payment"), written once.
+"""The payment rule (the game's ``rules.md``, "Payment"), written once.
 
 The loser of a trick owes ``d`` dots. Only dotted cards are ever paid. The total to pay
 is the smallest total ``t >= d`` that some set of the loser's dotted cards makes (so

@@ -14,9 +14,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .actions import PAY_NOTHING, PLAYS, STRENGTHS, Pay
 from .cards import DOTS, Card
 from .payments import legal_payments, random_payment
-from .state import PAY_NOTHING, PLAYS, STRENGTHS, MatchState, Pay, Phase
+from .state import MatchState
+from .views import Phase
 
 __all__ = ["greedy_playout", "perfect_playout", "playout"]
 

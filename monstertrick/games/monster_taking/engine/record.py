@@ -19,8 +19,10 @@ from typing import Any
 
 from ....errors import IllegalMoveError, InvalidMoveError, RecordError
 from ....records import check_format, check_players, is_int, kind, new_record
+from .actions import STRENGTHS, Pay, Play
 from .cards import DECK_SIZE, HAND_SIZE, Card
-from .state import STRENGTHS, MatchState, Pay, Phase, Play, check_cards
+from .state import MatchState, check_cards
+from .views import Phase
 
 KEY = "monster-taking"
 _GAME_KEYS = ("deal", "deck", "strength", "tricks")

@@ -31,12 +31,11 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from ....errors import IllegalMoveError, InvalidMoveError
+from ....errors import IllegalMoveError
 from ...common.state import Table, ValueEquality, not_their_turn
+from .actions import PAY_NOTHING, PLAYS, STRENGTHS, Action, Pay, Play, Strength
 from .cards import (
     CARDS,
     DECK_SIZE,
@@ -59,20 +58,8 @@ from .events import (
     SuitsRanked,
     TrickWon,
 )
-from .payments import PaymentDue, legal_payments, payment_due, payment_problem, payment_total
-
-
-class Phase(Enum):
-    STRENGTH = "suit strength"
-    """LEAD, then the other player, lay a card to rank the suits."""
-    PLAY = "play"
-    """A card is led or followed."""
-    PAY = "pay"
-    """The loser of the trick pays."""
-    GAME_OVER = "game over"
-    """The game has ended and the match goes on: :meth:`MatchState.next_chapter` deals."""
-    MATCH_OVER = "match over"
-
+from .payments import legal_payments, payment_due, payment_problem, payment_total
+from .views import GameLog, GameResult, Outcome, Phase, PlayerView, TrickLog, TrickView
 
 _STRENGTH = Phase.STRENGTH
 _PLAY = Phase.PLAY
@@ -82,251 +69,8 @@ _MATCH_OVER = Phase.MATCH_OVER
 _SUITS = tuple(Suit)
 
 
-# ---------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class Strength:
-    """Lay ``card`` face up for the suit strength."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"strength {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Lead or follow with ``card``."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pay:
-    """Pay ``cards`` (sorted; empty to pay nothing)."""
-
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        cards = tuple(self.cards)
-        if any(cards[i] > cards[i + 1] for i in range(len(cards) - 1)):
-            cards = tuple(sorted(cards))
-        object.__setattr__(self, "cards", cards)
-
-    def __str__(self) -> str:
-        return f"pay {cards_text(self.cards)}"
-
-
-Action = Strength | Play | Pay
-
-#: Interned actions per card code.
-STRENGTHS: list[Strength] = [Strength(c) for c in CARDS]
-PLAYS: list[Play] = [Play(c) for c in CARDS]
-PAY_NOTHING = Pay(())
-
 _TASKS = {_STRENGTH: "strength", _PLAY: "play", _PAY: "pay"}
 """The word of the contract for each phase in which someone decides."""
-
-_WRITTEN = 60
-"""How much of a text that is not an action an error message shows."""
-
-
-def parse_action(text: str) -> Action:
-    """The action that ``str`` printed as ``text``: ``"strength A7"``, ``"play A7"``,
-    ``"pay I9 A8"`` (each card once, in any order) or ``"pay nothing"``; words are
-    separated by spaces, cards written as :meth:`Card.parse` reads them. Raises
-    :class:`InvalidMoveError` saying what is wrong with anything else (whether the
-    action is allowed now is :meth:`MatchState.apply`'s question)."""
-    if not isinstance(text, str):
-        raise InvalidMoveError(
-            f"an action is written as a string like 'play A7', not {type(text).__name__}"
-        )
-    words = text.split()
-    shown = repr(text[:_WRITTEN])
-    if not words:
-        raise InvalidMoveError("no action written: write 'strength A7', 'play A7' or 'pay I9 A8'")
-    verb, cards = words[0], words[1:]
-    if verb == "pay":
-        if cards == ["nothing"]:
-            return PAY_NOTHING
-        if not cards:
-            raise InvalidMoveError("write the cards paid, like 'pay I9 A8', or 'pay nothing'")
-        paid = tuple(Card.parse(w) for w in cards)
-        if len(set(paid)) != len(paid):
-            raise InvalidMoveError(f"{shown} pays a card twice")
-        return Pay(paid)
-    if verb in ("strength", "play"):
-        if len(cards) != 1:
-            raise InvalidMoveError(f"{shown}: write one card after {verb!r}, like '{verb} A7'")
-        card = Card.parse(cards[0])
-        return STRENGTHS[card] if verb == "strength" else PLAYS[card]
-    raise InvalidMoveError(
-        f"{shown} is not an action: write 'strength A7', 'play A7', 'pay I9 A8' or 'pay nothing'"
-    )
-
-
-# ---------------------------------------------------------------------- logs and results
-
-
-@dataclass(frozen=True, slots=True)
-class TrickLog:
-    """One trick as it stands: who led, both cards, the winner, ``d`` and the payment."""
-
-    leader: int
-    lead: Card
-    follow: Card | None = None
-    winner: int | None = None
-    owed: int | None = None
-    """``d``, the dots the loser owes (None until the trick is complete)."""
-    pay: tuple[Card, ...] | None = None
-    """The cards paid (None until paid)."""
-
-    @property
-    def same_suit(self) -> bool:
-        return self.follow is not None and self.lead >> 4 == self.follow >> 4
-
-
-@dataclass(slots=True)
-class GameLog:
-    """One game as a record stores it: LEAD, the deal, the DECK, strength cards, tricks."""
-
-    lead: int
-    deal: tuple[tuple[Card, ...], tuple[Card, ...]]
-    deck: tuple[Card, ...]
-    strength: list[Card]
-    tricks: list[TrickLog]
-
-    def copy(self) -> GameLog:
-        return GameLog(self.lead, self.deal, self.deck, self.strength[:], self.tricks[:])
-
-    def key(self) -> tuple[Any, ...]:
-        return (self.lead, self.deal, self.deck, tuple(self.strength), tuple(self.tricks))
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """A finished game."""
-
-    lead: int
-    order: tuple[Suit, Suit, Suit]
-    tricks: tuple[int, int]
-    cards_left: tuple[int, int]
-    winner: int | None
-    """None for a drawn game."""
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The result of a finished match."""
-
-    scores: tuple[int, int]
-    """The games each seat won."""
-    winners: tuple[int]
-    """The match's winner (a match has one)."""
-    games: tuple[int | None, ...]
-    """The winner of each game (None for a draw)."""
-
-    def explain(self, names: Sequence[str]) -> str:
-        (winner,) = self.winners
-        draws = sum(1 for g in self.games if g is None)
-        extra = f" ({draws} drawn game{'s' if draws != 1 else ''})" if draws else ""
-        return (
-            f"{names[winner]} wins the match, {self.scores[winner]} games to "
-            f"{self.scores[1 - winner]}{extra}."
-        )
-
-
-# ---------------------------------------------------------------------- views
-
-
-@dataclass(frozen=True, slots=True)
-class TrickView:
-    """A trick as one seat (or everyone) sees it."""
-
-    leader: int
-    lead: Card
-    follow: Card | None
-    winner: int | None
-    owed: int | None
-    paid: int | None
-    """How many cards the loser paid (None until paid)."""
-    face_down: bool
-    """The payment is discarded face down (different suits)."""
-    cards: tuple[Card, ...] | None
-    """The paid cards when the viewer may see them: always when given (same suit), and
-    for a face-down discard only in the payer's own view."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """Everything one seat may know now, and nothing more (or, with ``viewer`` None,
-    what everybody at the table may know).
-
-    Public: names, phase, game number, LEAD, whose decision it is, hand sizes, the
-    face-down counts, the strength cards and the suit order, every trick (cards, winner,
-    ``d``, how many cards were paid and the cards themselves when they were given),
-    tricks won, games won and the finished games. Private to ``viewer``: their hand,
-    their own face-down discards and which cards in hand they received.
-    """
-
-    viewer: int | None
-    players: tuple[str, str]
-    phase: Phase
-    chapter: int
-    """The game of the match, 1-based."""
-    lead: int
-    """This game's LEAD."""
-    current_player: int | None
-    hand: tuple[Card, ...] | None
-    discards: tuple[Card, ...] | None
-    """The viewer's own face-down discards this game."""
-    received: tuple[Card, ...] | None
-    """The cards in the viewer's hand that came to them as payments this game."""
-    hand_sizes: tuple[int, int]
-    discard_counts: tuple[int, int]
-    deck_size: int
-    strength: tuple[Card, ...]
-    """LEAD's strength card, then the other player's (as far as laid)."""
-    order: tuple[Suit, Suit, Suit] | None
-    """The suits, Highest first (None until both strength cards are laid)."""
-    tricks: tuple[TrickView, ...]
-    tricks_won: tuple[int, int]
-    wins: tuple[int, int]
-    results: tuple[GameResult, ...]
-    legal_actions: tuple[Action, ...]
-    """The viewer's actions now (empty when it is not their decision)."""
-    payment: PaymentDue | None = None
-    """When the viewer must pay now: the total their payment must make and, when it is
-    not ``d``, the rule's reason (None in every other view)."""
-
-    @property
-    def owed(self) -> int | None:
-        """``d`` of the trick waiting for its payment, or None."""
-        if self.phase is Phase.PAY and self.tricks:
-            return self.tricks[-1].owed
-        return None
-
-    @property
-    def deciders(self) -> tuple[int, ...]:
-        """The seats that may decide now: the current player alone (none between games
-        and when the match is over)."""
-        return () if self.current_player is None else (self.current_player,)
-
-    def decision_key(self) -> tuple[int, int]:
-        """With the seed and the seat, where a computer player's randomness comes from:
-        the game of the match and a count of the play in it (one per strength card
-        laid, two per trick begun, one more while its payment is due). A trick's
-        follow and the next lead may share a count: it stays as the computer players
-        have always counted, so that a saved match plays on as it would have."""
-        return (
-            self.chapter,
-            2 * len(self.tricks) + len(self.strength) + (self.phase is Phase.PAY),
-        )
-
 
 # ---------------------------------------------------------------------- the state
 
@@ -569,7 +313,7 @@ class MatchState(ValueEquality, Table[Phase]):
         return []
 
     def payment_due(self) -> int | None:
-        """The dots the loser must pay now (MONSTER_TAKING.md: exactly ``d`` when their
+        """The dots the loser must pay now (``rules.md``, "Payment": exactly ``d`` when their
         cards can make it, else the smallest total above, else all their dotted cards);
         None outside a payment. Any set of dotted cards with this total is legal."""
         if self._phase is not _PAY:
@@ -595,36 +339,42 @@ class MatchState(ValueEquality, Table[Phase]):
         if isinstance(action, Strength):
             if phase is not _STRENGTH:
                 return f"the suit strength is already decided: it is time to {_doing(phase)}"
-            card = action.card
-            if card not in hand:
-                return f"{_card(card)} is not in your hand"
-            if self._log.strength:
-                first = self._log.strength[0]
-                if first >> 4 == card >> 4:
-                    label = _SUITS[card >> 4].label
-                    return (
-                        f"LEAD laid {first}, {_article(label)} {label} card: yours must be "
-                        "of a different suit"
-                    )
-            return None
+            return self._strength_problem(action.card, hand)
         if isinstance(action, Play):
             if phase is not _PLAY:
                 return f"no card is played now: it is time to {_doing(phase)}"
-            card = action.card
-            if card not in hand:
-                return f"{_card(card)} is not in your hand"
-            led = self._led
-            if led >= 0 and card >> 4 != led >> 4:
-                suit = led >> 4
-                if any(c >> 4 == suit for c in hand):
-                    label = _SUITS[suit].label
-                    return f"you hold {_article(label)} {label} card, so you must follow {label}"
-            return None
+            return self._play_problem(action.card, hand)
         if isinstance(action, Pay):
             if phase is not _PAY:
                 return f"nothing is paid now: it is time to {_doing(phase)}"
             return payment_problem(hand, action.cards, self._log.tricks[-1].owed or 0)
         return f"{action!r} is not an action of Monster Taking"
+
+    def _strength_problem(self, card: Card, hand: list[Card]) -> str | None:
+        """Why laying ``card`` for the suit strength is not allowed, or None."""
+        if card not in hand:
+            return f"{_card(card)} is not in your hand"
+        if self._log.strength:
+            first = self._log.strength[0]
+            if first >> 4 == card >> 4:
+                label = _SUITS[card >> 4].label
+                return (
+                    f"LEAD laid {first}, {_article(label)} {label} card: yours must be "
+                    "of a different suit"
+                )
+        return None
+
+    def _play_problem(self, card: Card, hand: list[Card]) -> str | None:
+        """Why playing ``card`` to the trick is not allowed, or None."""
+        if card not in hand:
+            return f"{_card(card)} is not in your hand"
+        led = self._led
+        if led >= 0 and card >> 4 != led >> 4:
+            suit = led >> 4
+            if any(c >> 4 == suit for c in hand):
+                label = _SUITS[suit].label
+                return f"you hold {_article(label)} {label} card, so you must follow {label}"
+        return None
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Check and apply an action of the seat that decides now (``seat``, if given,
@@ -679,59 +429,65 @@ class MatchState(ValueEquality, Table[Phase]):
                 events.append(CardPlayed(p, card, False))
                 events.append(TrickWon(winner, (CARDS[led], card), self._tricks[winner], owed))
         elif cls is Pay:
-            paid: tuple[Card, ...] = action.cards  # type: ignore[union-attr]
-            hand = self._hands[p]
-            winner = 1 - p
-            tricks = self._log.tricks
-            trick = tricks[-1]
-            for c in paid:
-                hand.remove(c)
-            same = trick.lead >> 4 == trick.follow >> 4  # type: ignore[operator]
-            if paid:
-                if same:
-                    other = self._hands[winner]
-                    for c in paid:
-                        insort(other, c)
-                    self._received[winner].extend(paid)
-                else:
-                    self._discards[p].extend(paid)
-            tricks[-1] = TrickLog(trick.leader, trick.lead, trick.follow, winner, trick.owed, paid)
-            self._led = -1
-            if events is not None:
-                events.append(Paid(p, len(paid), paid if same else None))
-            if hand and self._hands[winner]:
-                self._phase = _PLAY
-                self._to_move = winner
-                self._history.append(("P", False))
-            else:
-                self._history.append(("P", True))
-                self._end_game(events)
+            self._push_pay(p, action.cards, events)  # type: ignore[union-attr]
         else:
-            card = action.card  # type: ignore[union-attr]
-            self._hands[p].remove(card)
-            strength = self._log.strength
-            strength.append(card)
-            self._history.append(("S", p))
-            if events is not None:
-                events.append(StrengthLaid(p, card))
-            if len(strength) == 1:
-                self._to_move = 1 - p
-                return
-            a, b = strength
-            if b & 15 > a & 15:
-                high, middle = b >> 4, a >> 4
+            self._push_strength(p, action.card, events)  # type: ignore[union-attr]
+
+    def _push_pay(self, p: int, paid: tuple[Card, ...], events: list[Event] | None) -> None:
+        """:meth:`push` of a payment of ``p``."""
+        hand = self._hands[p]
+        winner = 1 - p
+        tricks = self._log.tricks
+        trick = tricks[-1]
+        for c in paid:
+            hand.remove(c)
+        same = trick.lead >> 4 == trick.follow >> 4  # type: ignore[operator]
+        if paid:
+            if same:
+                other = self._hands[winner]
+                for c in paid:
+                    insort(other, c)
+                self._received[winner].extend(paid)
             else:
-                high, middle = a >> 4, b >> 4
-            low = 3 - high - middle
-            self._order = (high, middle, low)
-            rank = [0, 0, 0]
-            rank[middle] = 1
-            rank[low] = 2
-            self._rank = rank
+                self._discards[p].extend(paid)
+        tricks[-1] = TrickLog(trick.leader, trick.lead, trick.follow, winner, trick.owed, paid)
+        self._led = -1
+        if events is not None:
+            events.append(Paid(p, len(paid), paid if same else None))
+        if hand and self._hands[winner]:
             self._phase = _PLAY
-            self._to_move = self._lead
-            if events is not None:
-                events.append(SuitsRanked((_SUITS[high], _SUITS[middle], _SUITS[low])))
+            self._to_move = winner
+            self._history.append(("P", False))
+        else:
+            self._history.append(("P", True))
+            self._end_game(events)
+
+    def _push_strength(self, p: int, card: Card, events: list[Event] | None) -> None:
+        """:meth:`push` of a card ``p`` lays for the suit strength."""
+        self._hands[p].remove(card)
+        strength = self._log.strength
+        strength.append(card)
+        self._history.append(("S", p))
+        if events is not None:
+            events.append(StrengthLaid(p, card))
+        if len(strength) == 1:
+            self._to_move = 1 - p
+            return
+        a, b = strength
+        if b & 15 > a & 15:
+            high, middle = b >> 4, a >> 4
+        else:
+            high, middle = a >> 4, b >> 4
+        low = 3 - high - middle
+        self._order = (high, middle, low)
+        rank = [0, 0, 0]
+        rank[middle] = 1
+        rank[low] = 2
+        self._rank = rank
+        self._phase = _PLAY
+        self._to_move = self._lead
+        if events is not None:
+            events.append(SuitsRanked((_SUITS[high], _SUITS[middle], _SUITS[low])))
 
     def _end_game(self, events: list[Event] | None) -> None:
         sizes = (len(self._hands[0]), len(self._hands[1]))

@@ -11,7 +11,7 @@ from ....tui import theme
 from ....tui.screens.base import FinalScreen, PauseScreen
 from ....tui.widgets import KeyBar
 from ..engine.events import GameOver
-from ..engine.state import GameResult, Outcome
+from ..engine.views import GameResult, Outcome
 from . import cards
 from .session import GameSession
 

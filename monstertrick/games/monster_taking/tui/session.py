@@ -4,8 +4,9 @@ game's own (the shell knows a session through the game contract alone)."""
 from __future__ import annotations
 
 from ....seat_session import SeatSession
+from ..engine.actions import Action
 from ..engine.events import Event
-from ..engine.state import Action, PlayerView
+from ..engine.views import PlayerView
 
 GameSession = SeatSession[Action, Event, PlayerView, PlayerView]
 """A seat of Monster Taking, as its screens know it (at one keyboard or joined)."""

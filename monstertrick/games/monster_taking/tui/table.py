@@ -4,11 +4,11 @@ computer player's turn watched by everyone."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.geometry import Offset
 from textual.message import Message
@@ -30,9 +30,10 @@ from ....tui.screens.base import (
 )
 from ....tui.screens.hint import HintTerms
 from ....tui.widgets import KeyBar
+from ..engine.actions import Pay, Play, Strength
 from ..engine.cards import Card
 from ..engine.events import Event, Paid, TrickWon
-from ..engine.state import Pay, Phase, Play, PlayerView, Strength
+from ..engine.views import Phase, PlayerView
 from . import cards
 from .log import LogPanel
 from .session import GameSession
@@ -298,7 +299,7 @@ class MonsterTakingTable(DecisionScreen[GameSession]):
 class TurnScreen(MonsterTakingTable, PersonTurnScreen[GameSession]):
     """A person's private screen: lay a strength card, play a card, or pay."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         *CARD_KEYS,
         *HAND_END_KEYS,
         Binding("space", "choose", "Choose", key_display="Space"),

@@ -14,8 +14,10 @@ from textual.content import Content
 from .... import timeline
 from ....tui import theme
 from ....tui.screens.viewer import StepViewer
+from ..engine.actions import Action, Pay, Play, Strength
 from ..engine.events import CardPlayed, Event, GameDealt, Paid, StrengthLaid
-from ..engine.state import Action, MatchState, Pay, Phase, Play, Strength
+from ..engine.state import MatchState
+from ..engine.views import Phase
 from . import cards
 
 Frame = timeline.Frame[MatchState, Action, Event]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
+from ...contract import StopCheck
 from ..engine import Action, Arrange, Move, Phase, PlayerView, row_scoring, top_value, unseen_cards
-from .base import StopCheck
 from .tactics import distinct_moves, effect, wants_trick
 
 

@@ -39,8 +39,8 @@ from ....levels import Level
 from ....search import Budget, Option, SearchGame, analyse, best
 from ....search.assess import Common, Watched
 from ....search.player import HintSearch, SearchingPlayer
+from ...contract import StopCheck
 from ..engine import ARRANGEMENTS, Action, GameState, Phase, PlayerView
-from .base import StopCheck
 from .medium import MediumBot, ranked
 from .search import MonsterTrickSearch
 from .tactics import distinct_moves

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 
+from ...contract import StopCheck
 from ..engine import Action, Arrange, Move, Phase, PlayerView, row_scoring, top_value, unseen_cards
-from .base import StopCheck
 from .tactics import Effect, distinct_moves, effect, wants_trick
 
 #: Average tricks a player wins in a round, and the hand strength of an average hand.

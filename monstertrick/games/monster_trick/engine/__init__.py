@@ -12,6 +12,17 @@ True
 
 from typing import TYPE_CHECKING
 
+from .actions import (
+    ARRANGEMENTS,
+    VP_ORDERS,
+    VP_VALUES,
+    Action,
+    Arrange,
+    Move,
+    interchangeable,
+    parse_action,
+    vp_orders,
+)
 from .cards import (
     CARDS,
     HAND_SIZE,
@@ -40,35 +51,22 @@ from .events import (
     VPCardTurned,
 )
 from .state import (
-    ARRANGEMENTS,
-    VP_ORDERS,
     VP_POSITION_RULE,
-    VP_VALUES,
-    Action,
-    Arrange,
     GameState,
-    Move,
-    Phase,
-    PlayedCard,
-    PlayerView,
-    PublicView,
     RoundLog,
-    TrickView,
     deal,
     decide_winners,
     distinct_slots,
-    interchangeable,
     is_vp_row,
-    parse_action,
     row_scoring,
     standing_key,
     standings,
     takes_over,
     tricks_scoring,
-    vp_orders,
     vp_position,
     vp_scored,
 )
+from .views import Phase, PlayedCard, PlayerView, PublicView, TrickView
 
 __all__ = [
     "ARRANGEMENTS",
@@ -126,7 +124,7 @@ __all__ = [
     "vp_scored",
 ]
 
-from .determinize import Determinizer, determinize, unseen_cards  # noqa: E402
+from .determinize import Determinizer, determinize, unseen_cards
 
 __all__ += ["Determinizer", "determinize", "unseen_cards"]
 

@@ -25,8 +25,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .actions import VP_ORDERS, Move
 from .cards import Card, deck
-from .state import VP_ORDERS, GameState, Move, Phase, PlayerView, RoundLog
+from .state import GameState, RoundLog
+from .views import Phase, PlayerView
 
 __all__ = ["Determinizer", "determinize", "unseen_cards"]
 
@@ -48,6 +50,31 @@ def _check(view: PlayerView, unseen: Sequence[Card]) -> None:
         )
 
 
+def _possible_rows(view: PlayerView) -> list[list[tuple[int, int, int]] | None]:
+    """The VP rows the others may have: fixed (round over), or every order that puts the
+    cards seen face up this round in their places; None for a player who has not
+    arranged (and for the viewer)."""
+    r = view.round - 1
+    rows: list[list[tuple[int, int, int]] | None] = []
+    for p in range(view.num_players):
+        if p == view.player:
+            rows.append(None)
+        elif view.revealed is not None:
+            rows.append([view.revealed[p]])
+        elif not view.arranged[p]:
+            rows.append(None)
+        else:
+            seen = view.vp_seen[p]
+            rows.append(
+                [
+                    row
+                    for row in VP_ORDERS[r]
+                    if all(v is None or row[i] == v for i, v in enumerate(seen))
+                ]
+            )
+    return rows
+
+
 class Determinizer:
     """Samples full states consistent with one view; the expensive part is done once."""
 
@@ -62,26 +89,7 @@ class Determinizer:
         self._unseen = unseen
         self._others = [p for p in range(n) if p != me]
         r = view.round - 1
-        # The VP rows the others may have: fixed (round over), or every order that puts
-        # the cards seen face up this round in their places; None for a player who has
-        # not arranged.
-        rows: list[list[tuple[int, int, int]] | None] = []
-        for p in range(n):
-            if p == me:
-                rows.append(None)
-            elif view.revealed is not None:
-                rows.append([view.revealed[p]])
-            elif not view.arranged[p]:
-                rows.append(None)
-            else:
-                seen = view.vp_seen[p]
-                rows.append(
-                    [
-                        row
-                        for row in VP_ORDERS[r]
-                        if all(v is None or row[i] == v for i, v in enumerate(seen))
-                    ]
-                )
+        rows = _possible_rows(view)
         self._rows = rows
 
         # Rebuild the round from its deal: every hand as it is now (the others' from the

@@ -19,19 +19,10 @@ from __future__ import annotations
 
 import random
 
+from .actions import MOVES, VP_ORDERS, Move
 from .cards import HAND_SIZE
-from .state import (
-    _DISTINCT,
-    _LEGAL,
-    _POW5,
-    _TAKERS,
-    MOVES,
-    VP_ORDERS,
-    GameState,
-    Move,
-    Phase,
-    vp_scored,
-)
+from .state import _DISTINCT, _LEGAL, _POW5, _TAKERS, GameState, vp_scored
+from .views import Phase
 
 __all__ = ["perfect_playout", "playout", "random_playout", "steer"]
 
@@ -90,17 +81,7 @@ def playout(
             want = scored[p][tricks[p]] != best[p]
             # Tricks one card from completion, and who would win them.
             if want:
-                best_card = -1
-                best_slot = -1
-                for s in (0, 1, 2, 3):
-                    if len(slots_cards[s]) == 3:
-                        mine = holders[s] == p
-                        beats = takers[leads[s]][highs[s]]
-                        for c in hand:
-                            if s in per_colour[c >> 4] and (mine or c in beats):
-                                if best_card < 0 or c & 15 < best_card & 15:
-                                    best_card = c
-                                    best_slot = s
+                best_card, best_slot = _completing(game, p, per_colour)
                 if best_card >= 0:
                     card = best_card
                     slot = best_slot
@@ -117,6 +98,27 @@ def playout(
                     break
         push(moves_of[card][slot])
         turn += 1
+
+
+def _completing(
+    game: GameState, p: int, per_colour: tuple[tuple[int, ...], ...]
+) -> tuple[int, int]:
+    """The lowest card of ``p``'s hand that completes a trick of three cards that ``p``
+    then wins, and its slot; ``(-1, -1)`` when none does (:func:`playout`'s policy)."""
+    slots_cards, holders, leads, highs = game._cards, game._holder, game._lead, game._high
+    takers = _TAKERS
+    best_card = -1
+    best_slot = -1
+    for s in (0, 1, 2, 3):
+        if len(slots_cards[s]) == 3:
+            mine = holders[s] == p
+            beats = takers[leads[s]][highs[s]]
+            for c in game._hands[p]:
+                if s in per_colour[c >> 4] and (mine or c in beats):
+                    if best_card < 0 or c & 15 < best_card & 15:
+                        best_card = c
+                        best_slot = s
+    return best_card, best_slot
 
 
 def perfect_playout(game: GameState, rng: random.Random) -> None:

@@ -25,9 +25,11 @@ from ....records import (
     read_chapters,
     read_seat,
 )
+from .actions import Move
 from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NUM_ROUNDS, NUM_SLOTS, VP_SETS, Card
 from .errors import IllegalMoveError, InvalidMoveError, RecordError
-from .state import GameState, Move, Phase, check_deal, is_vp_row
+from .state import GameState, check_deal, is_vp_row
+from .views import Phase
 
 _ROUND_KEYS = {"hands", "arrangements", "moves"}
 _MOVE_KEYS = {"card", "slot"}

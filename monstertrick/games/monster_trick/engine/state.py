@@ -37,12 +37,20 @@ from __future__ import annotations
 import random
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
-from itertools import chain, permutations
-from typing import final
+from itertools import chain
 
 from ...common.outcome import break_ties
 from ...common.state import Table, not_their_turn
+from .actions import (
+    _ARRANGES,
+    ARRANGEMENTS,
+    MOVES,
+    VP_ORDERS,
+    Action,
+    Arrange,
+    Move,
+    _shown,
+)
 from .cards import (
     CARDS,
     HAND_SIZE,
@@ -68,133 +76,9 @@ from .events import (
     TrickWon,
     VPCardTurned,
 )
-
-
-class Phase(Enum):
-    ARRANGING = "arranging"
-    """Players are secretly ordering their VP cards."""
-    PLAYING = "playing"
-    ROUND_OVER = "round over"
-    """The round is scored; :meth:`GameState.next_chapter` deals the next one."""
-    GAME_OVER = "game over"
-
+from .views import Phase, PlayedCard, PlayerView, PublicView, TrickView
 
 _PLAYING = Phase.PLAYING
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class Move:
-    """Play ``card`` into ``slot`` (0-3): opens a trick there if it is empty."""
-
-    card: Card
-    slot: int
-
-    def __str__(self) -> str:
-        return f"{self.card}→{self.slot + 1}"
-
-    @staticmethod
-    def of(card: Card | str, slot: int) -> Move:
-        """The (interned) move; ``card`` may be written ``"G7"``."""
-        c = Card.parse(card) if isinstance(card, str) else card
-        if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < NUM_SLOTS:
-            raise InvalidMoveError(f"there is no slot {slot!r}: the table has slots 0 to 3")
-        return MOVES[c][slot]
-
-    @staticmethod
-    def parse(text: str) -> Move:
-        """Read ``"G7→2"``: card G7 into slot 2 (slots counted 1 to 4, as players count
-        them; ``"G7->2"`` is read too)."""
-        card, arrow, slot = (
-            text.replace("->", "→").partition("→") if isinstance(text, str) else ("", "", "")
-        )
-        if not arrow or slot not in ("1", "2", "3", "4"):
-            raise InvalidMoveError(
-                f"{_shown(text)} is not a move: write a card, an arrow and a trick from 1 "
-                "to 4, like 'G7→2' (or 'G7->2')"
-            )
-        return MOVES[Card.parse(card)][int(slot) - 1]
-
-
-#: Every move that can exist, interned: ``MOVES[card][slot]``.
-MOVES: list[tuple[Move, ...]] = [
-    tuple(Move(CARDS[code], s) for s in range(NUM_SLOTS)) for code in range(64)
-]
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class Arrange:
-    """Lay out the VP cards of the player to arrange as ``row``, left to right.
-
-    Written as the row with dashes: ``"3-1-2"`` lays out 3 on the left, 1 in the middle
-    and 2 on the right. Made with :meth:`of`, which returns one interned value per row.
-    """
-
-    row: tuple[int, int, int]
-
-    def __str__(self) -> str:
-        return "-".join(map(str, self.row))
-
-    @staticmethod
-    def of(row: Sequence[int]) -> Arrange:
-        """The (interned) arrangement of ``row``: three VP card values, left to right.
-
-        Raises :class:`InvalidMoveError` for anything else; a row of VP cards that is not
-        this round's (``(9, 9, 9)``) is an arrangement the rules refuse when it is made.
-        """
-        found = None
-        if isinstance(row, (tuple, list)) and len(row) == 3 and all(type(v) is int for v in row):
-            found = _ARRANGES.get((row[0], row[1], row[2]))
-        if found is None:
-            raise InvalidMoveError(
-                f"{_shown(row)} is not a VP row: lay out three VP cards "
-                f"({', '.join(map(str, VP_VALUES))}) left to right, like '3-1-2'"
-            )
-        return found
-
-    @staticmethod
-    def parse(text: str) -> Arrange:
-        """Read ``"3-1-2"`` (the values without leading zeros, no spaces)."""
-        parts = text.split("-") if isinstance(text, str) else []
-        if len(parts) != 3 or not all(p in _VP_WORDS for p in parts):
-            raise InvalidMoveError(
-                f"{_shown(text)} is not a VP row: write three VP cards "
-                f"({', '.join(map(str, VP_VALUES))}) left to right with dashes, like '3-1-2'"
-            )
-        return _ARRANGES[(int(parts[0]), int(parts[1]), int(parts[2]))]
-
-
-Action = Move | Arrange
-"""A decision of Monster Trick: a VP row (arranging) or a card into a slot (playing)."""
-
-#: Every VP card value of the game, lowest first.
-VP_VALUES: tuple[int, ...] = tuple(sorted({v for vps in VP_SETS for v in vps}))
-_VP_WORDS = frozenset(map(str, VP_VALUES))
-#: Every row of three VP card values, interned (a row of the same card twice included: a
-#: well-formed arrangement that the rules refuse).
-_ARRANGES: dict[tuple[int, int, int], Arrange] = {
-    (a, b, c): Arrange((a, b, c)) for a in VP_VALUES for b in VP_VALUES for c in VP_VALUES
-}
-
-
-def _shown(value: object) -> str:
-    """``value`` quoted for a message, cut short."""
-    shown = repr(value)
-    return shown if len(shown) <= 24 else shown[:20] + "…"
-
-
-def parse_action(text: str) -> Action:
-    """Read an action as :func:`str` writes it: a move ``"G7→2"`` (or ``"G7->2"``) or a VP
-    row ``"3-1-2"``; raises :class:`InvalidMoveError` with what to write instead."""
-    if isinstance(text, str) and ("→" in text or ">" in text):
-        return Move.parse(text)
-    if isinstance(text, str) and text[:1].isdigit():
-        return Arrange.parse(text)
-    raise InvalidMoveError(
-        f"{_shown(text)} is not an action: write a move, a card and a trick from 1 to 4 "
-        "like 'G7→2', or a VP row left to right like '3-1-2'"
-    )
 
 
 _POW5 = (1, 5, 25, 125)
@@ -236,31 +120,6 @@ def distinct_slots(slots: Iterable[int], empty: Container[int]) -> tuple[int, ..
             opened = True
         out.append(s)
     return tuple(out)
-
-
-def interchangeable(hand: Iterable[Card], dead: Container[Card]) -> dict[Card, Card]:
-    """Each card of ``hand`` mapped to the lowest card of ``hand`` it is interchangeable
-    with (itself if none).
-
-    A card's value only matters when it is compared with the highest card of a trick's
-    opening colour, so two cards of one colour in the same hand are interchangeable when
-    no card between them can ever be compared with them: each card between is in the
-    hand too, or ``dead`` (played this round and not the highest card of an open trick
-    of its colour). Playing either then leads to the same game, the cards swapped.
-    """
-    out: dict[Card, Card] = {}
-    prev: Card | None = None
-    for card in sorted(hand):
-        if (
-            prev is not None
-            and prev >> 4 == card >> 4
-            and all(c in dead for c in range(prev + 1, card))
-        ):
-            out[card] = out[prev]
-        else:
-            out[card] = card
-        prev = card
-    return out
 
 
 def _build_distinct_table() -> list[tuple[tuple[int, ...], ...]]:
@@ -333,21 +192,6 @@ def row_scoring(target: int, vps: Sequence[int]) -> tuple[int, int, int]:
     return (row[0], row[1], row[2])
 
 
-def vp_orders(vps: Sequence[int]) -> tuple[tuple[int, int, int], ...]:
-    """The six orders in which a round's VP cards may be laid out, in a fixed order."""
-    return tuple((a, b, c) for a, b, c in permutations(vps))
-
-
-VP_ORDERS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(vp_orders(v) for v in VP_SETS)
-"""The six VP rows of each round: ``VP_ORDERS[round - 1]``."""
-
-ARRANGEMENTS: tuple[tuple[Arrange, ...], ...] = tuple(
-    tuple(map(Arrange.of, rows)) for rows in VP_ORDERS
-)
-"""The six arrangements of each round, in :data:`VP_ORDERS`' order:
-``ARRANGEMENTS[round - 1]``."""
-
-
 def is_vp_row(row: Sequence[object], vps: Sequence[int]) -> bool:
     """Is ``row`` an order of the VP cards ``vps`` (three ints, each card once)?"""
     return (
@@ -391,143 +235,6 @@ def deal(num_players: int, seed: int | str, round_index: int) -> list[list[Card]
     cards = deck(num_players)
     cards.sort(key=lambda _card: draw())
     return [sorted(cards[p * HAND_SIZE : (p + 1) * HAND_SIZE]) for p in range(num_players)]
-
-
-@dataclass(frozen=True, slots=True)
-class TrickView:
-    """An open trick as everyone sees it."""
-
-    slot: int
-    cards: tuple[Card, ...]
-    lead: Colour
-    holder: int
-    players: tuple[int, ...] = ()
-    """Who played each card of ``cards``, in the same order."""
-
-    @property
-    def count(self) -> int:
-        return len(self.cards)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayedCard:
-    """A card played this round, as everyone saw it."""
-
-    player: int
-    card: Card
-    slot: int
-
-
-@dataclass(frozen=True, slots=True)
-class PublicView:
-    """What everyone at the table may see: :meth:`GameState.public_view`.
-
-    Names, phase, turn, hand sizes, the table (with who played each card), every card
-    played this round, tricks won, each player's face-up VP card and the VP cards seen
-    this round, who has arranged, scores of finished rounds, and every VP row once a
-    round is over. No hand and no hidden VP card.
-    """
-
-    players: tuple[str, ...]
-    phase: Phase
-    round: int
-    """1-based."""
-    starting_player: int
-    current_player: int | None
-    vp_set: tuple[int, int, int]
-    arranged: tuple[bool, ...]
-    hand_sizes: tuple[int, ...]
-    table: tuple[TrickView | None, ...]
-    played: tuple[PlayedCard, ...]
-    tricks_won: tuple[int, ...]
-    face_up: tuple[tuple[int, int] | None, ...]
-    """Per player, ``(position, value)`` of the face-up VP card, or None."""
-    vp_seen: tuple[tuple[int | None, int | None, int | None], ...]
-    """Per player, the VP cards everyone has seen face up this round, by position (None
-    where not yet shown): cards turn up left, middle, right, so after ``t`` tricks the
-    first ``min(t, 3)`` positions have been seen."""
-    round_scores: tuple[tuple[int, ...], ...]
-    """Scores of the finished rounds, per round, per player."""
-    revealed: tuple[tuple[int, int, int], ...] | None
-    """Every player's VP row of this round, once it is over; None while secret."""
-
-    @property
-    def num_players(self) -> int:
-        return len(self.players)
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return tuple(sum(r[p] for r in self.round_scores) for p in range(len(self.players)))
-
-    @property
-    def viewer(self) -> int | None:
-        """Whose view this is: None, everyone's."""
-        return None
-
-    @property
-    def chapter(self) -> int:
-        """The round in play, 1-based."""
-        return self.round
-
-    @property
-    def legal_actions(self) -> Sequence[Action]:
-        """The viewer's actions now: none in the public view."""
-        return ()
-
-    @property
-    def deciders(self) -> tuple[int, ...]:
-        """The seats that may decide now: while arranging, every seat still to lay its
-        VP row, in turn order from the round's starting player; else the player to play
-        (none once the round is over)."""
-        if self.phase is Phase.ARRANGING:
-            n = len(self.players)
-            first = self.starting_player
-            return tuple(p for p in (*range(first, n), *range(first)) if not self.arranged[p])
-        return () if self.current_player is None else (self.current_player,)
-
-    def decision_key(self) -> tuple[int, int | None]:
-        """The round and the cards played in it so far (None while VP rows are laid out,
-        before the first card): with the seed and the seat, where a computer player's
-        randomness comes from (:func:`monstertrick.decisions.bot_rng`); the same for
-        every seat laying its VP row, whatever the order the rows are laid in."""
-        return (self.round, None if self.phase is Phase.ARRANGING else len(self.played))
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerView(PublicView):
-    """Everything one player may know, and nothing more: the :class:`PublicView` and,
-    private to ``player``, their hand, their own VP row and their legal moves."""
-
-    player: int
-    hand: tuple[Card, ...]
-    arrangement: tuple[int, int, int] | None
-    """This player's own VP row, left to right (None until arranged)."""
-    legal_moves: tuple[Move, ...]
-    """The moves ``player`` may make now (empty when it is not their turn to play)."""
-
-    @property
-    def viewer(self) -> int | None:
-        """Whose view this is: :attr:`player`."""
-        return self.player
-
-    @property
-    def legal_actions(self) -> Sequence[Action]:
-        """``player``'s actions now: the six arrangements of the round's VP cards while
-        they are still to lay out their row (every seat lays its row at the same time),
-        their legal moves when it is their turn to play, else none."""
-        if self.phase is Phase.ARRANGING:
-            return ARRANGEMENTS[self.round - 1] if not self.arranged[self.player] else ()
-        return self.legal_moves
-
-    def legal_slots(self, card: Card) -> tuple[int, ...]:
-        """The slots ``card`` may go to now (from the engine's legal moves)."""
-        return tuple(m.slot for m in self.legal_moves if m.card == card)
-
-    def interchangeable_cards(self) -> dict[Card, Card]:
-        """Each card in hand mapped to the lowest one it is interchangeable with
-        (:func:`interchangeable`, from the cards played this round and the table)."""
-        highs = {max(c for c in t.cards if c >> 4 == t.lead) for t in self.table if t}
-        return interchangeable(self.hand, {pc.card for pc in self.played} - highs)
 
 
 _PublicFields = tuple[

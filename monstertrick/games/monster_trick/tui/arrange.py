@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Offset
@@ -29,7 +29,7 @@ class ArrangeScreen(PersonTurnScreen[GameSession]):
 
     CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
     PANEL_AFTER = "#arrange-help"
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "select(-1)", "Choose", key_display="←/→"),
         Binding("right", "select(1)", "Choose", show=False),
         Binding("shift+left,comma", "move(-1)", "Move it", key_display="⇧←/→"),

@@ -3,7 +3,10 @@ the game (per-round scores, totals and the tie-break in words)."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
@@ -21,7 +24,7 @@ class RoundEndScreen(ChapterEndScreen[GameSession]):
     """Public: shown to the whole table."""
 
     CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
-    BINDINGS = [LOG_KEY]
+    BINDINGS: ClassVar[list[BindingType]] = [LOG_KEY]
     PANEL_AFTER = "#round-end"
     CHAPTER = "round"
     CHAPTERS = NUM_ROUNDS

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Offset
@@ -85,7 +85,7 @@ class TableScreen(PersonTurnScreen[GameSession]):
     CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
     AUTO_FOCUS = None
     PANEL_AFTER = "#since"
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         *CARD_KEYS,
         *HAND_END_KEYS,
         Binding("1", "slot(0)", "Play on", key_display="1-4"),

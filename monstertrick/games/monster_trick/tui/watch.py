@@ -12,9 +12,10 @@ done. Consecutive computer turns reuse the screen (:meth:`next_turn`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Static
@@ -51,7 +52,7 @@ class WatchScreen(ComputerTurnScreen[GameSession]):
     CSS_PATH = "game.tcss"  # (read when the first of the game's screens is shown)
     AUTO_FOCUS = None
     PANEL_AFTER = "#since"
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         *COMPUTER_TURN_KEYS,
         Binding("pageup", "scroll_since(-1)", "Earlier moves", show=False),
         Binding("pagedown", "scroll_since(1)", "Later moves", show=False),

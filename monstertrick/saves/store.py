@@ -1,50 +1,9 @@
-"""Saved games: where they live, how they are written, and how they are read back.
-
-A saved game is a ``monstertrick-record/1`` record of any registered game (its ``game``
-key; :mod:`monstertrick.games`), so ``monstertrick replay`` accepts it, with a ``meta``
-object: seats (names and bot levels), seed, created and updated times, the app's version
-and the game's ``summary``. This module knows a game only through its registered door
-(``to_record``, ``from_record``, ``is_over``, ``summary``, ``totals_range``): it imports
-no game engine (the bot levels of a meta are checked by the game's own ``make_bot``, in
-the grammar every game shares, :mod:`monstertrick.levels`).
-
-The lists (Continue, History, the start screen's counts) read each save's
-``meta["summary"]`` and do not replay the save when that summary passes
-:func:`summary_problem`: it holds the fingerprint of exactly this record (a record
-changed behind its summary's back is noticed that way), and its content is what this
-program writes for such a record (the record's players, each following the names rule;
-plain text; winners and totals that fit the game). The fingerprint is no signature:
-anyone can recompute it, so a summary is file content like the rest, never markup nor
-terminal control, and never trusted beyond what is checked. A summary is only a copy of
-what the record says: one that is missing or fails a check (an old save, a record or a
-summary edited by hand) is thrown away and rebuilt from the record, which is replayed
-once, a failure meaning the save is damaged (moved into ``damaged/`` with the reason,
-as always), and the rebuilt summary is written into the save so that the next list need
-not replay it again (a record without meta, or a game open in another window, is not
-written to, and is replayed at every list). A save is also replayed when it is opened
-(:meth:`SaveStore.open`, :func:`read_save`). What the lists take on trust is only that
-a record whose summary checks out replays: one that no longer does (a program that
-reads it differently) is listed, and found damaged when it is opened.
-
-Games in progress live in ``<home>/saves/``; finished games move to ``<home>/history/``;
-a file that cannot be read is moved, never deleted or overwritten, into
-``<home>/saves/damaged/``. ``<home>`` is ``$MONSTERTRICK_HOME`` if set, otherwise the
-user's data folder (platformdirs).
-
-Every write is atomic: a temporary file in the same folder, flushed and fsynced, then
-``os.replace``: a crash at any instant leaves the previous save or the new one.
-
-A game that is open is locked: an advisory ``flock`` on ``.<name>.lock`` beside its
-save, held by the process from the game's first save (or its resume) until it is
-finished or the process ends (the system drops the lock of a process that dies, so a
-lock never stays stuck). A second process cannot open, save or delete that game
-(:class:`SaveLocked`): there is never more than one writer.
-"""
+"""The saves and the history under one home folder (:class:`SaveStore`): where they
+live, every write atomic, a save read, listed from its summary, opened, filed or moved
+aside as damaged; and the figures per player name over finished games."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import secrets
 import stat
@@ -56,134 +15,34 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import __version__
-from .errors import RecordError
-from .games import DEFAULT_GAME, GAMES
-from .records import (
-    check_format,
-    check_players,
-    game_of,
-    is_int,
-    is_plain_text,
-    kind,
-    parse_json,
-    quote,
-    read_record_file,
-    record_text,
+from ..errors import RecordError
+from ..records import check_format, game_of, is_int, parse_json, read_record_file, record_text
+from .locks import (
+    _HELD,
+    SaveError,
+    SaveLocked,
+    _acquire,
+    _lock_file,
+    _locked_elsewhere,
+    _release,
+)
+from .meta import (
+    _FINGERPRINT,
+    SUMMARY,
+    SaveMeta,
+    _trusted_summary,
+    door,
+    fingerprint,
+    game_of_state,
+    now,
 )
 
 if TYPE_CHECKING:
-    from .games import SomeDoor
-    from .games.contract import SomeState
+    from ..games.contract import SomeState
 
 SAVES = "saves"
 HISTORY = "history"
 DAMAGED = "damaged"
-
-
-class SaveError(OSError):
-    """Saving failed; the message says what and where, in words."""
-
-
-class SaveLocked(SaveError):
-    """The game is open in another window (another process holds its lock)."""
-
-    def __init__(self, message: str = "this game is open in another window") -> None:
-        super().__init__(message)
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - Windows: games are not locked there
-    fcntl = None  # type: ignore[assignment]
-
-_HELD: dict[str, int] = {}
-"""The locks this process holds: lock file path -> its open file descriptor."""
-
-
-def _lock_file(path: Path) -> str:
-    return os.path.abspath(path.with_name(f".{path.name}.lock"))
-
-
-def _acquire(path: Path) -> None:
-    """Hold the lock of the game at ``path`` for this process (nothing if it already
-    does). Raises :class:`SaveLocked` if another process holds it. Where no lock file
-    can be made (a read-only folder), the game goes unlocked: it cannot be saved
-    there either, so there is no writer to race with."""
-    if fcntl is None:  # pragma: no cover
-        return
-    lock = _lock_file(path)
-    if lock in _HELD:
-        return
-    while True:
-        try:
-            fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
-        except OSError:
-            return
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise SaveLocked() from None
-        except OSError:  # a file system without locks
-            os.close(fd)
-            return
-        try:
-            same = os.path.samestat(os.fstat(fd), os.stat(lock))
-        except OSError:
-            same = False
-        if same:
-            _HELD[lock] = fd
-            return
-        os.close(fd)  # its last holder removed it as we opened it: take the new one
-
-
-def _release(path: Path) -> None:
-    """Let go of the lock of the game at ``path`` (and remove its lock file)."""
-    fd = _HELD.pop(_lock_file(path), None)
-    if fd is None:
-        return
-    try:
-        os.unlink(_lock_file(path))  # while still holding it, so no one else is fooled
-    except OSError:
-        pass
-    os.close(fd)
-
-
-def release_all_locks() -> None:
-    """Let go of every game this process holds (when the app ends)."""
-    for lock in list(_HELD):
-        fd = _HELD.pop(lock)
-        try:
-            os.unlink(lock)
-        except OSError:
-            pass
-        os.close(fd)
-
-
-def _locked_elsewhere(path: Path) -> bool:
-    """Whether another process holds the game at ``path`` open right now."""
-    if fcntl is None:  # pragma: no cover
-        return False
-    lock = _lock_file(path)
-    if lock in _HELD:
-        return False
-    try:
-        fd = os.open(lock, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    except OSError:
-        return False
-    finally:
-        os.close(fd)  # (closing drops the probe's own shared lock)
-    return False
 
 
 def home() -> Path:
@@ -205,230 +64,6 @@ def log_folder() -> Path:
     from platformdirs import user_log_path
 
     return user_log_path("monstertrick", appauthor=False)
-
-
-def now() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
-
-
-@dataclass
-class SaveMeta:
-    """What a save knows beyond the record: seats, seed, times, version."""
-
-    seats: list[dict[str, Any]]
-    """Per seat: ``{"name": ..., "bot": None or a level}``."""
-    seed: int
-    created: str = field(default_factory=now)
-    updated: str = field(default_factory=now)
-    version: str = __version__
-    extra: dict[str, Any] = field(default_factory=dict)
-    hints: list[int] = field(default_factory=list)
-    """Per seat, how many hints the person took (empty: none at all)."""
-
-    def to_json(self) -> dict[str, Any]:
-        doc = {
-            **self.extra,
-            "seats": self.seats,
-            "seed": self.seed,
-            "created": self.created,
-            "updated": self.updated,
-            "version": self.version,
-        }
-        if any(self.hints):
-            doc["hints"] = list(self.hints)
-        return doc
-
-    @staticmethod
-    def plain(players: Sequence[str]) -> SaveMeta:
-        """The meta of a record without one (an exported game): people only, seed 0."""
-        return SaveMeta(
-            seats=[{"name": p, "bot": None} for p in players],
-            seed=0,
-            created="",
-            updated="",
-            version="",
-        )
-
-    @staticmethod
-    def from_json(raw: object, players: Sequence[str], game: str = DEFAULT_GAME) -> SaveMeta:
-        """Read and check ``meta`` (untrusted, like the whole file) for a record of
-        ``game`` whose players are ``players``; raises :class:`RecordError` ("meta:
-        ...") saying what is wrong. Every seat's level must be one the game's
-        ``make_bot`` accepts, so a resumed game never meets a level it cannot play."""
-        door = GAMES[game].load()
-
-        def bot_level_problem(level: object) -> str | None:
-            try:
-                door.make_bot(level)
-            except ValueError as exc:
-                return str(exc)
-            return None
-
-        if not isinstance(raw, dict):
-            raise RecordError(f"meta: the meta of a saved game is an object, not {kind(raw)}")
-        seats = raw.get("seats")
-        if not isinstance(seats, list) or len(seats) != len(players):
-            raise RecordError(f'meta: "seats" must list one seat per player ({len(players)})')
-        checked: list[dict[str, Any]] = []
-        for i, (seat, player) in enumerate(zip(seats, players)):
-            where = f"meta: seat {i + 1}"
-            if not isinstance(seat, dict) or set(seat) != _SEAT_KEYS:
-                raise RecordError(
-                    f'{where} must be an object {{"name": ..., "bot": ...}}, not {quote(seat)}'
-                )
-            if seat["name"] != player:
-                raise RecordError(f"{where} is not named as player {i + 1} of the record")
-            bot = seat["bot"]
-            if bot is not None:
-                problem = bot_level_problem(bot)
-                if problem is not None:
-                    raise RecordError(f"{where}: {problem}")
-            checked.append({"name": player, "bot": bot})
-        seed = raw.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError(f'meta: "seed" must be a whole number, not {quote(seed)}')
-        for key in ("created", "updated", "version"):
-            if not isinstance(raw.get(key, ""), str):
-                raise RecordError(f'meta: "{key}" must be a string, not {kind(raw[key])}')
-        hints = raw.get("hints", [])
-        if not (
-            isinstance(hints, list)
-            and (not hints or len(hints) == len(players))
-            and all(is_int(h) and 0 <= h <= MAX_HINTS for h in hints)
-        ):
-            raise RecordError(
-                f'meta: "hints" must list one whole number (0 to {MAX_HINTS}) per player, '
-                f"not {quote(hints)}"
-            )
-        known = {"seats", "seed", "created", "updated", "version", "hints", SUMMARY}
-        return SaveMeta(
-            hints=list(hints),
-            seats=checked,
-            seed=seed,
-            created=raw.get("created", ""),
-            updated=raw.get("updated", ""),
-            version=raw.get("version", ""),
-            extra={k: v for k, v in raw.items() if k not in known},
-        )
-
-
-_SEAT_KEYS = {"name", "bot"}
-MAX_HINTS = 100_000
-"""The most hints a save may say one person took (a game has a few hundred decisions)."""
-
-
-SUMMARY = "summary"
-"""The key, in a save's ``meta``, of the summary the lists read."""
-
-_FINGERPRINT = "record"
-"""The key, in a summary, of the fingerprint of the record it summarizes."""
-
-
-def door(key: str) -> SomeDoor:
-    """The registered door (``GAME``) of the game called ``key``."""
-    return GAMES[key].load()
-
-
-def game_of_state(state: object) -> str:
-    """The key of the registered game whose state ``state`` is (the default game's
-    first: saving a Monster Trick game never loads another game)."""
-    for key, entry in GAMES.items():
-        if isinstance(state, entry.load().state_type):
-            return key
-    raise TypeError(f"not the state of a registered game: {type(state).__name__}")
-
-
-def fingerprint(doc: dict[str, Any]) -> str:
-    """A fingerprint of a record without its ``meta``: a summary holds the fingerprint of
-    the record it summarizes, so a record changed behind its summary's back is noticed
-    (and replayed) without replaying every save."""
-    body = {k: v for k, v in doc.items() if k != "meta"}
-    text = json.dumps(body, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
-
-
-_SUMMARY_KEYS = frozenset({"players", "round", "where", "over", "winners", "totals", "hits"})
-"""The keys a summary may hold besides its fingerprint (``hits``: Monster Trick's)."""
-MAX_WHERE = 120
-"""The longest "where the game stands" a summary may give (a game writes about 60)."""
-MAX_ROUND = 1000
-"""The highest round (hand, game) a summary may name (a record has at most hundreds)."""
-
-
-def summary_problem(info: object, doc: dict[str, Any], key: str) -> str | None:
-    """What keeps ``info``, the summary found in the save ``doc`` of game ``key``, from
-    being shown as it is (None: nothing). A summary is checked as strictly as the lists
-    use it: the fingerprint of exactly this record; the record's players, each following
-    the names rule; plain text where the game stands; and, once over, the winners
-    (distinct seats, each with the highest total) and one total per player in the
-    game's range (``totals_range``); per seat hits ``[made, rounds scored]`` if any.
-    Anyone can recompute a fingerprint, so nothing else of a summary is taken on trust.
-    """
-    if not isinstance(info, dict) or info.get(_FINGERPRINT) != fingerprint(doc):
-        return "no summary of this record"
-    if not set(info) - {_FINGERPRINT} <= _SUMMARY_KEYS:
-        return "unknown keys"
-    if info.get("players") != doc.get("players"):
-        return "not the record's players"
-    facts = GAMES[key]
-    try:
-        n = len(check_players(info["players"], facts.min_players, facts.max_players))
-    except RecordError as exc:
-        return str(exc)
-    where: object = info.get("where")
-    over: object = info.get("over")
-    rounds: object = info.get("round")
-    if not (isinstance(where, str) and 0 < len(where) <= MAX_WHERE and is_plain_text(where)):
-        return '"where" is not a line of plain text'
-    if not (is_int(rounds) and 1 <= rounds <= MAX_ROUND) or not isinstance(over, bool):
-        return '"round" or "over" is not one'
-    winners: object = info.get("winners")
-    totals: object = info.get("totals")
-    if not over:
-        if winners is not None or totals is not None:
-            return "results of a game that is not over"
-    else:
-        low, high = door(key).totals_range
-        if not (
-            isinstance(totals, list)
-            and len(totals) == n
-            and all(is_int(t) and low <= t <= high for t in totals)
-        ):
-            return f'"totals" is not one total per player, each {low} to {high}'
-        if not (
-            isinstance(winners, list)
-            and winners
-            and all(is_int(w) and 0 <= w < n for w in winners)
-            and len(set(winners)) == len(winners)
-            and all(totals[w] == max(totals) for w in winners)
-        ):
-            return '"winners" are not players with the highest total'
-    hits: object = info.get("hits", [])
-    if not (
-        isinstance(hits, list)
-        and len(hits) in (0, n)
-        and all(
-            isinstance(h, list)
-            and len(h) == 2
-            and all(is_int(x) for x in h)
-            and 0 <= h[0] <= h[1] <= rounds
-            for h in hits
-        )
-    ):
-        return '"hits" is not [made, rounds scored] per player'
-    return None
-
-
-def _trusted_summary(doc: dict[str, Any], key: str) -> dict[str, Any] | None:
-    """The summary in the save's meta, if it is one this program could have written for
-    exactly this record (:func:`summary_problem`); None otherwise (then the save is
-    replayed and its summary rebuilt from the record)."""
-    meta = doc.get("meta")
-    info = meta.get(SUMMARY) if isinstance(meta, dict) else None
-    if summary_problem(info, doc, key) is not None:
-        return None
-    assert isinstance(info, dict)
-    return {k: v for k, v in info.items() if k != _FINGERPRINT}
 
 
 @dataclass(frozen=True, eq=False)
