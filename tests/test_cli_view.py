@@ -26,7 +26,7 @@ async def test_view_opens_a_finished_magic_trick_game_in_its_viewer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from monstertrick.games.magic_trick.tui.viewer import ViewerScreen
-    from monstertrick.tui.app import GamesApp as MonsterTrickApp
+    from monstertrick.tui.app import GamesApp
 
     match = Session.start(
         parse_seats(MAGIC, game="magic-trick"), 2, SaveStore(), game="magic-trick"
@@ -34,7 +34,7 @@ async def test_view_opens_a_finished_magic_trick_game_in_its_viewer(
     match.play_to_end()
     options = view_options(monkeypatch, str(match.save_path))
     assert options["game"] == "magic-trick"
-    app = MonsterTrickApp(**options)
+    app = GamesApp(**options)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ViewerScreen)

@@ -37,10 +37,10 @@ FIRST_SCREEN = """
 import json, sys
 from pathlib import Path
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 
 play = sys.argv[1] == "play"
-app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob", "Cid"]), seed=1) if play else MonsterTrickApp()
+app = GamesApp(seats=parse_seats(["Ann", "Bob", "Cid"]), seed=1) if play else GamesApp()
 
 async def first_screen(pilot):
     await pilot.pause()

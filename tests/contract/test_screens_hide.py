@@ -24,7 +24,7 @@ from monstertrick.games import GAMES
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
 from monstertrick.tui import has_screens
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 
 from ..games.magic_trick import test_tui as magic
 from ..games.monster_taking import test_tui as taking
@@ -39,10 +39,10 @@ class Table:
     """One game at a table in the app, and how the scan plays and reads it."""
 
     game: str
-    start: Callable[[], MonsterTrickApp]
+    start: Callable[[], GamesApp]
     play: Callable[[Pilot[int], Callable[[], None]], Awaitable[None]]
     """Plays the whole game with keys only, calling back after every key."""
-    leaks: Callable[[MonsterTrickApp, str, int | None], list[str]]
+    leaks: Callable[[GamesApp, str, int | None], list[str]]
     """What the screen's text shows that ``viewer`` (None: nobody) may not see."""
     own: Callable[[Session, str, int], bool] | None
     """Whether the text shows the viewer's own secrets (None: not even its holder sees
@@ -51,13 +51,13 @@ class Table:
     """How many handoffs the game has (None: not counted; 0: none at all)."""
 
 
-def trick_app(names: list[str], seed: int) -> MonsterTrickApp:
-    app = MonsterTrickApp(seats=parse_seats(names), seed=seed)
+def trick_app(names: list[str], seed: int) -> GamesApp:
+    app = GamesApp(seats=parse_seats(names), seed=seed)
     app.theme = trick.THEME
     return app
 
 
-def trick_leaks(app: MonsterTrickApp, text: str, viewer: int | None) -> list[str]:
+def trick_leaks(app: GamesApp, text: str, viewer: int | None) -> list[str]:
     assert app.session is not None
     return trick.leaks(app, text, app.session.names, viewer)
 
@@ -77,7 +77,7 @@ def taking_secrets(session: Session, seat: int) -> set[str]:
     return secret | {str(c) for c in state.discards(seat)}
 
 
-def taking_leaks(app: MonsterTrickApp, text: str, viewer: int | None) -> list[str]:
+def taking_leaks(app: GamesApp, text: str, viewer: int | None) -> list[str]:
     session = app.session
     assert session is not None
     tokens = set(taking.CARD.findall(text))
@@ -95,7 +95,7 @@ def taking_own(session: Session, text: str, seat: int) -> bool:
     return bool(set(taking.CARD.findall(text)) & {str(c) for c in session.state.hand(seat)})
 
 
-def magic_leaks(app: MonsterTrickApp, text: str, viewer: int | None) -> list[str]:
+def magic_leaks(app: GamesApp, text: str, viewer: int | None) -> list[str]:
     try:
         magic.check_no_hidden_value(app)
     except AssertionError as exc:

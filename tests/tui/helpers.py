@@ -19,7 +19,7 @@ from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.watch import WatchScreen
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
 THEME = "textual-dark"
@@ -107,7 +107,7 @@ def make_match(
     return match
 
 
-def screen_text(app: MonsterTrickApp) -> str:
+def screen_text(app: GamesApp) -> str:
     """The text of the screen as rendered now.
 
     (Textual's public API gives the screen only as an SVG picture, export_screenshot; this
@@ -148,7 +148,7 @@ async def play_through(
     """Play the game to the final standings (or until ``until()``) with keys only,
     calling ``on_screen`` after every key press (and once at the start)."""
     app = pilot.app
-    assert isinstance(app, MonsterTrickApp)
+    assert isinstance(app, GamesApp)
     await pilot.pause()
     on_screen()
 
@@ -209,7 +209,7 @@ async def play_through(
 HANDOFF = re.compile(r"Pass the keyboard to ● (\w+)")
 
 
-def leaks(app: MonsterTrickApp, text: str, names: Sequence[str], viewer: int | None) -> list[str]:
+def leaks(app: GamesApp, text: str, names: Sequence[str], viewer: int | None) -> list[str]:
     """What the screen ``text`` shows of other players' hands and VP orders, and the
     private widgets on it that do not belong to ``viewer`` (None: shown to nobody in
     particular, so nobody's secrets may be on it)."""
@@ -259,7 +259,7 @@ async def until_handoff_accepts(pilot: Pilot) -> HandoffScreen:
     return screen
 
 
-async def workers_done(app: MonsterTrickApp) -> None:
+async def workers_done(app: GamesApp) -> None:
     """Wait for the app's workers. With no pause between computer players, one player's
     finished worker can be cancelled by the next one's start (the workers are
     exclusive); that is no failure: wait on for the others."""
@@ -274,7 +274,7 @@ async def workers_done(app: MonsterTrickApp) -> None:
     raise AssertionError("the workers never finished")
 
 
-def in_view(app: MonsterTrickApp, widget: object) -> bool:
+def in_view(app: GamesApp, widget: object) -> bool:
     """Whether ``widget`` is on the screen now, whole and uncovered: on the screen on top,
     inside the terminal, and what is drawn at each of its corners (and its middle)
     belongs to it."""
@@ -321,7 +321,7 @@ async def open_hint(pilot: Pilot[int]) -> object:
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     app = pilot.app
-    assert isinstance(app, MonsterTrickApp)
+    assert isinstance(app, GamesApp)
     panel = getattr(app.screen, "panel", None)
     assert isinstance(panel, HintPanel) and in_view(app, panel)
     return panel

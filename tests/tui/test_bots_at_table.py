@@ -22,7 +22,7 @@ from monstertrick.games.monster_trick.tui.widgets import Hand
 from monstertrick.saves import SaveStore, read_save
 from monstertrick.seating import parse_seats
 from monstertrick.session import BotTurn, Session
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.messages import BotDecided
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.rules import RulesScreen
@@ -69,7 +69,7 @@ def bot_step(match: Session) -> None:
 
 @pytest.mark.slow
 async def test_one_person_with_bots_never_sees_a_handoff() -> None:
-    app = MonsterTrickApp(seats=parse_seats(["Me", "Cy:easy", "Bo:medium"]), seed=12, pace=0)
+    app = GamesApp(seats=parse_seats(["Me", "Cy:easy", "Bo:medium"]), seed=12, pace=0)
     app.theme = THEME
     kinds: set[str] = set()
     hands: set[int] = set()
@@ -90,7 +90,7 @@ async def test_one_person_with_bots_never_sees_a_handoff() -> None:
 async def test_the_screen_answers_keys_while_a_bot_thinks() -> None:
     match = Session.start(parse_seats(["Ann", "Cy:easy"], first="Cy"), 4)
     bot = match.bots[1] = BlockingBot()
-    app = MonsterTrickApp(session=match, pace=0)
+    app = GamesApp(session=match, pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert bot.started.wait(5)
@@ -118,7 +118,7 @@ async def test_the_screen_answers_keys_while_a_bot_thinks() -> None:
 async def test_a_bots_move_waits_under_the_rules_and_its_result_stays_for_the_pace() -> None:
     match = Session.start(parse_seats(["Ann", "Cy:easy"], first="Cy"), 4)
     bot = match.bots[1] = BlockingBot()
-    app = MonsterTrickApp(session=match, pace=60)
+    app = GamesApp(session=match, pace=60)
     async with app.run_test(size=(80, 24)) as pilot:
         assert bot.started.wait(5)
         await pilot.press("f1")
@@ -142,7 +142,7 @@ async def test_a_bots_move_waits_under_the_rules_and_its_result_stays_for_the_pa
 async def test_quitting_while_a_bot_thinks_stops_it() -> None:
     match = Session.start(parse_seats(["Ann", "Cy:easy"], first="Cy"), 4)
     bot = match.bots[1] = BlockingBot()
-    app = MonsterTrickApp(session=match, pace=0)
+    app = GamesApp(session=match, pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         assert bot.started.wait(5)
         await pilot.press("ctrl+q")
@@ -157,7 +157,7 @@ async def test_quitting_while_a_bot_thinks_stops_it() -> None:
 @pytest.mark.slow
 async def test_an_all_bot_game_can_be_watched_to_the_end() -> None:
     seats = parse_seats(["Al:easy", "Bea:medium"])
-    app = MonsterTrickApp(seats=seats, seed=31, pace=0)
+    app = GamesApp(seats=seats, seed=31, pace=0)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(200):
@@ -180,14 +180,14 @@ async def test_round_end_goes_on_by_itself_only_without_people() -> None:
     from .helpers import make_match
 
     people = make_match(["Ann", "Bob"], 3, to_round_end=True)
-    app = MonsterTrickApp(session=people, pace=0)
+    app = GamesApp(session=people, pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.05)
         assert isinstance(app.screen, RoundEndScreen)
     bots = Session.start(parse_seats(["Al:easy", "Bea:easy"]), 3)
     while bots.state.phase is not Phase.ROUND_OVER:
         bot_step(bots)
-    app = MonsterTrickApp(session=bots, pace=0.01)
+    app = GamesApp(session=bots, pace=0.01)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(500):  # the round end goes on by itself after its short pause
             if bots.state.round == 2:
@@ -218,9 +218,7 @@ async def test_people_and_bots_mixed_no_screen_shows_another_persons_hand() -> N
     """As tests/test_hidden_information.py, with two people and two bots, through the
     first round into the second: each person's screen comes only after their handoff."""
     names = ("Ann", "Cy", "Bob", "Dee")
-    app = MonsterTrickApp(
-        seats=parse_seats(["Ann", "Cy:easy", "Bob", "Dee:medium"]), seed=8, pace=0
-    )
+    app = GamesApp(seats=parse_seats(["Ann", "Cy:easy", "Bob", "Dee:medium"]), seed=8, pace=0)
     app.theme = THEME
     at_keyboard: list[int | None] = [None]
     leaks: list[str] = []
@@ -263,7 +261,7 @@ async def test_people_and_bots_mixed_no_screen_shows_another_persons_hand() -> N
 
 
 async def test_setup_form_seats_a_computer_player() -> None:
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, StartScreen)
@@ -321,7 +319,7 @@ def test_pace_on_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
         ("Cy", "hard"),
         ("Bob", "easy"),
     ]
-    assert MonsterTrickApp().pace == 1.0
+    assert GamesApp().pace == 1.0
 
 
 @pytest.mark.parametrize(
@@ -338,14 +336,14 @@ async def test_a_bot_that_answers_before_its_screen_is_mounted_is_shown_once_it_
     """The answer can come back before the screen just shown for the computer player has
     its widgets (a fast bot, a busy machine): the result waits for the screen, no crash."""
 
-    def think_at_once(app: MonsterTrickApp, session: Session, need: Think) -> None:
+    def think_at_once(app: GamesApp, session: Session, need: Think) -> None:
         # No await between showing the screen and the answer: the worst case, every time.
         app._bot_decided(BotDecided(session, need, need.choose()))
 
-    monkeypatch.setattr(MonsterTrickApp, "think", think_at_once)
+    monkeypatch.setattr(GamesApp, "think", think_at_once)
     match = Session.start(parse_seats(seats, game=game), 3, game=game)
     before = match.position
-    app = MonsterTrickApp(session=match, pace=0)
+    app = GamesApp(session=match, pace=0)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

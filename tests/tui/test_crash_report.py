@@ -46,8 +46,7 @@ def _run_crashing(monkeypatch, capfd) -> tuple[int, str, str]:
     the exit status, and what it wrote to stdout and stderr."""
     from textual.app import App
 
-    from monstertrick.tui.app import GamesApp as MonsterTrickApp
-    from monstertrick.tui.app import run
+    from monstertrick.tui.app import GamesApp, run
     from monstertrick.tui.screens.start import StartScreen
 
     def headless(app, *args, **kwargs):
@@ -56,7 +55,7 @@ def _run_crashing(monkeypatch, capfd) -> tuple[int, str, str]:
     def broken(self):
         raise RuntimeError("broken on purpose")
 
-    monkeypatch.setattr(MonsterTrickApp, "run", headless)
+    monkeypatch.setattr(GamesApp, "run", headless)
     monkeypatch.setattr(StartScreen, "on_mount", broken)
     code = run()
     out, err = capfd.readouterr()

@@ -19,7 +19,7 @@ from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.watch import WatchScreen
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.quit import QuitScreen
 from monstertrick.tui.screens.saved import ContinueScreen, HistoryScreen
@@ -30,8 +30,8 @@ from .cursor_check import assert_on, at_cursor, cursor
 from .helpers import THEME, make_match, save_unfinished_games, until
 
 
-def app_of(session: Session) -> MonsterTrickApp:
-    app = MonsterTrickApp(session=session, pace=0)
+def app_of(session: Session) -> GamesApp:
+    app = GamesApp(session=session, pace=0)
     app.theme = THEME
     return app
 
@@ -102,7 +102,7 @@ async def test_monster_trick_cursor_on_the_vp_card_being_moved() -> None:
 
 async def test_monster_trick_computer_turn_and_round_end_put_the_cursor_on_what_they_say() -> None:
     match = make_match(["Ann", "Cy:easy"], 3, moves=1)  # Cy plays next
-    app = MonsterTrickApp(session=match, pace=30)  # a computer move stays on screen
+    app = GamesApp(session=match, pace=30)  # a computer move stays on screen
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, WatchScreen), "a computer turn")
@@ -188,7 +188,7 @@ async def test_monster_taking_cursor_on_the_card_in_the_hand() -> None:
 
 
 async def test_start_menu_cursor_on_the_focused_button() -> None:
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, StartScreen)
@@ -201,7 +201,7 @@ async def test_start_menu_cursor_on_the_focused_button() -> None:
 
 
 async def test_setup_form_cursor_in_the_field_on_the_choice_and_the_button() -> None:
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
@@ -234,7 +234,7 @@ async def test_setup_form_cursor_in_the_field_on_the_choice_and_the_button() -> 
 
 async def test_saved_game_lists_cursor_on_the_row(monstertrick_home: Path) -> None:
     save_unfinished_games(monstertrick_home, ["Ann", "Bob", "Cid", "Dee", "Eve"])
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
@@ -264,7 +264,7 @@ async def test_history_viewer_and_review_cursor() -> None:
     from .test_saved_games import saved_match
 
     saved_match(3, 200)  # a whole game, under History
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")

@@ -13,7 +13,7 @@ from monstertrick.games.monster_trick.engine import Phase
 from monstertrick.games.monster_trick.tui.ends import GameOverScreen
 from monstertrick.saves import SaveStore
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
 from .helpers import THEME, decide, play_through
@@ -24,7 +24,7 @@ async def test_a_deal_of_a_pack_is_played_in_the_app_and_filed_with_its_pack() -
     store = SaveStore()
     session = packs.start_session(pack, 1, parse_seats(["Ann", "Bob"]), store)
     assert session.seed == pack.deals[1].seed and session.seating.first == pack.deals[1].first
-    app = MonsterTrickApp(session=session, pace=0, game=pack.game)
+    app = GamesApp(session=session, pace=0, game=pack.game)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -38,7 +38,7 @@ async def test_a_deal_of_a_pack_is_played_in_the_app_and_filed_with_its_pack() -
             session.next_step()  # ... so the next round is dealt
         else:
             decide(session, game.legal_actions()[0])
-    app = MonsterTrickApp(session=session, pace=0, game=pack.game)
+    app = GamesApp(session=session, pace=0, game=pack.game)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await play_through(pilot, rng=random.Random(2))
@@ -50,9 +50,9 @@ async def test_a_deal_of_a_pack_is_played_in_the_app_and_filed_with_its_pack() -
 
 
 def test_deal_play_runs_the_app_with_the_deals_session(monkeypatch: pytest.MonkeyPatch) -> None:
-    ran: list[MonsterTrickApp] = []
+    ran: list[GamesApp] = []
 
-    def run_app(app: MonsterTrickApp) -> int:
+    def run_app(app: GamesApp) -> int:
         ran.append(app)
         return 0
 

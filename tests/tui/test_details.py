@@ -8,14 +8,14 @@ import sys
 from monstertrick.games.monster_trick.tui.log import LogPanel
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.widgets import Hand, TrickSlot
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 
 from .helpers import make_match, screen_text
 
 
 async def test_mouse_picks_a_card_and_plays_it_on_a_slot() -> None:
     match = make_match(["Ann", "Bob", "Cid"], 3, moves=14)
-    app = MonsterTrickApp(session=match)
+    app = GamesApp(session=match)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         screen = app.screen
@@ -36,7 +36,7 @@ async def test_mouse_picks_a_card_and_plays_it_on_a_slot() -> None:
 
 async def test_game_log_shows_the_rounds_public_events() -> None:
     match = make_match(["Ann", "Bob", "Cid"], 3, moves=6)
-    app = MonsterTrickApp(session=match)
+    app = GamesApp(session=match)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "l")
         await pilot.pause()
@@ -75,11 +75,11 @@ def test_no_color_keeps_the_card_letters() -> None:
         "import asyncio, sys\n"
         "sys.path.insert(0, '.')\n"
         "from tests.tui.helpers import make_match, screen_text\n"
-        "from monstertrick.tui.app import GamesApp as MonsterTrickApp\n"
+        "from monstertrick.tui.app import GamesApp\n"
         "from monstertrick.tui.screens.handoff import HandoffScreen\n"
         "HandoffScreen.ACCEPT_DELAY = 0\n"
         "async def main():\n"
-        "    app = MonsterTrickApp(session=make_match(['Ann', 'Bob'], 4, moves=3))\n"
+        "    app = GamesApp(session=make_match(['Ann', 'Bob'], 4, moves=3))\n"
         "    assert app.no_color\n"
         "    async with app.run_test(size=(80, 24)) as pilot:\n"
         "        await pilot.press('enter')\n"

@@ -9,7 +9,7 @@ import pytest
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.watch import WatchScreen
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.quit import QuitScreen
 from monstertrick.tui.screens.start import StartScreen
 
@@ -24,12 +24,12 @@ LONG = (
 )
 
 
-def topbar(app: MonsterTrickApp) -> str:
+def topbar(app: GamesApp) -> str:
     return screen_text(app).splitlines()[0]
 
 
 async def test_after_a_move_the_header_names_the_mover_as_having_played() -> None:
-    app = MonsterTrickApp(session=make_match(["Ann", "Bob", "Cid"], 5, moves=4))
+    app = GamesApp(session=make_match(["Ann", "Bob", "Cid"], 5, moves=4))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -44,7 +44,7 @@ async def test_after_a_move_the_header_names_the_mover_as_having_played() -> Non
 
 
 async def test_a_computer_player_laying_out_its_vp_row_is_not_to_play_card_0() -> None:
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Cy:easy", "Bob"]), seed=2, pace=60)
+    app = GamesApp(seats=parse_seats(["Ann", "Cy:easy", "Bob"]), seed=2, pace=60)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "enter", "enter")  # handoff, Ann's VP row, "go on"
@@ -57,7 +57,7 @@ async def test_a_computer_player_laying_out_its_vp_row_is_not_to_play_card_0() -
 
 
 async def test_home_and_end_move_in_the_hand() -> None:
-    app = MonsterTrickApp(session=make_match(["Ann", "Bob"], 5))
+    app = GamesApp(session=make_match(["Ann", "Bob"], 5))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -70,7 +70,7 @@ async def test_home_and_end_move_in_the_hand() -> None:
 
 
 async def test_the_palettes_quit_asks_first_during_a_game() -> None:
-    app = MonsterTrickApp(session=make_match(["Ann", "Bob"], 5))
+    app = GamesApp(session=make_match(["Ann", "Bob"], 5))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -86,7 +86,7 @@ async def test_a_screenshot_goes_to_a_folder_that_exists(
 ) -> None:
     monkeypatch.setenv("HOME", str(tmp_path / "nobody"))  # no ~/Downloads
     monkeypatch.setenv("XDG_DOWNLOAD_DIR", str(tmp_path / "nobody" / "Downloads"))
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     toasts = Toasts()
     async with app.run_test(size=(80, 24), message_hook=toasts.seen) as pilot:
@@ -100,7 +100,7 @@ async def test_a_screenshot_goes_to_a_folder_that_exists(
 
 
 async def test_the_start_screens_key_bar_shows_every_key_the_readme_names() -> None:
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -117,7 +117,7 @@ async def test_the_start_screens_key_bar_shows_every_key_the_readme_names() -> N
 
 
 async def test_five_long_names_at_80x24_show_the_newest_moves_totals_and_whole_messages() -> None:
-    app = MonsterTrickApp(session=make_match(LONG, 8, moves=23))
+    app = GamesApp(session=make_match(LONG, 8, moves=23))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -149,7 +149,7 @@ async def test_the_key_bar_says_go_on_when_the_message_does() -> None:
     def key_bar() -> str:
         return screen_text(app).splitlines()[-1]
 
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Cy:easy"]), seed=2, pace=60)
+    app = GamesApp(seats=parse_seats(["Ann", "Cy:easy"]), seed=2, pace=60)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -157,7 +157,7 @@ async def test_the_key_bar_says_go_on_when_the_message_does() -> None:
         await pilot.press("enter")
         assert "Press Enter to go on" in " ".join(screen_text(app).split())
         assert "⏎ Go on" in key_bar() and "Pass on" not in key_bar(), key_bar()
-    app = MonsterTrickApp(session=make_match(["Ann", "Cy:easy"], 5))
+    app = GamesApp(session=make_match(["Ann", "Cy:easy"], 5))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -167,7 +167,7 @@ async def test_the_key_bar_says_go_on_when_the_message_does() -> None:
         await pilot.press(str(slot + 1))
         assert "Press Enter to go on" in " ".join(screen_text(app).split())
         assert "⏎ Go on" in key_bar() and "Pass on" not in key_bar(), key_bar()
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=2)
+    app = GamesApp(seats=parse_seats(["Ann", "Bob"]), seed=2)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # the handoff to Ann
@@ -190,7 +190,7 @@ async def test_a_screenshot_from_the_palette_is_named_after_the_game(
 
     monkeypatch.setenv("HOME", str(tmp_path / "nobody"))  # no ~/Downloads
     monkeypatch.setenv("XDG_DOWNLOAD_DIR", str(tmp_path / "nobody" / "Downloads"))
-    monkeypatch.setattr(MonsterTrickApp, "SCREENSHOT_DELAY", 0)
+    monkeypatch.setattr(GamesApp, "SCREENSHOT_DELAY", 0)
     folder = Path(os.environ["MONSTERTRICK_HOME"]) / "screenshots"
     title = GAMES[game].title
     people = {"monster-trick": 3, "monster-taking": 2, "magic-trick": 4}[game]
@@ -198,8 +198,8 @@ async def test_a_screenshot_from_the_palette_is_named_after_the_game(
     played = Session.start(parse_seats([f"{n}:easy" for n in names], game=game), 4, game=game)
     played.play_to_end()
     for app in (
-        MonsterTrickApp(session=Session.start(parse_seats(names, game=game), 4, game=game)),
-        MonsterTrickApp(view=played.state, game=game),
+        GamesApp(session=Session.start(parse_seats(names, game=game), 4, game=game)),
+        GamesApp(view=played.state, game=game),
     ):
         app.theme = THEME
         before = set(folder.glob("*.svg"))

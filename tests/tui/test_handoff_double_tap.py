@@ -11,7 +11,7 @@ import pytest
 from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
 from .helpers import THEME, make_match, screen_text, until, until_handoff_accepts
@@ -25,7 +25,7 @@ def long_delay(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(HandoffScreen, "ACCEPT_DELAY", 2.0)
 
 
-async def _to_turn_played(pilot, app: MonsterTrickApp) -> None:
+async def _to_turn_played(pilot, app: GamesApp) -> None:
     """Ann's handoff, then her turn played: 'Press Enter to pass the keyboard on'."""
     screen = app.screen
     assert isinstance(screen, HandoffScreen)
@@ -41,7 +41,7 @@ async def _to_turn_played(pilot, app: MonsterTrickApp) -> None:
 @pytest.mark.usefixtures("long_delay")
 @pytest.mark.parametrize("gap", [0.0, 0.1])
 async def test_double_tap_after_a_turn_leaves_the_next_handoff_on_screen(gap: float) -> None:
-    app = MonsterTrickApp(session=make_match(["Ann", "Bob", "Cid"], seed=5))
+    app = GamesApp(session=make_match(["Ann", "Bob", "Cid"], seed=5))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await _to_turn_played(pilot, app)
@@ -71,7 +71,7 @@ async def test_double_tap_after_a_turn_leaves_the_next_handoff_on_screen(gap: fl
 @pytest.mark.usefixtures("long_delay")
 @pytest.mark.parametrize("gap", [0.0, 0.1])
 async def test_double_tap_after_a_vp_row_leaves_the_next_handoff_on_screen(gap: float) -> None:
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=3)
+    app = GamesApp(seats=parse_seats(["Ann", "Bob"]), seed=3)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await until_handoff_accepts(pilot)
@@ -90,7 +90,7 @@ async def test_double_tap_after_a_vp_row_leaves_the_next_handoff_on_screen(gap: 
 
 async def test_keys_pressed_before_the_handoff_appeared_never_count() -> None:
     # Even with no delay at all, a key queued before the handoff was on screen is dropped.
-    app = MonsterTrickApp(session=make_match(["Ann", "Bob", "Cid"], seed=5))
+    app = GamesApp(session=make_match(["Ann", "Bob", "Cid"], seed=5))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -122,7 +122,7 @@ def _key(key: str):
 async def test_double_presses_on_every_screen_never_crash_or_skip() -> None:
     # Enter twice on a handoff that accepts keys, a slot key twice on the table, Enter
     # twice on "turn played": each second press finds the game moved on and is dropped.
-    app = MonsterTrickApp(session=make_match(["Ann", "Bob", "Cid"], seed=5))
+    app = GamesApp(session=make_match(["Ann", "Bob", "Cid"], seed=5))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, HandoffScreen) and app.screen.player == 0
@@ -153,7 +153,7 @@ def events_key(key: str):
 async def test_a_key_pressed_on_the_handoff_never_acts_on_the_private_screen() -> None:
     # Enter twice at once on a handoff: the first passes it, the second (pressed before
     # the table was on screen) does not play a card.
-    app = MonsterTrickApp(session=make_match(["Ann", "Bob", "Cid"], seed=5))
+    app = GamesApp(session=make_match(["Ann", "Bob", "Cid"], seed=5))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         early = _key("enter")
@@ -172,7 +172,7 @@ def test_a_player_gets_the_full_delay_however_the_game_is_started() -> None:
     code = (
         "import asyncio, sys\n"
         "from monstertrick import cli\n"
-        "from monstertrick.tui.app import GamesApp as MonsterTrickApp\n"
+        "from monstertrick.tui.app import GamesApp\n"
         "def headless(app, *args, **kwargs):\n"  # the app the command line made, headless
         "    async def look():\n"
         "        async with app.run_test(size=(80, 24)) as pilot:\n"
@@ -182,7 +182,7 @@ def test_a_player_gets_the_full_delay_however_the_game_is_started() -> None:
         "            print(type(screen).__name__, delay)\n"
         "    asyncio.run(look())\n"
         "    return 0\n"
-        "MonsterTrickApp.run = headless\n"
+        "GamesApp.run = headless\n"
         "cli.main(['play', '--players', 'Ann,Bob', '--seed', '1'])\n"
         "cli.main(['play', '--game', 'magic-trick', '--players', 'Ann,Bob,Cid,Dee', '--seed', '1'])\n"
     )

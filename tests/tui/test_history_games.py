@@ -12,7 +12,7 @@ from monstertrick.games import GAMES
 from monstertrick.saves import SaveStore
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.saved import ContinueScreen, HistoryScreen, when
 
 from .helpers import THEME, Toasts, save_unfinished_games, screen_text
@@ -47,7 +47,7 @@ def header(table: DataTable[object]) -> list[str]:
 
 async def test_history_lists_every_game_with_its_game_and_a_summary_per_game() -> None:
     played = finished_games()
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("h")
@@ -96,7 +96,7 @@ async def test_history_lists_every_game_with_its_game_and_a_summary_per_game() -
 
 async def test_history_opens_a_magic_trick_game_in_its_viewer() -> None:
     played = finished_games()
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     toasts = Toasts()
     async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
@@ -133,7 +133,7 @@ async def test_continue_lists_the_game_of_each_unfinished_game() -> None:
         if match.rules.hidden_hands:  # (Magic Trick has no handoff)
             match.pass_keyboard(seat)
         match.apply(seat, match.simple_decision(seat))  # the first decision: saved
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("c")
@@ -154,7 +154,7 @@ async def test_continue_at_80_columns_shows_every_column_whole(monstertrick_home
     from .test_snapshots import LONG
 
     save_unfinished_games(monstertrick_home, LONG)
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from monstertrick.saves import read_save
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.saved import ContinueScreen, HistoryScreen
 from monstertrick.tui.screens.start import StartScreen
 
@@ -32,7 +32,7 @@ def _cells(table: Any) -> list[str]:
     return [str(cell) for r in range(table.row_count) for cell in table.get_row_at(r)]
 
 
-def _screen_is_plain(app: MonsterTrickApp) -> bool:
+def _screen_is_plain(app: GamesApp) -> bool:
     return is_plain(app.export_screenshot().replace("\n", ""))
 
 
@@ -58,7 +58,7 @@ async def test_hostile_saves_are_shown_as_data_or_listed_as_damaged(key: str) ->
     truth = read_save(lying).info
     results = read_save(finished).info
 
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, StartScreen)
         assert (app.screen.unfinished, app.screen.finished, app.screen.damaged) == (1, 1, 4)
@@ -106,7 +106,7 @@ async def test_a_game_whose_save_lies_about_its_end_is_found_out_when_opened(key
     edit(unfinished, _says_over)
     finished = saved_game(key, finished=True, seed=2)
     edit(finished, _says_not_over)
-    app = MonsterTrickApp()
+    app = GamesApp()
     toasts = Toasts()
     async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
         assert isinstance(app.screen, StartScreen)

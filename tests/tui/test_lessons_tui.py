@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from monstertrick.lessons import LessonSession, Progress, find_lesson, lessons_of
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.hint import HintPanel
 from monstertrick.tui.screens.learn import LearnScreen, LessonBar, LessonDoneScreen
 from monstertrick.tui.widgets import KeyBar
@@ -22,13 +22,13 @@ from .helpers import THEME
 SIZE = (80, 24)
 
 
-def lesson_app(game: str | None = None, key: str | None = None) -> MonsterTrickApp:
-    app = MonsterTrickApp(learn=(game, key), pace=0)
+def lesson_app(game: str | None = None, key: str | None = None) -> GamesApp:
+    app = GamesApp(learn=(game, key), pace=0)
     app.theme = THEME
     return app
 
 
-def bar_text(app: MonsterTrickApp) -> str:
+def bar_text(app: GamesApp) -> str:
     return str(app.screen.query_one(LessonBar).render())
 
 
@@ -120,7 +120,7 @@ async def test_the_last_lesson_leads_to_a_first_game_against_easy(monstertrick_h
 
 
 async def test_learn_to_play_from_the_start_screen(monstertrick_home: Path) -> None:
-    app = MonsterTrickApp(pace=0)
+    app = GamesApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.screen.query_one("#learn").region.bottom <= SIZE[1] - 1, "in view"
@@ -148,7 +148,7 @@ async def test_learn_to_play_in_view_with_continue_and_damaged_saves(
     save_unfinished_games(monstertrick_home, ("Ann", "Bob", "Cid", "Dee", "Eve"))
     (monstertrick_home / "saves").mkdir(exist_ok=True)
     (monstertrick_home / "saves" / "broken.json").write_text("{", encoding="utf-8")
-    app = MonsterTrickApp(pace=0)
+    app = GamesApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.screen.query("#continue")
@@ -174,7 +174,7 @@ async def test_leaving_the_lessons_goes_to_the_start_screen(monstertrick_home: P
 # reads and plays a lesson at 80x24
 
 
-def key_bar(app: MonsterTrickApp) -> str:
+def key_bar(app: GamesApp) -> str:
     return str(app.screen.query_one(KeyBar).render())
 
 
@@ -206,12 +206,12 @@ async def test_a_lesson_opens_on_the_learners_turn_at_once_with_nothing_since(
     from monstertrick.games.monster_trick.tui.table import TableScreen
 
     # Bob and Cid lay their rows before the learner: at once, not at the normal pace.
-    app = MonsterTrickApp(learn=("monster-trick", "vp-row"))
+    app = GamesApp(learn=("monster-trick", "vp-row"))
     app.theme = THEME
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ArrangeScreen), "no computer player's move first"
-    app = MonsterTrickApp(learn=("monster-trick", "open-a-trick"))
+    app = GamesApp(learn=("monster-trick", "open-a-trick"))
     app.theme = THEME
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -369,7 +369,7 @@ async def test_learn_to_play_is_a_button_of_the_start_menu_like_the_others(
     from .helpers import save_unfinished_games
 
     save_unfinished_games(monstertrick_home, ("Ann", "Bob", "Cid", "Dee", "Eve"))
-    app = MonsterTrickApp(pace=0)
+    app = GamesApp(pace=0)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         menu = app.screen.query_one("#start-menu")

@@ -6,7 +6,7 @@ import random
 
 from monstertrick.games.monster_trick.tui.ends import GameOverScreen, RoundEndScreen
 from monstertrick.games.monster_trick.tui.log import LogPanel
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
 from .helpers import THEME, Toasts, play_through, screen_text
@@ -20,7 +20,7 @@ async def test_markup_names_show_literally_through_the_last_round() -> None:
     (every screen of a game comes in each round)."""
     from .helpers import make_match
 
-    app = MonsterTrickApp(session=make_match([*HOSTILE], 9, rounds_done=1, to_round_end=True))
+    app = GamesApp(session=make_match([*HOSTILE], 9, rounds_done=1, to_round_end=True))
     app.theme = THEME
     seen_on: set[str] = set()
 
@@ -46,7 +46,7 @@ async def test_markup_names_show_literally_in_the_log_and_toasts() -> None:
     from .helpers import make_match
 
     match = make_match(list(HOSTILE), 4, moves=5)
-    app = MonsterTrickApp(session=match)
+    app = GamesApp(session=match)
     app.theme = THEME
     toasts = Toasts()
     async with app.run_test(size=(100, 30), message_hook=toasts.seen) as pilot:

@@ -17,19 +17,19 @@ from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.widgets import TrickSlot, VPRow
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 
 from .cursor_check import cells
 from .helpers import THEME, make_match, until
 
 
-def app_of(session: Session) -> MonsterTrickApp:
-    app = MonsterTrickApp(session=session, pace=0)
+def app_of(session: Session) -> GamesApp:
+    app = GamesApp(session=session, pace=0)
     app.theme = THEME
     return app
 
 
-def text_of(app: MonsterTrickApp, widget: object, *, frame: bool = False) -> list[str]:
+def text_of(app: GamesApp, widget: object, *, frame: bool = False) -> list[str]:
     """The lines of ``widget`` as drawn on the screen, text only (with ``frame``: its
     border too)."""
     from textual.widget import Widget

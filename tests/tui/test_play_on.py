@@ -18,7 +18,7 @@ from monstertrick.playon import REPLAY_OF
 from monstertrick.saves import SaveStore, fingerprint, read_save
 from monstertrick.seating import parse_seats
 from monstertrick.session import BotTurn, GameEnd, Handoff, Played, RoundOver, Session
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.saved import HistoryScreen
 from monstertrick.tui.screens.start import StartScreen
@@ -61,11 +61,11 @@ def finished_save(key: str, names: list[str], seed: int = SEED) -> Session:
     return session
 
 
-def status(app: MonsterTrickApp) -> str:
+def status(app: GamesApp) -> str:
     return str(app.screen.query_one("#step-status").render())
 
 
-def decision_shown(app: MonsterTrickApp) -> int:
+def decision_shown(app: GamesApp) -> int:
     found = re.search(r"decision (\d+) of (\d+)", status(app))
     assert found, status(app)
     return int(found.group(1))
@@ -76,7 +76,7 @@ async def test_the_viewer_plays_a_finished_game_on_from_its_tenth_decision() -> 
     original = finished_save("monster-trick", PEOPLE["monster-trick"])
     assert original.save_path is not None
     kept = original.save_path.read_bytes()
-    app = MonsterTrickApp(pace=0)
+    app = GamesApp(pace=0)
     app.theme = THEME
     toasts = Toasts()
     async with app.run_test(size=(80, 24), message_hook=toasts.seen) as pilot:
@@ -153,7 +153,7 @@ async def test_a_game_played_on_hands_the_keyboard_over_before_any_private_scree
             assert isinstance(app.screen, HandoffScreen)
             at_keyboard[0] = app.screen.player
 
-    app = MonsterTrickApp(play_on=(saved, 10), pace=0)
+    app = GamesApp(play_on=(saved, 10), pace=0)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -181,7 +181,7 @@ async def test_magic_trick_played_on_shows_the_table_at_once() -> None:
 
     original = finished_save("magic-trick", PEOPLE["magic-trick"])
     assert original.save_path is not None
-    app = MonsterTrickApp(play_on=(read_save(original.save_path), 10), pace=0)
+    app = GamesApp(play_on=(read_save(original.save_path), 10), pace=0)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -192,7 +192,7 @@ async def test_magic_trick_played_on_shows_the_table_at_once() -> None:
 
 async def test_p_at_the_last_step_says_there_is_nothing_left_to_play() -> None:
     original = finished_save("monster-taking", PEOPLE["monster-taking"])
-    app = MonsterTrickApp(pace=0)
+    app = GamesApp(pace=0)
     toasts = Toasts()
     async with app.run_test(size=(80, 24), message_hook=toasts.seen) as pilot:
         await pilot.press("h", "enter")
@@ -223,7 +223,7 @@ async def test_a_replay_is_marked_in_history_and_not_counted_in_its_figures() ->
             replay.done()
         else:
             replay.apply(step.seat, replay.rules.decide(easy, replay.view(step.seat), step.seat, 1))
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("h")
@@ -238,7 +238,7 @@ async def test_a_replay_is_marked_in_history_and_not_counted_in_its_figures() ->
         assert games == {"Ann": "1", "Bob": "1"}  # the original only
         assert "replays not counted" in screen_text(app)
     # Its final standings say so too.
-    app = MonsterTrickApp(session=replay)
+    app = GamesApp(session=replay)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -318,7 +318,7 @@ async def test_p_in_the_viewer_of_view_file_plays_on_and_refuses_an_unfinished_g
     original = finished_save("monster-taking", PEOPLE["monster-taking"])
     assert original.save_path is not None
     saved = read_save(original.save_path)
-    app = MonsterTrickApp(view=saved.game, viewed=saved, game=saved.game_key, pace=0)
+    app = GamesApp(view=saved.game, viewed=saved, game=saved.game_key, pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StepViewer)
@@ -330,7 +330,7 @@ async def test_p_in_the_viewer_of_view_file_plays_on_and_refuses_an_unfinished_g
         assert app.session.meta is not None
         assert app.session.meta.extra[REPLAY_OF]["from"] == made
     unfinished = read_save(unfinished_save("monster-trick"))
-    app = MonsterTrickApp(view=unfinished.game, viewed=unfinished, pace=0)
+    app = GamesApp(view=unfinished.game, viewed=unfinished, pace=0)
     toasts = Toasts()
     async with app.run_test(size=(80, 24), message_hook=toasts.seen) as pilot:
         await pilot.pause()
@@ -375,7 +375,7 @@ async def test_no_screen_of_a_game_played_on_shows_what_its_viewer_may_not_see(n
     table = TABLES[name]
     original = finished_save(table.game, PEOPLE[table.game])
     assert original.save_path is not None
-    app = MonsterTrickApp(play_on=(read_save(original.save_path), 10), pace=0)
+    app = GamesApp(play_on=(read_save(original.save_path), 10), pace=0)
     app.theme = THEME
     found: list[str] = []
     own_seen: set[int] = set()
@@ -413,7 +413,7 @@ async def test_names_that_look_like_markup_stay_as_typed_in_a_game_played_on() -
     names = ["[/]", "[@click=quit]Q", "[b]Cid"]
     original = finished_save("monster-trick", names)
     assert original.save_path is not None
-    app = MonsterTrickApp(play_on=(read_save(original.save_path), 10), pace=0)
+    app = GamesApp(play_on=(read_save(original.save_path), 10), pace=0)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

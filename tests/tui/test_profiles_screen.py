@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Static
 
 from monstertrick.profiles import profiles, rating_text
 from monstertrick.saves import SaveStore
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.profiles import ProfilesScreen
 from monstertrick.tui.screens.saved import HistoryScreen
 from monstertrick.tui.screens.start import StartScreen
@@ -26,14 +26,14 @@ def rows(table: DataTable[object]) -> list[list[str]]:
     return [[str(cell) for cell in table.get_row_at(r)] for r in range(table.row_count)]
 
 
-def footer(app: MonsterTrickApp) -> str:
+def footer(app: GamesApp) -> str:
     return screen_text(app).splitlines()[-1]
 
 
 async def test_profiles_open_from_the_start_screen_and_from_history() -> None:
     evening(SaveStore(), games=2)
     expected = profiles(with_reviews=False)
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -83,7 +83,7 @@ async def test_hostile_names_and_a_damaged_file_on_the_profiles_screen(
     play_game(store, "magic-trick", [(n, None) for n in hostile], seed=2)
     broken = play_game(store, "monster-taking", [("Ann", None), ("Bob", None)], seed=3)
     broken.write_bytes(b"\x1b[2J not a record")
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
@@ -114,7 +114,7 @@ async def test_the_row_under_the_cursor_gives_the_reviews_kept() -> None:
         Game(doc), (0,), Settings(seed=1, playouts=2, luck_samples=1), cache=ReviewCache()
     )
     figures = kept.summary(0)
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")

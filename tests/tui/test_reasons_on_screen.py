@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from monstertrick.games import GAMES
 from monstertrick.review import DecisionReview, OptionReview
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.hint import HintPanel
 from monstertrick.tui.screens.review import ReviewScreen, decision_lines
 
@@ -50,7 +50,7 @@ async def taking_turn(pilot: Pilot[int]) -> None:
     await pilot.press("enter")
 
 
-TABLES: dict[str, tuple[Callable[[], MonsterTrickApp], Callable[[Pilot[int]], Awaitable[None]]]] = {
+TABLES: dict[str, tuple[Callable[[], GamesApp], Callable[[Pilot[int]], Awaitable[None]]]] = {
     "monster-trick": (
         lambda: trick.app_for(make_match(trick.THREE, 3, moves=14)),
         trick_turn,

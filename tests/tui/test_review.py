@@ -15,7 +15,7 @@ from textual.widgets import DataTable, ProgressBar
 import monstertrick.review.compute as review_module
 from monstertrick.review import Game, ReviewCache, Settings
 from monstertrick.session import Session
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.game_screens import load_screens
 from monstertrick.tui.screens.base import FinalScreen
 from monstertrick.tui.screens.review import ReviewScreen
@@ -26,8 +26,8 @@ TINY = Settings(seed=1, playouts=2, luck_samples=1)
 """The smallest review that still searches each option and marks some decisions."""
 
 
-def app_with(session: Session) -> MonsterTrickApp:
-    app = MonsterTrickApp(session=session)
+def app_with(session: Session) -> GamesApp:
+    app = GamesApp(session=session)
     app.review_settings = TINY
     return app
 
@@ -44,7 +44,7 @@ def kept_files(home: Path) -> list[Path]:
 async def reviewed(pilot: Pilot[int]) -> ReviewScreen:
     """The review screen on top, once its worker is done and every step is shown."""
     app = pilot.app
-    assert isinstance(app, MonsterTrickApp)
+    assert isinstance(app, GamesApp)
     await workers_done(app)
     screen = app.screen
     assert isinstance(screen, ReviewScreen)
@@ -246,7 +246,7 @@ def save_finished(
     return doc
 
 
-def review_cells(app: MonsterTrickApp) -> dict[str, str]:
+def review_cells(app: GamesApp) -> dict[str, str]:
     """The Players table's Review column, by the row's name."""
     table = app.screen.query_one("#summary-table", DataTable)
     players = [table.get_row_at(r) for r in range(table.row_count)]
@@ -281,7 +281,7 @@ async def test_history_shows_each_persons_figures_from_the_kept_reviews(
 
     monkeypatch.setattr(review_module, "review_decision", refuse)
     monkeypatch.setattr(review_module, "chapter_luck", refuse)
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
         await workers_done(app)
@@ -309,7 +309,7 @@ async def test_historys_review_figures_are_shown_whole_in_80_columns(
     names = ("Alexandria Smith", "Bartholomew Jone")
     doc = save_finished(monstertrick_home, "long", finished_game(names))
     kept = review(Game(doc), (0, 1), TINY, cache=ReviewCache())
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
         await workers_done(app)
@@ -329,7 +329,7 @@ async def test_r_in_history_reviews_the_game_under_the_cursor(monstertrick_home:
     from monstertrick.tui.screens.saved import HistoryScreen
 
     doc = save_finished(monstertrick_home, "game", finished_game(("Ann", "Cy")), (None, "hard"))
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.review_settings = TINY
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
@@ -386,7 +386,7 @@ async def test_the_viewer_marks_the_reviewed_steps_and_goes_from_mark_to_mark(
     kept = review(Game(doc), (0, 1), TINY, cache=ReviewCache())
     marked = [d for d in kept.decisions if d.mark]
     assert len(marked) >= 2
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h", "enter")
         viewer = app.screen
@@ -416,7 +416,7 @@ async def test_r_in_the_viewer_reviews_then_marks_the_steps(monstertrick_home: P
     from monstertrick.tui.screens.viewer import StepViewer
 
     save_finished(monstertrick_home, "game", finished_game(("Ann", "Bob")))
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.review_settings = TINY
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h", "enter")
@@ -441,7 +441,7 @@ async def test_an_unfinished_game_shown_in_the_viewer_is_not_reviewed(
     """(``monstertrick view --reveal`` shows an unfinished game: its secrets are not
     public, so it is not reviewed.)"""
     session = make_match(("Ann", "Bob"), 3, moves=6)
-    app = MonsterTrickApp(view=session.state)
+    app = GamesApp(view=session.state)
     app.review_settings = TINY
     async with app.run_test(size=(80, 24)) as pilot:
         assert "r Review" not in screen_text(app)

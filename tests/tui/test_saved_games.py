@@ -12,7 +12,7 @@ from monstertrick.games.monster_trick.tui.viewer import ViewerScreen
 from monstertrick.saves import SaveStore, read_save
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.saved import ConfirmScreen, ContinueScreen, HistoryScreen
 from monstertrick.tui.screens.start import StartScreen
@@ -36,7 +36,7 @@ def saved_match(seed: int, steps: int, names=("Ann", "Bob", "Cid")) -> Session:
 
 async def test_continue_resumes_on_a_handoff_screen_on_the_same_turn() -> None:
     match = saved_match(3, 40)
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=SIZE) as pilot:
         app.theme = THEME
         assert isinstance(app.screen, StartScreen)
@@ -54,7 +54,7 @@ async def test_continue_resumes_on_a_handoff_screen_on_the_same_turn() -> None:
 
 async def test_delete_asks_first_and_no_keeps_the_game() -> None:
     saved_match(3, 10)
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("c", "d")
         assert isinstance(app.screen, ConfirmScreen)
@@ -73,7 +73,7 @@ async def test_damaged_saves_are_listed_with_the_reason_and_others_still_work(
     (monstertrick_home / "saves" / "broken.json").write_text(
         '{"format": "monstertrick-record/1", "pla'
     )
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=SIZE) as pilot:
         assert "damaged" in str(app.screen.query_one("#start-damaged").render())
         await pilot.press("c")
@@ -87,7 +87,7 @@ async def test_damaged_saves_are_listed_with_the_reason_and_others_still_work(
 
 async def test_history_lists_finished_games_with_a_summary_and_opens_the_viewer() -> None:
     saved_match(7, 10_000)
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("h")
         assert isinstance(app.screen, HistoryScreen)
@@ -120,7 +120,7 @@ async def test_history_lists_finished_games_with_a_summary_and_opens_the_viewer(
 async def test_viewer_shows_every_hand_and_vp_row() -> None:
     match = saved_match(7, 10_000)
     game = match.state
-    app = MonsterTrickApp(view=game)
+    app = GamesApp(view=game)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("home")
         text = str(app.screen.query_one("#step-frame").render())
@@ -158,7 +158,7 @@ def test_resume_without_games_says_so(capsys) -> None:
 
 async def test_when_autosave_fails_the_game_goes_on_with_a_warning(monstertrick_home: Path) -> None:
     (monstertrick_home / "saves").write_text("a file where the saves folder should be")
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    app = GamesApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
     toasts = Toasts()
     async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
         await pilot.pause()
@@ -178,7 +178,7 @@ async def test_a_resumed_game_with_one_person_and_bots_opens_on_a_handoff() -> N
     game = match.state
     while game.turn < 7 or game.current_player == 0:  # stop where a bot is to play
         random_step(match, rng)
-    app = MonsterTrickApp(resume=read_save(match.save_path), pace=0)  # type: ignore[arg-type]
+    app = GamesApp(resume=read_save(match.save_path), pace=0)  # type: ignore[arg-type]
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(500):
             screen = app.screen
@@ -201,7 +201,7 @@ def _cells(table) -> list[str]:
 
 async def test_continue_lists_names_that_look_like_markup_literally() -> None:
     saved_match(3, 20, names=MARKUP_NAMES)
-    app = MonsterTrickApp()
+    app = GamesApp()
     toasts = Toasts()
     async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
         await pilot.press("c")
@@ -220,7 +220,7 @@ async def test_continue_lists_names_that_look_like_markup_literally() -> None:
 
 async def test_history_lists_names_that_look_like_markup_literally() -> None:
     saved_match(7, 10_000, names=MARKUP_NAMES)
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("h")
         await pilot.pause()
@@ -244,7 +244,7 @@ async def test_a_save_whose_names_break_the_rule_is_listed_as_damaged_never_show
     doc = to_record(match.state)
     doc["players"][0] = "\x1b]0;TITLE\x07\x1b[2J"
     (monstertrick_home / "saves" / "odd\x1b[2J.json").write_text(json.dumps(doc))
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("c")
         await pilot.pause()
@@ -261,7 +261,7 @@ async def test_an_unfinished_game_in_the_history_folder_is_offered_under_continu
     history = monstertrick_home / "history"
     history.mkdir()
     match.save_path.rename(history / match.save_path.name)
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("c")
         await pilot.pause()
@@ -286,7 +286,7 @@ def _question(app) -> str:
 
 
 async def test_the_quit_dialog_says_the_game_is_saved_when_it_is() -> None:
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    app = GamesApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter", "enter")  # Ann lays out her VP row: the first save
@@ -296,7 +296,7 @@ async def test_the_quit_dialog_says_the_game_is_saved_when_it_is() -> None:
 
 
 async def test_the_quit_dialog_before_any_decision_says_nothing_is_saved_or_lost() -> None:
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    app = GamesApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+q")
@@ -306,7 +306,7 @@ async def test_the_quit_dialog_before_any_decision_says_nothing_is_saved_or_lost
 
 async def test_the_quit_dialog_says_when_saving_has_failed(monstertrick_home: Path) -> None:
     (monstertrick_home / "saves").write_text("a file where the saves folder should be")
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    app = GamesApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter", "enter")  # the first decision: its save fails
@@ -319,7 +319,7 @@ async def test_the_quit_dialog_says_when_saving_has_failed(monstertrick_home: Pa
 async def test_the_quit_dialog_after_a_save_failed_later_says_what_is_lost(
     monstertrick_home: Path,
 ) -> None:
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    app = GamesApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter", "enter")  # the first decision is saved
@@ -333,7 +333,7 @@ async def test_the_quit_dialog_after_a_save_failed_later_says_what_is_lost(
 
 async def test_the_quit_dialog_of_a_game_that_is_not_saved_says_so() -> None:
     match = Session.start(parse_seats(["Ann", "Bob"]), 1)  # no store: never saved
-    app = MonsterTrickApp(session=match)
+    app = GamesApp(session=match)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+q")
@@ -352,7 +352,7 @@ async def test_continue_marks_a_game_open_in_another_window_and_refuses_it() -> 
     other = OtherWindow(store.root, busy.save_path)  # type: ignore[arg-type]
     try:
         assert other.answer == "locked"
-        app = MonsterTrickApp()
+        app = GamesApp()
         toasts = Toasts()
         async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
             await pilot.press("c")
@@ -390,7 +390,7 @@ async def test_opening_a_game_open_in_another_window_directly_is_refused() -> No
     other = OtherWindow(store.root, match.save_path)  # type: ignore[arg-type]
     try:
         assert other.answer == "locked"
-        app = MonsterTrickApp(resume=read_save(match.save_path))  # type: ignore[arg-type]
+        app = GamesApp(resume=read_save(match.save_path))  # type: ignore[arg-type]
         toasts = Toasts()
         async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
             await pilot.pause()
@@ -405,7 +405,7 @@ async def test_an_empty_continue_list_names_a_save_folder_with_brackets_literall
 ) -> None:
     home = tmp_path / "[/]home"
     monkeypatch.setenv("MONSTERTRICK_HOME", str(home))
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(ContinueScreen(app.store))
         await pilot.pause()
@@ -419,7 +419,7 @@ async def test_the_not_saved_warning_shows_a_save_folder_with_brackets_literally
     home.mkdir(parents=True)
     (home / "saves").write_text("a file where the saves folder should be")
     monkeypatch.setenv("MONSTERTRICK_HOME", str(home))
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    app = GamesApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
     toasts = Toasts()
     async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
         await pilot.pause()
@@ -437,7 +437,7 @@ async def test_a_computer_player_that_fails_is_named_literally(monkeypatch) -> N
         raise RuntimeError("broken on purpose")
 
     monkeypatch.setattr(HardBot, "choose", broken)
-    app = MonsterTrickApp(seats=parse_seats(["[/]:hard:20", "Ann"]), seed=1, pace=0)
+    app = GamesApp(seats=parse_seats(["[/]:hard:20", "Ann"]), seed=1, pace=0)
     toasts = Toasts()
     async with app.run_test(size=SIZE, message_hook=toasts.seen) as pilot:
         await app.workers.wait_for_complete()
@@ -464,7 +464,7 @@ async def test_start_continue_and_history_list_games_without_replaying_them(monk
         raise RecordError("this record cannot be replayed")
 
     monkeypatch.setattr(GAMES["monster-trick"].load(), "from_record", refuse)
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, StartScreen)
         assert (app.screen.unfinished, app.screen.finished) == (2, 1)

@@ -11,7 +11,7 @@ from monstertrick.games import GAMES
 from monstertrick.seating import parse_seats
 from monstertrick.session import BotTurn, GameEnd, Handoff, RoundOver, Session, Turn
 from monstertrick.tui import has_screens
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.game_screens import load_screens
 from monstertrick.tui.screens.base import GameScreen
 from monstertrick.tui.screens.start import StartScreen
@@ -58,7 +58,7 @@ def mounted(screen: GameScreen[Session]) -> None:
 async def test_a_screen_gone_before_it_came_up_mounts_without_a_trace(key: str) -> None:
     made = screens_of_a_game(key)
     assert len(made) >= 5
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
@@ -90,7 +90,7 @@ async def test_a_monster_taking_screen_draws_its_table_once_as_it_comes_up(
     step = session.next_step()
     assert isinstance(step, (Handoff, Turn))
     screens = load_screens(key)
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=(80, 24)) as pilot:
         for screen in (
             screens.turn(session, step.seat, step.task),

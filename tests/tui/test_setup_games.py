@@ -11,7 +11,7 @@ from textual.widgets import Button, Input, OptionList, Select, Static
 from monstertrick.games import GAMES
 from monstertrick.seating import SetupError, parse_seats
 from monstertrick.session import BotTurn, GameEnd, Session
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.game_screens import load_screens
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.rules import RulesScreen
@@ -69,7 +69,7 @@ def test_the_form_offers_every_game_default_first() -> None:
 @pytest.mark.parametrize("key", list(GAMES))
 async def test_choosing_a_game_fits_the_form_and_starts_that_game(key: str) -> None:
     facts = GAMES[key]
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_form(pilot)
@@ -120,7 +120,7 @@ async def test_choosing_a_game_fits_the_form_and_starts_that_game(key: str) -> N
 
 
 async def test_the_game_can_be_chosen_with_the_keyboard() -> None:
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_form(pilot)
@@ -140,7 +140,7 @@ async def test_the_game_can_be_chosen_with_the_keyboard() -> None:
 
 
 async def test_changing_the_game_keeps_the_names_and_levels_typed_so_far() -> None:
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_form(pilot)
@@ -180,7 +180,7 @@ async def test_names_and_tabs_arriving_in_one_burst_land_in_their_own_fields() -
     """A terminal far away (an SSH link, a paste) may deliver "ann", Tab, Tab, "bob" in
     one read: Tab moves the focus before the next key is handed on, so Bob's name is not
     typed onto Ann's."""
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_form(pilot)
@@ -194,7 +194,7 @@ async def test_names_and_tabs_arriving_in_one_burst_land_in_their_own_fields() -
 
 
 async def test_a_monster_taking_table_of_three_cannot_be_started() -> None:
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_form(pilot)
@@ -216,7 +216,7 @@ async def test_a_monster_taking_table_of_three_cannot_be_started() -> None:
 
 
 async def test_the_rules_key_on_the_form_shows_the_chosen_games_rules() -> None:
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_form(pilot)
@@ -238,7 +238,7 @@ async def test_a_new_game_after_a_magic_trick_game_remembers_the_game_and_the_ta
             match.apply(step.seat, match.simple_decision(step.seat))
         else:
             match.done()
-    app = MonsterTrickApp(session=match, pace=0)
+    app = GamesApp(session=match, pace=0)
     app.theme = THEME
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -260,7 +260,7 @@ async def test_a_new_game_after_a_magic_trick_game_remembers_the_game_and_the_ta
 
 
 async def test_each_person_on_their_own_device_hands_the_game_to_a_host() -> None:
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_form(pilot)
@@ -279,7 +279,7 @@ async def test_each_person_on_their_own_device_hands_the_game_to_a_host() -> Non
 
 
 async def test_a_table_of_computer_players_alone_is_not_hosted() -> None:
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_form(pilot)

@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 
 from ..games.monster_trick.helpers import random_step
 from .helpers import THEME, make_match, save_unfinished_games
@@ -34,8 +34,8 @@ LONG = (
 WIDE = ("山田太郎", "🐉 Drake", "Zoë", "김민준", "Eve")
 
 
-def app_for(**kwargs: object) -> MonsterTrickApp:
-    app = MonsterTrickApp(**kwargs)  # type: ignore[arg-type]
+def app_for(**kwargs: object) -> GamesApp:
+    app = GamesApp(**kwargs)  # type: ignore[arg-type]
     app.theme = THEME
     return app
 

@@ -17,7 +17,7 @@ from monstertrick.games import GAMES
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import BotTurn, Handoff, Played, Session, Step, Turn
 from monstertrick.tui import has_screens
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.game_screens import GameScreens, load_screens
 from monstertrick.tui.messages import Decided
 from monstertrick.tui.screens.base import ChapterEndScreen, ComputerTurnScreen, PersonTurnScreen
@@ -162,24 +162,22 @@ def person_plays(step: Step) -> bool:
     return isinstance(step, Turn) and step.seat == 0 and step.task == "play"
 
 
-def table_at(
-    game: str, where: Callable[[Step], bool], pace: float
-) -> tuple[MonsterTrickApp, Session]:
+def table_at(game: str, where: Callable[[Step], bool], pace: float) -> tuple[GamesApp, Session]:
     """The app at ``game``'s table, from the first step ``where`` wants (see
     :func:`advance`), with a pause of ``pace`` after each computer move."""
     session = start(game)
     advance(session, where)
-    return MonsterTrickApp(session=session, pace=pace), session
+    return GamesApp(session=session, pace=pace), session
 
 
-async def persons_turn(pilot: Pilot[int], app: MonsterTrickApp) -> PersonTurnScreen:
+async def persons_turn(pilot: Pilot[int], app: GamesApp) -> PersonTurnScreen:
     await until(pilot, lambda: isinstance(app.screen, PersonTurnScreen), "the person's turn")
     screen = app.screen
     assert isinstance(screen, PersonTurnScreen) and screen.seat == 0
     return screen
 
 
-async def computer_move_shown(pilot: Pilot[int], app: MonsterTrickApp) -> ComputerTurnScreen:
+async def computer_move_shown(pilot: Pilot[int], app: GamesApp) -> ComputerTurnScreen:
     """The computer player's move, made and shown for the pace."""
 
     def shown() -> bool:
@@ -289,7 +287,7 @@ class LegOver(ChapterEndScreen):
 
 async def test_a_chapters_end_is_its_words_and_its_table() -> None:
     session = start("monster-trick")
-    app = MonsterTrickApp()
+    app = GamesApp()
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(LegOver(session, 2))
         await pilot.pause()

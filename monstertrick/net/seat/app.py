@@ -23,7 +23,7 @@ from textual.notifications import SeverityLevel
 
 from ...seat_session import SeatSession
 from ...session import BotTurn, GameEnd, Played, RoundOver, Step, Turn
-from ...tui.app import GamesApp as MonsterTrickApp
+from ...tui.app import GamesApp
 from ...tui.messages import Decided, NewGame, TakeBack
 from ...tui.screens.base import ComputerTurnScreen, DecisionScreen, PauseScreen
 from ..protocol import VERSION, Bye, Hello, Message, Refused, Table, TookBack, Welcome
@@ -45,7 +45,7 @@ MAX_MESSAGE = 4 * 1024 * 1024
 """The largest message taken from the host (a table is a few kilobytes)."""
 
 
-class JoinApp(MonsterTrickApp):
+class JoinApp(GamesApp):
     """One seat (or a watcher) of a table at ``url``; ``code``: the seat's join code
     (None: the first screen asks for it)."""
 

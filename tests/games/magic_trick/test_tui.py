@@ -16,7 +16,7 @@ from monstertrick.games.magic_trick.tui.ends import GameOverScreen, HandOverScre
 from monstertrick.games.magic_trick.tui.table import TableScreen
 from monstertrick.seating import parse_seats
 from monstertrick.session import Session
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
 GAME = "magic-trick"
@@ -26,21 +26,21 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"
 Snap = Callable[..., bool]
 
 
-def make_app(names: list[str], seed: int, pace: float = 0) -> MonsterTrickApp:
+def make_app(names: list[str], seed: int, pace: float = 0) -> GamesApp:
     session = Session.start(parse_seats(names, game=GAME), seed, game=GAME)
-    app = MonsterTrickApp(session=session, pace=pace)
+    app = GamesApp(session=session, pace=pace)
     app.theme = "textual-dark"
     return app
 
 
-def state_of(app: MonsterTrickApp) -> MagicTrickState:
+def state_of(app: GamesApp) -> MagicTrickState:
     assert app.session is not None
     state = app.session.state
     assert isinstance(state, MagicTrickState)
     return state
 
 
-def screen_text(app: MonsterTrickApp) -> str:
+def screen_text(app: GamesApp) -> str:
     """Everything the screen's text widgets show."""
     parts = []
     for widget in app.screen.query(Static):
@@ -59,7 +59,7 @@ def seat_blocks(screen: TableScreen) -> list[str]:
     return [plain(screen.query_one(f"#mt-seat-{p}", Static)) for p in range(4)]
 
 
-def check_no_hidden_value(app: MonsterTrickApp) -> None:
+def check_no_hidden_value(app: GamesApp) -> None:
     """No card still in a hand is named anywhere, and the table's hand rows hold no
     digit (a value) where cards still sit."""
     state = state_of(app)

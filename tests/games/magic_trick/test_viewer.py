@@ -20,7 +20,7 @@ from monstertrick.saves import read_save
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import Session
 from monstertrick.timeline import Timeline
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.game_screens import load_screens
 
 GAME = "magic-trick"
@@ -54,8 +54,8 @@ def test_the_timeline_replays_the_game_to_the_same_end(seed: int) -> None:
         assert [f.step for f in frames] == list(range(len(frames)))
 
 
-def viewer_app() -> MonsterTrickApp:
-    app = MonsterTrickApp()
+def viewer_app() -> GamesApp:
+    app = GamesApp()
     app.theme = "textual-dark"
     return app
 
@@ -118,7 +118,7 @@ async def test_the_viewer_opens_a_record_file_and_closing_it_ends_the_app(
     path.write_text(GAMES[GAME].load().record_text(state), encoding="utf-8")
     saved = read_save(path)
     assert saved.game_key == GAME and saved.finished
-    app = MonsterTrickApp(view=saved.game, game=GAME)
+    app = GamesApp(view=saved.game, game=GAME)
     app.theme = "textual-dark"
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

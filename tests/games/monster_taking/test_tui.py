@@ -16,7 +16,7 @@ from monstertrick.games.monster_taking.tui.ends import GameEndScreen, MatchOverS
 from monstertrick.games.monster_taking.tui.table import CELL, HandRow, TurnScreen, WatchScreen
 from monstertrick.seating import parse_seats
 from monstertrick.session import Handoff, Session, Turn
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.game_screens import load_screens
 from monstertrick.tui.screens.handoff import HandoffScreen
 
@@ -30,10 +30,8 @@ HANDOFF = re.compile(r"Pass the keyboard to ● (\w+)")
 CARD = re.compile(r"\b[IAS](?:10|[1-9])\b")
 
 
-def app_for(names: tuple[str, ...] = NAMES, seed: int = 5, pace: float = 0) -> MonsterTrickApp:
-    app = MonsterTrickApp(
-        seats=parse_seats(list(names), game=GAME), seed=seed, pace=pace, game=GAME
-    )
+def app_for(names: tuple[str, ...] = NAMES, seed: int = 5, pace: float = 0) -> GamesApp:
+    app = GamesApp(seats=parse_seats(list(names), game=GAME), seed=seed, pace=pace, game=GAME)
     app.theme = THEME
     return app
 
@@ -119,7 +117,7 @@ async def test_a_person_plays_a_computer_player_to_the_end() -> None:
         assert app.session is not None and app.session.state.phase is Phase.MATCH_OVER
 
 
-def _must_pay(app: MonsterTrickApp) -> bool:
+def _must_pay(app: GamesApp) -> bool:
     """A person must pay something now (paying nothing is refused)."""
     screen = app.screen
     if not isinstance(screen, TurnScreen) or screen.what != "pay" or screen.result is not None:
@@ -348,8 +346,8 @@ def session_at(seed: int, stop: Callable[[Session], bool], *, moves: int = 10_00
     raise AssertionError("never reached")
 
 
-def snap_app(session: Session) -> MonsterTrickApp:
-    app = MonsterTrickApp(session=session, pace=0)
+def snap_app(session: Session) -> GamesApp:
+    app = GamesApp(session=session, pace=0)
     app.theme = THEME
     return app
 

@@ -27,7 +27,7 @@ from monstertrick.saves import read_save
 from monstertrick.seating import parse_seats
 from monstertrick.session import Handoff, Session, Turn
 from monstertrick.timeline import Timeline
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.game_screens import load_screens
 
 from ...tui.helpers import screen_text
@@ -148,8 +148,8 @@ def test_the_game_log_is_rebuilt_at_every_decision() -> None:
 # ---------------------------------------------------------------------- the screen
 
 
-def viewer_app() -> MonsterTrickApp:
-    app = MonsterTrickApp()
+def viewer_app() -> GamesApp:
+    app = GamesApp()
     app.theme = THEME
     return app
 

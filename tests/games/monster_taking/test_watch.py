@@ -8,7 +8,7 @@ from monstertrick.games.monster_taking import Pay
 from monstertrick.games.monster_taking.tui.log import LogPanel
 from monstertrick.games.monster_taking.tui.table import TurnScreen, WatchScreen
 from monstertrick.seating import MAX_PACE, parse_seats
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
 from ...tui.helpers import screen_text
@@ -17,10 +17,8 @@ GAME = "monster-taking"
 THEME = "textual-dark"
 
 
-def app_against_a_computer(pace: float) -> MonsterTrickApp:
-    app = MonsterTrickApp(
-        seats=parse_seats(["Ann", "Bob:easy"], game=GAME), seed=3, pace=pace, game=GAME
-    )
+def app_against_a_computer(pace: float) -> GamesApp:
+    app = GamesApp(seats=parse_seats(["Ann", "Bob:easy"], game=GAME), seed=3, pace=pace, game=GAME)
     app.theme = THEME
     return app
 

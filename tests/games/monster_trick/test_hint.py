@@ -18,7 +18,7 @@ from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.search.assess import Advice
 from monstertrick.seating import parse_seats
 from monstertrick.session import HintTaken, Session, Turn
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.hint import HintPanel
 
 THEME = "textual-dark"
@@ -54,11 +54,11 @@ def door_hint(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorder]:
     yield recorder
 
 
-def text_of(app: MonsterTrickApp, selector: str) -> str:
+def text_of(app: GamesApp, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).render())
 
 
-async def _row_then_hint_on_the_table(pilot: Any, app: MonsterTrickApp) -> None:
+async def _row_then_hint_on_the_table(pilot: Any, app: GamesApp) -> None:
     """On the arrange screen: confirm the row, go on to the table once it is Ann's
     turn there, and ask for a hint."""
     await pilot.press("enter")  # confirm the row
@@ -78,7 +78,7 @@ async def test_a_hint_on_the_vp_row_and_on_a_move_from_the_persons_view_only(
     door_hint: Recorder,
 ) -> None:
     session = Session.start(parse_seats(["Ann", "Cy:easy", "Bo:easy"]), 5)
-    app = MonsterTrickApp(session=session, pace=0)
+    app = GamesApp(session=session, pace=0)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -136,7 +136,7 @@ async def test_a_move_hint_names_the_cards_that_would_do_just_the_same(
     session = Session.start(parse_seats(["Ann", "Cy:easy", "Bo:easy"]), 5)
     same = session.view(0).interchangeable_cards()
     assert {str(c) for c, rep in same.items() if str(rep) == "Y6"} == {"Y6", "Y7", "Y8"}
-    app = MonsterTrickApp(session=session, pace=0)
+    app = GamesApp(session=session, pace=0)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -150,7 +150,7 @@ async def test_escape_stops_the_search_and_no_hint_is_counted(
     recorder = Recorder(block=True)
     monkeypatch.setattr(type(GAME), "hint", lambda self, *a, **k: recorder(*a, **k), raising=False)
     session = Session.start(parse_seats(["Ann", "Cy:easy"]), 2)
-    app = MonsterTrickApp(session=session, pace=0)
+    app = GamesApp(session=session, pace=0)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -170,7 +170,7 @@ async def test_no_hint_key_on_a_computer_players_turn_or_after_deciding(
     door_hint: Recorder,
 ) -> None:
     session = Session.start(parse_seats(["Ann", "Cy:easy"]), 2)
-    app = MonsterTrickApp(session=session, pace=0)
+    app = GamesApp(session=session, pace=0)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

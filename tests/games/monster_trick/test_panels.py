@@ -20,7 +20,7 @@ from monstertrick.games.monster_trick.tui.watch import WatchScreen
 from monstertrick.games.monster_trick.tui.widgets import Hand, TrickSlot, VPRow
 from monstertrick.seating import parse_seats
 from monstertrick.session import HintTaken, Played, Session
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.hint import HintPanel
 from monstertrick.tui.widgets.panel import Panel
@@ -56,13 +56,13 @@ def fixed_hint(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-def app_for(session: Session, pace: float = 0) -> MonsterTrickApp:
-    app = MonsterTrickApp(session=session, pace=pace)
+def app_for(session: Session, pace: float = 0) -> GamesApp:
+    app = GamesApp(session=session, pace=pace)
     app.theme = THEME
     return app
 
 
-def table_in_view(app: MonsterTrickApp) -> None:
+def table_in_view(app: GamesApp) -> None:
     """The four trick slots and the hand are on screen, uncovered, every card named."""
     screen = app.screen
     assert isinstance(screen, TableScreen)

@@ -8,7 +8,7 @@ from monstertrick.games.monster_trick.tui.arrange import ArrangeScreen
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.games.monster_trick.tui.widgets import Hand, VPRow
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 
 from ...tui.helpers import THEME, make_match, screen_text
@@ -16,7 +16,7 @@ from ...tui.helpers import THEME, make_match, screen_text
 
 async def test_a_card_played_can_be_taken_back_until_the_keyboard_is_passed_on() -> None:
     session = make_match(["Ann", "Bob", "Cid"], 5, moves=4)
-    app = MonsterTrickApp(session=session)
+    app = GamesApp(session=session)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -46,7 +46,7 @@ async def test_a_card_taken_back_is_under_the_cursor_again() -> None:
     """After ``u`` the cursor is on the card taken back (not the first card), so a quick
     digit plays that card again."""
     session = make_match(["Ann", "Bob", "Cid"], 5, moves=4)
-    app = MonsterTrickApp(session=session)
+    app = GamesApp(session=session)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "right", "right")
@@ -67,7 +67,7 @@ async def test_a_card_taken_back_is_under_the_cursor_again() -> None:
 
 
 async def test_a_vp_row_confirmed_can_be_taken_back_with_backspace() -> None:
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=3)
+    app = GamesApp(seats=parse_seats(["Ann", "Bob"]), seed=3)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -91,7 +91,7 @@ async def test_a_vp_row_confirmed_can_be_taken_back_with_backspace() -> None:
 async def test_the_vp_row_goes_to_the_game_as_its_arrange_action() -> None:
     """The arrange screen decides with the game's own action for a VP row (an Arrange),
     and a row taken back comes back from it as it was laid."""
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=3)
+    app = GamesApp(seats=parse_seats(["Ann", "Bob"]), seed=3)
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "shift+right", "shift+right", "enter")

@@ -17,7 +17,7 @@ from monstertrick.games.monster_trick.engine import Move, standings
 from monstertrick.games.monster_trick.tui.ends import GameOverScreen
 from monstertrick.games.monster_trick.tui.table import TableScreen
 from monstertrick.seating import parse_seats
-from monstertrick.tui.app import GamesApp as MonsterTrickApp
+from monstertrick.tui.app import GamesApp
 from monstertrick.tui.screens.handoff import HandoffScreen
 from monstertrick.tui.screens.quit import QuitScreen
 from monstertrick.tui.screens.rules import RulesScreen
@@ -31,13 +31,13 @@ from ...tui.test_snapshots import FIVE, LONG, SIZES, THREE, WIDE, Snap, app_for
 
 async def test_two_player_game_to_the_final_standings() -> None:
     # As `monstertrick play --players "Ann,Bob" --seed 11` starts it: a handoff first.
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=11)
+    app = GamesApp(seats=parse_seats(["Ann", "Bob"]), seed=11)
     app.theme = THEME
     async with app.run_test(size=(80, 24)):
         assert isinstance(app.screen, HandoffScreen)
     # The last cards of that game played with keys, to the final standings (whole games
     # with keys only are played by tests/contract/test_screens_hide.py).
-    app = MonsterTrickApp(session=make_match(["Ann", "Bob"], 11, rounds_done=2, moves=21))
+    app = GamesApp(session=make_match(["Ann", "Bob"], 11, rounds_done=2, moves=21))
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, HandoffScreen)
@@ -63,7 +63,7 @@ async def test_two_player_game_to_the_final_standings() -> None:
 
 
 async def test_setup_form_refuses_bad_names_then_starts() -> None:
-    app = MonsterTrickApp()
+    app = GamesApp()
     app.theme = THEME
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, StartScreen)
@@ -117,7 +117,7 @@ async def test_setup_form_refuses_bad_names_then_starts() -> None:
 
 
 async def test_handoff_ignores_other_keys_and_rules_come_back() -> None:
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob", "Cid"]), seed=3)
+    app = GamesApp(seats=parse_seats(["Ann", "Bob", "Cid"]), seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, HandoffScreen)
@@ -135,7 +135,7 @@ async def test_handoff_ignores_other_keys_and_rules_come_back() -> None:
 
 async def test_illegal_slot_shows_the_reason_and_changes_nothing() -> None:
     match = make_match(["Ann", "Bob", "Cid"], 5, moves=9)
-    app = MonsterTrickApp(session=match)
+    app = GamesApp(session=match)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
@@ -157,7 +157,7 @@ async def test_illegal_slot_shows_the_reason_and_changes_nothing() -> None:
 
 
 async def test_quit_asks_while_a_game_runs() -> None:
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    app = GamesApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+q")
         await pilot.pause()
@@ -174,7 +174,7 @@ async def test_quit_asks_while_a_game_runs() -> None:
 
 async def test_two_tiny_sizes_at_once_then_the_game_carries_on() -> None:
     """A browser tab made tiny sends sizes faster than the notice goes up."""
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    app = GamesApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         handoff = app.screen
         for width, height in ((1, 1), (2, 1)):  # both before the notice is on screen
@@ -188,7 +188,7 @@ async def test_two_tiny_sizes_at_once_then_the_game_carries_on() -> None:
 
 
 async def test_too_small_then_the_game_carries_on() -> None:
-    app = MonsterTrickApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
+    app = GamesApp(seats=parse_seats(["Ann", "Bob"]), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
