@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Any
 from .arena import counted, wilson
 from .errors import RecordError
 from .games import GAMES
+from .games.common.words import plural
 from .games.contract import Action, SomeState, SomeView
 from .records import game_of, is_int
 from .search.assess import Advice, Stats, Z
@@ -1069,7 +1070,7 @@ def format_review(review: Review, *, every: bool = False, width: int = WIDTH) ->
     by_index = {d.index: d for d in review.decisions}
     for seat in review.seats:
         s = review.summary(seat)
-        lines.append(f"{s.name}: {s.decisions} decisions, {s.unforced} unforced")
+        lines.append(f"{s.name}: {plural(s.decisions, 'decision')}, {s.unforced} unforced")
         if s.unforced:
             assert s.agreement is not None
             lines.append(

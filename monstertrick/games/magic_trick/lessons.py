@@ -112,7 +112,7 @@ LESSONS = (
         players=PLAYERS,
         setup=_SLEEVED,
         learned="A card's place in the sorted hand bounds its value, for everyone alike: "
-        "d on your turn shows what can be worked out.",
+        "d at the table (deduce in screen reader mode) shows what can be worked out.",
         check=_won,
     ),
 )

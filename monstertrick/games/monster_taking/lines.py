@@ -3,6 +3,7 @@ seat's view shows (its own hand and face-down discards; of the other, the counts
 
 from __future__ import annotations
 
+from ..common.words import plural
 from .engine.cards import cards_text
 from .engine.state import Action, PlayerView
 
@@ -12,13 +13,13 @@ def view_lines(view: PlayerView, topic: str) -> list[str]:
     if topic == "hand":
         if view.hand is None:
             return []
-        out = [f"{cards_text(view.hand)} ({len(view.hand)} cards)."]
+        out = [f"{cards_text(view.hand)} ({plural(len(view.hand), 'card')})."]
         if view.discards:
             out.append(f"Your face-down discards: {cards_text(view.discards)}.")
         return out
     if topic == "table":
         out = [
-            f"Game {view.chapter} of the match; deck {view.deck_size} cards; "
+            f"Game {view.chapter} of the match; deck {plural(view.deck_size, 'card')}; "
             f"strength cards {cards_text(view.strength)}."
         ]
         if view.order is not None:
