@@ -231,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .deal_command import add_deal_parser
 
-    add_deal_parser(sub, _game_options, _listening_options, _pace)
+    add_deal_parser(sub, _game_options, _listening_options, _pace, _screen_reader_option)
 
     serve = sub.add_parser(
         "serve",
@@ -249,7 +249,11 @@ def build_parser() -> argparse.ArgumentParser:
         "and [::1]; with --host, also that address and, unless it is a loopback address, "
         "this machine's host name, NAME.local, its full name and any of its addresses; "
         "and every --allow-host NAME. A tab that sends too much, too fast, is closed; "
-        "a closed tab or a stopped server ends its games. "
+        "a closed tab or a stopped server ends its games. A tab draws the app's screens "
+        "in the browser's terminal: it has no line mode for a screen reader (neither "
+        "--screen-reader in the command, MONSTERTRICK_SCREEN_READER nor the saved setting "
+        "switches it); for plain lines, host the game and join --screen-reader, or ssh "
+        "CODE+lines@ADDRESS. "
         'Needs textual-serve: pip install "monstertrick[web]".',
     )
     _listening_options(serve, 8000, "serve pages opened at")
@@ -567,6 +571,12 @@ def _served_command(parser: argparse.ArgumentParser, app: Sequence[str]) -> list
         )
     own = build_parser()
     args = own.parse_args(command)
+    if args.screen_reader:
+        parser.error(
+            "a browser tab draws the app's screens, not plain lines: leave out "
+            "--screen-reader (for a screen reader: monstertrick host, then join "
+            "--screen-reader, or ssh CODE+lines@ADDRESS)"
+        )
     if args.command == "play":
         _seats(own, args)
     problem = None
@@ -650,7 +660,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "deal":
         from .deal_command import run_deal
 
-        return run_deal(parser, args)
+        lines = _line_mode(args) if args.deal_command == "play" else None
+        return run_deal(parser, args, lines)
     if args.command == "play":
         seats = _seats(parser, args)
         lines = _line_mode(args)
@@ -767,11 +778,9 @@ def run_join(
         return _problem('joining a table needs aiohttp: pip install "monstertrick[table]"')
     given = normal_code(code) if code is not None else None
     if lines is not None:
-        if watch:
-            parser.error("--screen-reader joins a seat: watching is not in the line mode yet")
         from .lines.remote import run_join_lines
 
-        return run_join_lines(url, given, lines)
+        return run_join_lines(url, given, lines, watch=watch)
     from .net.seat.app import run_join as run
 
     return run(url, address, given, watch=watch)

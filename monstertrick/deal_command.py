@@ -29,8 +29,10 @@ def add_deal_parser(
     game_options: Callable[[argparse.ArgumentParser], None],
     listening_options: Callable[[argparse.ArgumentParser, int, str], None],
     pace: Callable[[str], float],
+    screen_reader_option: Callable[[argparse.ArgumentParser], None] | None = None,
 ) -> None:
-    """The ``deal`` command and its subcommands, on the CLI's subparsers."""
+    """The ``deal`` command and its subcommands, on the CLI's subparsers
+    (``screen_reader_option``: the CLI's ``--screen-reader``, on ``deal play``)."""
     deal = sub.add_parser(
         "deal",
         help="deal packs: the same deals for everyone, compared deal by deal (and the daily deal)",
@@ -110,6 +112,8 @@ def add_deal_parser(
         default=DEFAULT_GAME,
         help="the game of 'daily' (default Monster Trick)",
     )
+    if screen_reader_option is not None:
+        screen_reader_option(play)
 
     host = deal_sub.add_parser(
         "host",
@@ -234,8 +238,11 @@ def _problem(message: str) -> int:
     return 1
 
 
-def run_deal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``monstertrick deal ...``: its exit status."""
+def run_deal(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, lines: str | None = None
+) -> int:
+    """``monstertrick deal ...``: its exit status (``lines``: what switched the line mode
+    on for ``deal play``, None when it is off)."""
     from .packs import PackError, daily_pack, new_pack
 
     try:
@@ -265,7 +272,7 @@ def run_deal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         seating = _seating(parser, pack, args.players)
         if command == "host":
             return _host(pack, seating, args)
-        return _play(pack, seating, args.deal, args.pace)
+        return _play(pack, seating, args.deal, _Keyboard(args.pace, lines))
     except PackError as exc:
         return _problem(str(exc))
 
@@ -366,8 +373,61 @@ def _unfinished(pack: Pack, index: int, store: SaveStore, seating: Seating) -> S
     return None
 
 
-def _play(pack: Pack, seating: Seating, only: int | None, pace: float | None) -> int:
-    """Each deal in turn at this keyboard (the app, run once per deal)."""
+class _Keyboard:
+    """How the deals are played at this keyboard: in the app's screens, or in plain lines
+    (``lines``: what switched the line mode on), where what ``deal play`` says between
+    deals is a labelled line too."""
+
+    def __init__(self, pace: float | None, lines: str | None = None) -> None:
+        self.pace = pace
+        self.lines = lines
+        self.write: Callable[[str], None] = lambda _line: None
+        self.read: Callable[[], str | None] = lambda: None
+        if lines is not None:
+            from .lines import announcement
+            from .lines.play import plain
+            from .lines.start import streams
+
+            self.write, self.read = streams(sys.stdout, sys.stdin)
+            self.write(plain(announcement(lines)))
+
+    def tell(self, text: str) -> None:
+        if self.lines is None:
+            print(text, file=sys.stderr)
+        else:
+            from .lines.play import plain
+
+            self.write(plain(f"Deal: {text}."))
+
+    def play(self, session: Session) -> int:
+        if self.lines is None:
+            return _run_app(session, self.pace)
+        from .lines.start import play_session
+
+        play_session(session, self.write, self.read)
+        return 0
+
+    def go_on(self, done: int, upcoming: int) -> bool:
+        """Whether to go on to deal ``upcoming`` after deal ``done`` (asked only of a
+        person at a terminal, or in lines)."""
+        if self.lines is not None:
+            self.write(
+                f"Prompt: deal {done} is over. Press Enter for deal {upcoming}, or type quit."
+            )
+            answer = self.read()
+            return answer is not None and answer.strip().casefold() != "quit"
+        if not sys.stdin.isatty():
+            return True
+        try:
+            input(f"Deal {done} is over. Enter: deal {upcoming}; Ctrl+C: stop. ")
+        except (EOFError, KeyboardInterrupt):
+            print(file=sys.stderr)
+            return False
+        return True
+
+
+def _play(pack: Pack, seating: Seating, only: int | None, keyboard: _Keyboard) -> int:
+    """Each deal in turn at this keyboard (the app, run once per deal, or the lines)."""
     from .packs import start_session
     from .saves import SaveStore
 
@@ -378,32 +438,25 @@ def _play(pack: Pack, seating: Seating, only: int | None, pace: float | None) ->
     indexes = [only - 1] if only is not None else list(range(count))
     done = _finished_by(pack, store, seating) if only is None else set()
     todo = [i for i in indexes if i not in done]
-    print(pack.describe(), file=sys.stderr)
+    keyboard.tell(pack.describe())
     for i in sorted(done):
-        print(f"deal {i + 1}: already played by these players (skipped)", file=sys.stderr)
+        keyboard.tell(f"deal {i + 1}: already played by these players (skipped)")
     for n, index in enumerate(todo):
         session = _unfinished(pack, index, store, seating)
-        print(
-            f"deal {index + 1} of {count}" + (" (going on with its saved game)" if session else ""),
-            file=sys.stderr,
-        )
+        going_on = " (going on with its saved game)" if session else ""
+        keyboard.tell(f"deal {index + 1} of {count}{going_on}")
         if session is None:
             session = start_session(pack, index, seating, store)
-        code = _run_app(session, pace)
+        code = keyboard.play(session)
         if code != 0 or session.running:
-            print(
+            keyboard.tell(
                 f"deal {index + 1} is not finished; `monstertrick deal play` with the same "
-                "players goes on with it",
-                file=sys.stderr,
+                "players goes on with it"
             )
             return code
-        if n + 1 < len(todo) and sys.stdin.isatty():
-            try:
-                input(f"Deal {index + 1} is over. Enter: deal {todo[n + 1] + 1}; Ctrl+C: stop. ")
-            except (EOFError, KeyboardInterrupt):
-                print(file=sys.stderr)
-                return 0
-    print("See how everyone did: monstertrick deal scores PACK", file=sys.stderr)
+        if n + 1 < len(todo) and not keyboard.go_on(index + 1, todo[n + 1] + 1):
+            return 0
+    keyboard.tell("See how everyone did: monstertrick deal scores PACK")
     return 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import shlex
 import subprocess
 import sys
@@ -70,6 +71,8 @@ def test_allowed_host_names_and_the_most_games_are_passed_on(served) -> None:
         (["--allow-host", "http://evil.example"], "not a host name"),
         (["--host", "bad host"], "not a host name"),
         (["--max-games", "0"], "at least 1"),
+        (["--", "play", "--players", "Ann,Bob", "--screen-reader"], "not plain lines"),
+        (["--", "resume", "--screen-reader"], "join --screen-reader"),
     ],
 )
 def test_a_usage_error_is_reported_at_once_with_status_2(served, capsys, argv, said) -> None:
@@ -195,3 +198,44 @@ def test_only_the_games_own_page_may_open_a_game(tmp_path: Path) -> None:
         assert " 101 " in upgrade(server.port, f"http://127.0.0.1:{server.port}")
         wait_until(lambda: not server.game_processes(), 20, "the game to end")
         assert server.stop() == 0, server.output()
+
+
+def test_a_tabs_game_draws_the_screens_whatever_the_servers_line_mode(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A tab's game speaks textual-serve's protocol to the page: the server's own
+    MONSTERTRICK_SCREEN_READER (or saved setting) never switches it to plain lines, which
+    the page could not draw; the help says where the line mode is."""
+    import asyncio
+
+    pytest.importorskip("textual_serve")
+    from monstertrick.net.transports import browser
+
+    monkeypatch.setenv("MONSTERTRICK_SCREEN_READER", "1")
+    started: list[dict[str, str]] = []
+
+    class Stop(Exception):
+        pass
+
+    async def start(argv: list[str], env: dict[str, str]) -> object:
+        started.append(dict(env))
+        raise Stop
+
+    monkeypatch.setattr(browser, "start_process_group", start)
+    game = browser.Game.__new__(browser.Game)
+    game.argv = ["monstertrick"]
+    game._build_environment = lambda width, height: {"MONSTERTRICK_SCREEN_READER": "1"}  # type: ignore[method-assign]
+    with pytest.raises(Stop):
+        asyncio.run(game._open_app_process())
+    assert started[0]["MONSTERTRICK_SCREEN_READER"] == "0"
+    help_text = " ".join(main_help("serve").split())
+    assert "no line mode for a screen reader" in help_text
+    assert "join --screen-reader" in help_text
+
+
+def main_help(command: str) -> str:
+    from monstertrick.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return sub.choices[command].format_help()

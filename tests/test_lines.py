@@ -31,6 +31,13 @@ TABLES = {
 }
 
 _CHOICE = re.compile(r"^(\d+)\. ")
+
+
+def end_line(game: str) -> str:
+    """The line mode's end, in the game's word for what is won (as its end screens)."""
+    return "End: The match is over." if game == "monster-taking" else "End: The game is over."
+
+
 _BOX = re.compile("[\u2500-\u257f]")
 
 
@@ -91,7 +98,7 @@ def test_a_script_reading_only_the_lines_finishes_each_game_by_numbers(
     lines = text.splitlines()
     assert lines[0].startswith("Screen reader mode: on, by --screen-reader;")
     assert "without --screen-reader" in lines[0]
-    assert "End: The game is over." in lines
+    assert end_line(game) in lines
     # Every line labelled or a numbered choice; no box drawing, no escape byte.
     assert all(re.match(r"^([A-Z][a-z ]+: |\d+\. )", line) for line in lines), lines
     assert not _BOX.search(text)
@@ -114,7 +121,7 @@ def test_a_game_stopped_by_the_end_of_the_input_is_resumed_in_lines_to_the_end(
     store = SaveStore(tmp_path)
     assert len(store.unfinished()[0]) == 1
     resumed = play_in_subprocess(["resume", "--screen-reader"], seed=3, env=env)
-    assert "End: The game is over.\n" in resumed
+    assert "End: The match is over.\n" in resumed
     assert not store.unfinished()[0]
     assert len(store.finished()[0]) == 1
 
@@ -428,7 +435,7 @@ def test_the_review_at_the_final_standings_is_the_reviews_own_text_in_plain_line
     assert mode.run()
     assert asked["after"] == 2  # asked again after the review; Enter finished
     assert "Review: the review comes once the game is over: its secrets are kept." in lines
-    end = lines.index("End: The game is over.")
+    end = lines.index(end_line(game))
     told = [line for line in lines[end:] if line.startswith("Review: ")]
     expected = review(Game(session.finished_record()), (0,), tiny, cache=ReviewCache())
     text = [t.strip() for t in format_review(expected, width=1 << 16).splitlines() if t.strip()]
@@ -481,3 +488,114 @@ def test_last_tells_the_last_trick_won_as_the_log_says_it(game: str) -> None:
     said = [line for line in lines[asked[0] :] if line.startswith("Last trick: ")]
     won = [e for e in session.round_log() if door.wins_a_trick(e)]
     assert said == [f"Last trick: {won[-1].describe(session.names)}"]  # type: ignore[attr-defined]
+
+
+def test_a_choice_that_stands_for_cards_alike_names_each_and_any_of_them_is_typed() -> None:
+    """Monster Trick's cards that play alike are one numbered choice: the choice names
+    every card it stands for, and typing another of them by name plays that one."""
+    game = "monster-trick"
+    session = Session.start(parse_seats(["Ann", "Bob:easy"], game=game), 2, None, game=game)
+    typed: list[tuple[str, list[str], int]] = []
+
+    def reply(lines: list[str]) -> str | None:
+        if not lines[-1].startswith("Prompt: type a number"):
+            return ""
+        if typed:
+            return None
+        view: Any = session.view(0)
+        if view.phase.name != "PLAYING":
+            return "1"
+        same = view.interchangeable_cards()
+        groups = [[c for c in view.hand if same[c] == same[k]] for k in set(same.values())]
+        alike = max(groups, key=len)
+        assert len(alike) > 1, "seed 2 gives Ann cards that play alike at her first card"
+        move = next(a for a in view.legal_actions if a.card == alike[-1])
+        typed.append((f"{alike[-1]} {move.slot + 1}", [str(c) for c in alike], len(lines)))
+        return typed[-1][0]
+
+    lines, done = _run(session, reply)
+    assert not done and typed
+    text, alike, asked = typed[0]
+    start = max(i for i, line in enumerate(lines[:asked]) if line.startswith("Turn: Ann"))
+    choices = [line for line in lines[start:asked] if _CHOICE.match(line)]
+    merged = [line for line in choices if alike[0] in line]
+    assert merged and all(all(card in line for card in alike) for line in merged), (alike, choices)
+    assert not [line for line in choices if alike[-1] in line and alike[0] not in line]
+    played = [line for line in lines[asked:] if line.startswith("Event: Ann ")]
+    assert played and alike[-1] in played[0] and alike[0] not in played[0], (text, played)
+
+
+def test_deal_play_plays_a_packs_deals_in_lines_to_the_end(tmp_path: Path) -> None:
+    """``deal play --screen-reader``: each deal in lines, what ``deal play`` says between
+    deals a labelled line too, the games in History as the pack's."""
+    from monstertrick import packs
+
+    env = {**os.environ, "MONSTERTRICK_HOME": str(tmp_path)}
+    env.pop(ENV, None)
+    pack = packs.new_pack("monster-taking", 2, None)
+    pack_file = tmp_path / "pack.json"
+    pack_file.write_text(pack.text())
+    argv = ["deal", "play", str(pack_file), "--players", "Ann, Bob:easy", "--screen-reader"]
+    raw = play_in_subprocess(argv, seed=4, env=env)
+    lines = "".join(raw).splitlines()
+    assert lines[0].startswith("Screen reader mode: on, by --screen-reader;")
+    assert "Deal: deal 1 of 2." in lines and "Deal: deal 2 of 2." in lines
+    assert lines.count("End: The match is over.") == 2
+    assert "Prompt: deal 1 is over. Press Enter for deal 2, or type quit." in lines
+    assert all(re.match(r"^([A-Z][a-z ]+: |\d+\. )", line) for line in lines), lines
+    games, left = packs.pack_games(pack, SaveStore(tmp_path).root)
+    assert sorted(g.deal for g in games) == [0, 1] and left == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "env", "source"),
+    [
+        ([], None, None),
+        (["--screen-reader"], None, "--screen-reader"),
+        (["--screen-reader"], "0", "--screen-reader"),
+        ([], "1", f"{ENV}=1"),
+        ([], "0", None),
+    ],
+)
+def test_deal_play_takes_the_line_modes_switch(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], env: str | None, source: str | None
+) -> None:
+    from monstertrick import deal_command
+
+    if env is None:
+        monkeypatch.delenv(ENV, raising=False)
+    else:
+        monkeypatch.setenv(ENV, env)
+    monkeypatch.setattr(cli, "_saved_screen_reader", lambda: False)
+    seen: list[str | None] = []
+    monkeypatch.setattr(
+        deal_command, "run_deal", lambda _p, _a, lines=None: seen.append(lines) or 0
+    )
+    assert cli.main(["deal", "play", "daily", "--players", "Ann, Bob:easy", *argv]) == 0
+    assert seen == [source]
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_every_line_reads_aloud_without_marks_for_the_eye(game: str) -> None:
+    """Heard through a speech synthesizer (espeak-ng), an arrow is "right arrow", a
+    minus before a number is dropped, a range's dash and a bullet are not read, markdown
+    marks are read out: no line of a whole game, its queries and its rules says any of
+    them; the rules' Keys section (the app's keys) is left out."""
+    session = Session.start(parse_seats(TABLES[game].split(", "), game=game), 7, None, game=game)
+    rng = random.Random(1)
+    asked = ["rules", "?", *QUERIES * 3]
+
+    def reply(lines: list[str]) -> str | None:
+        if lines[-1].startswith("Prompt: type a number") and asked:
+            return asked.pop(0)
+        return answer(lines, rng)
+
+    lines, done = _run(session, reply)
+    assert done
+    marks = re.compile(r"[→←↑↓·•`|–−]|\*\*|(^|[\s(;:])[-+]\d|\b1 tricks\b")
+    assert not [line for line in lines if marks.search(line)][:3]
+    rules = [line for line in lines if line.startswith("Rules: ")]
+    assert len(rules) > 8 and not any("Ctrl+Q" in line or "Enter" in line for line in rules)
+    if game == "monster-taking":
+        hand = next(line for line in lines if line.startswith("Hand: "))
+        assert re.match(r"Hand: (Ignis|Aqua|Sylva) [IAS]\d+[ ,]", hand), hand

@@ -17,9 +17,12 @@ from monstertrick.net.host.table import TableHost
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import Session
 
+from .test_lines import end_line
+
 pytest.importorskip("aiohttp")
 
 _CHOICE = re.compile(r"^(\d+)\. ")
+END = re.compile(r"End: The (game|match) is over\.")
 
 TABLES = {
     "monster-trick": ["Ann", "Bob:easy", "Cid:easy"],
@@ -50,7 +53,7 @@ class Script:
         with self.changed:
             while True:
                 prompts = [i for i, line in enumerate(self.lines) if line.startswith("Prompt: ")]
-                if "End: The game is over." in self.lines:
+                if any(END.fullmatch(line) for line in self.lines):
                     if not self.at_end:
                         return None
                     closing = sum(1 for line in self.lines if line.startswith("Prompt: Type rev"))
@@ -86,7 +89,7 @@ async def test_a_seat_joined_in_lines_plays_a_hosted_game_to_the_end(
     assert status == 0
     assert lines[0].startswith("Screen reader mode: on, by --screen-reader;")
     assert lines[1].startswith("Game: joined as Ann; ")
-    assert "End: The game is over." in lines, "\n".join(lines[-30:])
+    assert end_line(game) in lines, "\n".join(lines[-30:])
     assert any(line.startswith("Event: Bob ") for line in lines)
     text = "\n".join(lines)
     assert not re.search("[\u2500-\u257f]", text) and "\x1b" not in text
@@ -97,12 +100,20 @@ def test_join_with_the_flag_joins_in_lines(monkeypatch: pytest.MonkeyPatch) -> N
     from monstertrick import cli
     from monstertrick.lines import remote
 
-    seen: list[tuple[str, str | None, str]] = []
-    monkeypatch.setattr(
-        remote, "run_join_lines", lambda url, code, source: seen.append((url, code, source)) or 0
-    )
+    seen: list[tuple[str, str | None, str, bool]] = []
+
+    def joined(url: str, code: str | None, source: str, *, watch: bool = False) -> int:
+        seen.append((url, code, source, watch))
+        return 0
+
+    monkeypatch.setattr(remote, "run_join_lines", joined)
     assert cli.main(["join", "127.0.0.1:8100", "K7QF-9XMB", "--screen-reader"]) == 0
-    assert seen == [("ws://127.0.0.1:8100/table", "K7QF-9XMB", "--screen-reader")]
+    assert cli.main(["join", "127.0.0.1:8100", "K7QF-9XMB", "--watch", "--screen-reader"]) == 0
+    url = "ws://127.0.0.1:8100/table"
+    assert seen == [
+        (url, "K7QF-9XMB", "--screen-reader", False),
+        (url, "K7QF-9XMB", "--screen-reader", True),  # (watching in lines)
+    ]
 
 
 @pytest.mark.slow
@@ -135,7 +146,7 @@ async def test_a_seat_in_lines_and_a_seat_on_the_app_play_one_hosted_game(
         play(app, 5),
     )
     assert status == 0
-    assert "End: The game is over." in script.lines
+    assert end_line(game) in script.lines
     assert app.session is not None and app.session.outcome() is not None
     assert any(line.startswith("Event: Bob ") for line in script.lines)
 
@@ -210,7 +221,7 @@ async def test_a_seat_joined_in_lines_hears_the_games_review_at_the_end(served: 
     )
     assert status == 0
     lines = script.lines
-    end = lines.index("End: The game is over.")
+    end = lines.index("End: The match is over.")
     told = [line for line in lines[end:] if line.startswith("Review: ")]
     expected = review(Game(table.session.finished_record()), (0,), tiny, cache=ReviewCache())
     text = [t.strip() for t in format_review(expected, width=1 << 16).splitlines() if t.strip()]

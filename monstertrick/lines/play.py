@@ -11,6 +11,7 @@ at any prompt; those about a seat's own cards only once that seat holds the keyb
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from ..review import Game, Review, Settings
     from ..seat_session import SeatSession
 
-__all__ = ["COMMANDS", "LineMode", "plain"]
+__all__ = ["COMMANDS", "LineMode", "plain", "rules_lines", "spoken"]
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("hand", "your cards (after a handoff, only to the person it named)"),
@@ -57,7 +58,7 @@ def plain(text: str) -> str:
     """``text`` safe for a plain line: control and format characters (an escape
     sequence hidden in a name) shown as their code, never sent to the terminal."""
     out = []
-    for ch in text:
+    for ch in spoken(text):
         if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co"):
             out.append(f"<U+{ord(ch):04X}>")
         elif 0x2500 <= ord(ch) <= 0x257F:  # box drawing: read out glyph by glyph
@@ -65,6 +66,50 @@ def plain(text: str) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+_NUMBERED = re.compile(r"\d+\. ")
+_RANGE = re.compile(r"(\d)\u2013(\d)")
+_SIGNED = re.compile(r"(?<![\w.+-])([-+])(?=\d)")
+
+
+def spoken(text: str) -> str:
+    """``text`` as a screen reader should say it: an arrow between a count and a score
+    read as "for" (not "right arrow"), a range's dash as "to" ("0–7" is read "zero
+    seven"), the dots mark as "dots" (read as nothing), and a sign before a number as a
+    word (a speech synthesizer drops the minus of "-2")."""
+    text = text.replace(" → ", " for ").replace("•", "dots").replace(" \u2212 ", " minus ")
+    text = _RANGE.sub(r"\1 to \2", text)
+    return _SIGNED.sub(lambda m: "minus " if m.group(1) == "-" else "plus ", text)
+
+
+def rules_lines(text: str) -> list[str]:
+    """A rules page (markdown) as lines to hear: a heading, a paragraph, a list item or
+    a table row a line each (a paragraph's lines joined), their marks for the eye
+    (emphasis, code, list and table marks) left out, and the Keys section (the app's
+    keys) skipped."""
+    out: list[str] = []
+    keys = joining = False
+    for raw in text.splitlines():
+        line = raw.strip()
+        heading = line.startswith("#")
+        if heading:
+            keys = line.lstrip("# ").strip().casefold() == "keys"
+        if keys or not line or set(line) <= set("|-: "):
+            joining = False
+            continue
+        item = line.startswith(("- ", "* ", "|")) or _NUMBERED.match(line) is not None
+        line = line.lstrip("#").strip().removeprefix("- ").removeprefix("* ")
+        line = line.replace("**", "").replace("`", "").replace(" · ", "; ")
+        if raw.lstrip().startswith("|"):  # (a table's row: its cells)
+            line = "; ".join(part.strip() for part in line.strip("|").split("|"))
+        line = line.replace("|", "")  # (an absolute value's bars)
+        if joining and not heading and not item:
+            out[-1] = f"{out[-1]} {line}"
+        else:
+            out.append(line)
+        joining = not heading and not raw.lstrip().startswith("|")
+    return out
 
 
 def _folded(text: str) -> str:
@@ -295,12 +340,17 @@ class LineMode:
         self.session.done()
 
     def game_end(self) -> None:
+        """The end, in the game's word for what is won (the game, or Monster Taking's
+        match, as its end screens say), the standings in its score's name (a shared
+        victory places each winner first) and the result."""
         outcome = self.session.outcome()
-        self.say("End", "The game is over.")
+        self.say("End", f"The {self.door.arena_terms.unit} is over.")
         if outcome is not None:
+            unit = GAMES[self.session.game_key].score_name
             ranked = sorted(range(len(self.names)), key=lambda s: -outcome.scores[s])
             for place, s in enumerate(ranked, 1):
-                self.say("Standing", f"{place}. {self.names[s]} {outcome.scores[s]}")
+                shown = 1 if s in outcome.winners else place
+                self.say("Standing", f"{shown}. {self.names[s]}, {outcome.scores[s]} {unit}")
             self.say("Result", outcome.explain(self.names))
         self.say("Saved", self.saved_line())
 
@@ -377,41 +427,42 @@ class LineMode:
                 return
 
     def query(self, word: str, seat: int | None) -> None:
-        session = self.session
+        """Answer the query command ``word`` (``seat``: whose private things it may
+        tell; None: nobody's)."""
         if word in _PRIVATE and seat is None:
             self.say("Private", "that is said only after a handoff, to the person it names.")
             return
         told = {
-            "?": self._commands,
-            "repeat": self._repeat,
-            "turn": self._whose_turn,
-            "last": self._last,
-            "log": self._log,
-            "rules": self._rules,
+            "?": self._tell_commands,
+            "repeat": self._tell_question,
+            "turn": self._tell_turn,
+            "last": self._tell_last,
+            "log": self._tell_log,
+            "rules": self._tell_rules,
             "review": self.tell_review,
             "mistakes": self.mistakes,
         }.get(word)
         if told is not None:
             told()
-            return
-        if word == "hint":
+        elif word == "hint":
             assert seat is not None
             self.hint(seat)
-            return
-        view = session.view(seat) if seat is not None else session.public_view()
-        lines = self.door.view_lines(view, word)
-        for line in lines or [f"this game has no {word} to tell."]:
-            self.say(word.capitalize(), line)
+        else:
+            session = self.session
+            view = session.view(seat) if seat is not None else session.public_view()
+            lines = self.door.view_lines(view, word)
+            for line in lines or [f"this game has no {word} to tell."]:
+                self.say(word.capitalize(), line)
 
-    def _commands(self) -> None:
+    def _tell_commands(self) -> None:
         for name, what in COMMANDS:
             self.say("Command", f"{name}: {what}")
 
-    def _repeat(self) -> None:
+    def _tell_question(self) -> None:
         for line in self.question:
             self._write(plain(line))
 
-    def _whose_turn(self) -> None:
+    def _tell_turn(self) -> None:
         view = self.session.public_view()
         step = self.session.next_step()
         chapter = f"{self.door.chapter_name} {view.chapter}"
@@ -421,27 +472,28 @@ class LineMode:
             text = f"{chapter}: nobody decides now."
         self.say("Whose turn", text)
 
-    def _last(self) -> None:
+    def _tell_last(self) -> None:
         for line in self.last or ["nothing has happened yet."]:
             self.say("Last", line)
         won = [e for e in self.session.round_log() if self.door.wins_a_trick(e)]
         if won and isinstance(won[-1], _Described):
             self.say("Last trick", won[-1].describe(self.names))
 
-    def _log(self) -> None:
-        log = self.session.round_log()
+    def _tell_log(self) -> None:
         lines = [
             e.describe(self.names) if isinstance(e, (_Described, HintTaken)) else str(e)
-            for e in log
+            for e in self.session.round_log()
         ]
         for line in lines or ["nothing has happened yet."]:
             self.say("Log", line)
 
-    def _rules(self) -> None:
+    def _tell_rules(self) -> None:
+        """The game's rules page as lines to hear: its marks for the eye (emphasis,
+        code, table rules) left out, and its Keys section, which is the app's (the line
+        mode's commands are ``?``)."""
         text = (GAMES[self.session.game_key].folder / "rules.md").read_text(encoding="utf-8")
-        for line in text.splitlines():
-            if line.strip():
-                self.say("Rules", line.lstrip("# ").strip())
+        for line in rules_lines(text):
+            self.say("Rules", line)
 
     def mistakes(self) -> None:
         """Learn from your mistakes (:mod:`monstertrick.lines.mistakes`), once reviewed."""

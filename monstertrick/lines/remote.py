@@ -8,8 +8,13 @@ screen, so there are no handoffs, and the seat's own cards may be asked for at a
 prompt. The connection runs in a thread of its own; the main thread reads the person's
 answers and the host's messages from one queue, in the order they came.
 
+A watcher (``join --watch --screen-reader``, any of the table's codes) is told the same
+public lines, and whose turn it is as each decision comes; it may ask for the table,
+the turn, the scores, the last decision, the log and the rules, never a hand, a VP row
+or a hint, and nothing is asked of it.
+
 Not yet: joining again after a dropped connection (the line mode then ends, and
-``join`` with the same code takes the seat again) and watching.
+``join`` with the same code takes the seat again).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..session import BotTurn, GameEnd, Played, RoundOver, Step, Turn
 from . import announcement
-from .play import LineMode, Quit, plain
+from .play import _PRIVATE, LineMode, Quit, plain
 
 if TYPE_CHECKING:
     from ..net.protocol import Message
@@ -60,6 +65,8 @@ class RemoteLines(LineMode):
         self.asked: object = None
         self.logged: tuple[int, int] = (0, 0)
         """The chapter, and how much of its log has been told."""
+        self.told_log: list[object] = []
+        """The chapter's log as told so far."""
         self.farewell: str | None = None
 
     # ------------------------------------------------------------------ the host's news
@@ -105,13 +112,14 @@ class RemoteLines(LineMode):
         if chapter != told_chapter and told_chapter:
             earlier = self.remote.earlier_logs()
             if len(earlier) >= told_chapter:
-                for line in self._events(earlier[told_chapter - 1][told:]):
+                for line in self._events(_after(earlier[told_chapter - 1], self.told_log)):
                     self.say("Event", line)
             told = 0
         log = list(self.remote.round_log())
         for line in self._events(log[told:]):
             self.say("Event", line)
         self.logged = (chapter, len(log))
+        self.told_log = log
 
     def told(self, events: Any) -> None:
         """(A decision's events come back in the host's next table: :meth:`tell_log`.)"""
@@ -156,6 +164,33 @@ class RemoteLines(LineMode):
             elif word:
                 self.say("Problem", "nothing is asked of you now; type ? for the commands.")
 
+    @property
+    def watching(self) -> bool:
+        """A watcher's lines: the public view only, nothing decided."""
+        return self.remote.me is None
+
+    def query(self, word: str, seat: int | None) -> None:
+        if self.watching and word in _PRIVATE:
+            self.say("Private", "a watcher is told what everyone may see: no hand, row or hint.")
+            return
+        super().query(word, seat)
+
+    def waiting(self, step: BotTurn) -> None:
+        """Whose decision the table waits for (to a watcher: whose turn it is)."""
+        if self.watching:
+            self.say("Turn", f"{self.names[step.seat]} decides ({step.task}).")
+        else:
+            self.say("Waiting", f"{self.names[step.seat]} decides ({step.task}).")
+
+    def round_over(self, number: int) -> None:
+        if not self.watching:
+            super().round_over(number)
+            return
+        chapter = self.door.chapter_name
+        self.say("End", f"{chapter.capitalize()} {number} is over.")
+        for line in self.door.view_lines(self.session.public_view(), "scores"):
+            self.say("Scores", line)
+
     def signature(self, step: Step) -> object:
         at = self.remote.position
         if isinstance(step, Played):
@@ -184,7 +219,7 @@ class RemoteLines(LineMode):
                     return True
                 if isinstance(step, BotTurn) and signature != self.shown:
                     self.shown = signature
-                    self.say("Waiting", f"{self.names[step.seat]} decides ({step.task}).")
+                    self.waiting(step)
                 if signature == self.shown or isinstance(step, GameEnd):
                     self.wait()
                     continue
@@ -212,19 +247,29 @@ class RemoteLines(LineMode):
         return "the host keeps the game, in its History."
 
 
+def _after(chapter: list[Any], told: list[object]) -> list[Any]:
+    """The events of a finished chapter's log after those told of it live: its log as
+    a replay shows it may begin with the deal's events, which the live log has not got."""
+    for start in range(len(chapter) - len(told) + 1):
+        if chapter[start : start + len(told)] == told:
+            return chapter[start + len(told) :]
+    return chapter[len(told) :]
+
+
 def run_join_lines(
     url: str,
     code: str | None,
     source: str,
     *,
+    watch: bool = False,
     out: Callable[[str], None] | None = None,
     read: Callable[[], str | None] | None = None,
     review_settings: Settings | None = None,
 ) -> int:
     """Join the table at ``url`` with the seat's ``code`` (asked first when None) and
-    play it in lines; 0 when the game ends or the person stops (``review_settings``:
-    the review's at the end, its own by default)."""
-    from ..net.protocol import normal_code
+    play it in lines, or with ``watch`` watch it with any of its codes; 0 when the game
+    ends or the person stops (``review_settings``: the review's at the end, its own by
+    default)."""
 
     def default_write(line: str) -> None:
         sys.stdout.write(line + "\n")
@@ -237,16 +282,11 @@ def run_join_lines(
     write = out or default_write
     read = read or default_read
     write(plain(announcement(source)))
-    while code is None:
-        write("Prompt: type your seat's join code (eight letters and digits) and Enter.")
-        text = read()
-        if text is None:
-            return 0
-        code = normal_code(text.strip())
-        if code is None:
-            write("Problem: that is not a join code: eight letters and digits, like K7QF-9XMB.")
+    code = code or _ask_code(write, read, watch)
+    if code is None:
+        return 0
     inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
-    link = _Link(url, code, inbox)
+    link = _Link(url, code, inbox, watch)
     link.start()
 
     def person() -> None:
@@ -258,58 +298,102 @@ def run_join_lines(
             inbox.put(("line", text.rstrip("\n")))
 
     threading.Thread(target=person, daemon=True).start()
-    mode: RemoteLines | None = None
     try:
-        from ..net.protocol import Welcome
-        from ..net.seat.session import RemoteSession, read_welcome
-        from ..net.wire import WireError
-
-        made: dict[int, RemoteSession] = {}
-        while mode is None:
-            kind, data = inbox.get()
-            if kind == "eof":
-                return 0
-            if kind == "closed":
-                write(plain(f"End: {data}."))
-                return 1
-            if kind == "message" and isinstance(data, dict) and data.get("type") == Welcome.TYPE:
-                try:
-                    welcome = read_welcome(data)
-                except WireError as exc:
-                    write(plain(f"End: the host's welcome does not read ({exc})."))
-                    return 1
-                session = RemoteSession.joined(welcome, link.post_for(made.__getitem__))
-                made[0] = session
-                mode = RemoteLines(session, write, inbox, review_settings)
-                seat = welcome.seat
-                who = session.names[seat] if seat is not None else "watching"
-                write(plain(f"Game: joined as {who}; seats in order: {', '.join(session.names)}."))
-            elif kind == "message" and isinstance(data, dict) and data.get("type") == "bye":
-                write(plain(f"End: the host says: {str(data.get('reason', ''))[:200]}."))
-                return 1
+        mode = _welcomed(inbox, link, write, review_settings)
+        if isinstance(mode, int):
+            return mode
         finished = mode.run()
         if not finished:
-            from . import OVER_SSH
-
-            reason = mode.farewell or "stopped; the host keeps the game"
-            again = (
-                "connect again the same way to take the seat again"
-                if source == OVER_SSH
-                else "join with the same code takes the seat again"
-            )
-            write(plain(f"End: {reason}. {again}."))
+            write(plain(f"End: {_stopped(mode, source)}."))
         return 0
     finally:
         link.stop()
+
+
+def _ask_code(
+    write: Callable[[str], None], read: Callable[[], str | None], watch: bool
+) -> str | None:
+    """The code typed (None: the input ended first)."""
+    from ..net.protocol import normal_code
+
+    whose = "one of the table's codes" if watch else "your seat's join code"
+    while True:
+        write(f"Prompt: type {whose} (eight letters and digits) and Enter.")
+        text = read()
+        if text is None:
+            return None
+        code = normal_code(text.strip())
+        if code is not None:
+            return code
+        write("Problem: that is not a join code: eight letters and digits, like K7QF-9XMB.")
+
+
+def _welcomed(
+    inbox: queue.Queue[tuple[str, Any]],
+    link: _Link,
+    write: Callable[[str], None],
+    review_settings: Settings | None,
+) -> RemoteLines | int:
+    """The line mode of the seat (or the watcher) the host welcomes; or the exit status
+    when it does not (0: the input ended first)."""
+    from ..net.protocol import Welcome
+    from ..net.seat.session import RemoteSession, read_welcome
+    from ..net.wire import WireError
+
+    made: dict[int, RemoteSession] = {}
+    while True:
+        kind, data = inbox.get()
+        if kind == "eof":
+            return 0
+        if kind == "closed":
+            write(plain(f"End: {data}."))
+            return 1
+        if kind != "message" or not isinstance(data, dict):
+            continue
+        if data.get("type") == "bye":
+            write(plain(f"End: the host says: {str(data.get('reason', ''))[:200]}."))
+            return 1
+        if data.get("type") != Welcome.TYPE:
+            continue
+        try:
+            welcome = read_welcome(data)
+        except WireError as exc:
+            write(plain(f"End: the host's welcome does not read ({exc})."))
+            return 1
+        session = RemoteSession.joined(welcome, link.post_for(made.__getitem__))
+        made[0] = session
+        seats = ", ".join(session.names)
+        if welcome.seat is None:
+            write(plain(f"Game: watching, told what everyone may see; seats in order: {seats}."))
+        else:
+            write(plain(f"Game: joined as {session.names[welcome.seat]}; seats in order: {seats}."))
+        return RemoteLines(session, write, inbox, review_settings)
+
+
+def _stopped(mode: RemoteLines, source: str) -> str:
+    """Why the line mode ended before the game, and how to come back."""
+    from . import OVER_SSH
+
+    reason = mode.farewell or "stopped; the host keeps the game"
+    if source == OVER_SSH:
+        again = "connect again the same way to take the seat again"
+    elif mode.watching:
+        again = "join --watch with a code of the table watches again"
+    else:
+        again = "join with the same code takes the seat again"
+    return f"{reason}. {again}"
 
 
 class _Link:
     """The WebSocket to the host, in a thread with its own event loop: what comes in
     goes to ``inbox``; :meth:`post_for` sends."""
 
-    def __init__(self, url: str, code: str, inbox: queue.Queue[tuple[str, Any]]) -> None:
+    def __init__(
+        self, url: str, code: str, inbox: queue.Queue[tuple[str, Any]], watch: bool = False
+    ) -> None:
         self.url = url
         self.code = code
+        self.watch = watch
         self.inbox = inbox
         self.loop: asyncio.AbstractEventLoop | None = None
         self.outbox: asyncio.Queue[str] | None = None
@@ -362,7 +446,7 @@ class _Link:
                 aiohttp.ClientSession() as http,
                 http.ws_connect(self.url, heartbeat=20, max_msg_size=MAX_MESSAGE) as ws,
             ):
-                await ws.send_str(PLAIN.text(Hello(VERSION, self.code, False)))
+                await ws.send_str(PLAIN.text(Hello(VERSION, self.code, self.watch)))
                 outbox = self.outbox
 
                 async def send() -> None:

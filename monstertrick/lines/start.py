@@ -17,10 +17,10 @@ from ..session import Session
 from . import announcement
 from .play import LineMode, plain
 
-__all__ = ["run"]
+__all__ = ["learn", "play", "play_session", "run", "streams"]
 
 
-def _streams(out: TextIO, inp: TextIO) -> tuple[Callable[[str], None], Callable[[], str | None]]:
+def streams(out: TextIO, inp: TextIO) -> tuple[Callable[[str], None], Callable[[], str | None]]:
     def write(line: str) -> None:
         out.write(line + "\n")
         out.flush()
@@ -48,7 +48,7 @@ def run(
 ) -> int:
     """Play a game in lines on ``out`` and ``inp`` (standard output and input by
     default); 0 when it ends or the person stops (the game saved either way)."""
-    write, read = _streams(out or sys.stdout, inp or sys.stdin)
+    write, read = streams(out or sys.stdout, inp or sys.stdin)
     write(plain(announcement(source)))
     store = SaveStore()
     try:
@@ -75,17 +75,24 @@ def run(
         release_all_locks()
 
 
-def play(session: Session, write: Callable[[str], None], read: Callable[[], str | None]) -> None:
-    """Play ``session`` in lines to its end or until the person stops."""
+def play_session(
+    session: Session, write: Callable[[str], None], read: Callable[[], str | None]
+) -> bool:
+    """The game of ``session`` in lines, from its first line (the game and its seats):
+    True once it is over, False when the person stops."""
     title = GAMES[session.game_key].title
     people = ", ".join(
         f"{n} (computer, {session.seating.seats[s].bot})" if session.is_bot(s) else n
         for s, n in enumerate(session.names)
     )
     write(plain(f"Game: {title}; seats in order: {people}."))
-    mode = LineMode(session, write, read, decide=session.decide)
-    finished = mode.run()
-    if not finished:
+    return LineMode(session, write, read, decide=session.decide).run()
+
+
+def play(session: Session, write: Callable[[str], None], read: Callable[[], str | None]) -> None:
+    """Play ``session`` in lines to its end or until the person stops (then say whether
+    it is saved)."""
+    if not play_session(session, write, read):
         if session.save_path is not None and session.save_path.exists():
             write("End: stopped; the game is saved. monstertrick resume --screen-reader goes on.")
         else:
@@ -102,7 +109,7 @@ def learn(
 ) -> int:
     """The lessons in lines (:mod:`monstertrick.lines.learn`): lesson ``lesson`` of
     ``game``, else the list of lessons; after a game's last, its first game in lines."""
-    write, read = _streams(out or sys.stdout, inp or sys.stdin)
+    write, read = streams(out or sys.stdout, inp or sys.stdin)
     write(plain(announcement(source)))
     try:
         _learn(write, read, game, lesson)

@@ -1,11 +1,20 @@
 """Monster Taking in plain lines, for the line mode (:mod:`monstertrick.lines`): what a
-seat's view shows (its own hand and face-down discards; of the other, the counts)."""
+seat's view shows (its own hand and face-down discards; of the other, the counts), in
+words that read aloud: a hand by suit, cards listed with commas and "and"."""
 
 from __future__ import annotations
 
+<<<<<<< HEAD
 from ..common.words import plural
 from .engine.cards import cards_text
 from .engine.state import Action, PlayerView
+=======
+from collections.abc import Sequence
+
+from ..common.words import join_names
+from .engine.cards import Card
+from .engine.state import Action, Pay, PlayerView, Strength
+>>>>>>> main
 
 
 def view_lines(view: PlayerView, topic: str) -> list[str]:
@@ -13,14 +22,24 @@ def view_lines(view: PlayerView, topic: str) -> list[str]:
     if topic == "hand":
         if view.hand is None:
             return []
+<<<<<<< HEAD
         out = [f"{cards_text(view.hand)} ({plural(len(view.hand), 'card')})."]
+=======
+        out = [f"{_by_suit(view.hand)} ({len(view.hand)} cards)."]
+>>>>>>> main
         if view.discards:
-            out.append(f"Your face-down discards: {cards_text(view.discards)}.")
+            out.append(f"Your face-down discards: {_listed(view.discards)}.")
         return out
     if topic == "table":
+        strength = _listed(view.strength) if view.strength else "none laid yet"
         out = [
+<<<<<<< HEAD
             f"Game {view.chapter} of the match; deck {plural(view.deck_size, 'card')}; "
             f"strength cards {cards_text(view.strength)}."
+=======
+            f"Game {view.chapter} of the match; deck {view.deck_size} cards, unused; "
+            f"strength cards: {strength}."
+>>>>>>> main
         ]
         if view.order is not None:
             out.append(f"Suit order, strongest first: {', '.join(s.label for s in view.order)}.")
@@ -28,8 +47,8 @@ def view_lines(view: PlayerView, topic: str) -> list[str]:
             follow = f", {names[1 - t.leader]} {t.follow}" if t.follow is not None else ""
             won = f"; won by {names[t.winner]}" if t.winner is not None else ""
             out.append(f"Trick {number}: {names[t.leader]} led {t.lead}{follow}{won}.")
-        sizes = ", ".join(
-            f"{n} {h} in hand, {d} discarded"
+        sizes = "; ".join(
+            f"{n} {h} in hand and {d} discarded"
             for n, h, d in zip(names, view.hand_sizes, view.discard_counts)
         )
         out.append(f"Cards: {sizes}.")
@@ -42,4 +61,24 @@ def view_lines(view: PlayerView, topic: str) -> list[str]:
 
 
 def action_words(view: PlayerView, action: Action) -> str:
+    if isinstance(action, Strength):
+        return f"lay {action.card} for the suit strength"
+    if isinstance(action, Pay):
+        if not action.cards:
+            return "pay nothing"
+        count = len(action.cards)
+        return f"pay {_listed(action.cards)}" + (f" ({count} cards)" if count > 1 else "")
     return str(action)
+
+
+def _listed(cards: Sequence[Card]) -> str:
+    """Cards one by one, as a list is read aloud: "I3, A5 and S9"."""
+    return join_names([str(c) for c in cards])
+
+
+def _by_suit(cards: Sequence[Card]) -> str:
+    """A hand by suit, in the hand's order: "Ignis I1, I2 and I5; Aqua A6; Sylva S3"."""
+    suits: dict[str, list[Card]] = {}
+    for card in cards:
+        suits.setdefault(card.suit.label, []).append(card)
+    return "; ".join(f"{suit} {_listed(held)}" for suit, held in suits.items())

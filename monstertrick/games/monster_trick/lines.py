@@ -5,7 +5,7 @@ words. Only what the view holds (a public view: no hand, no hidden VP card)."""
 from __future__ import annotations
 
 from ..common.words import plural
-from .engine import Action, Arrange, Move, PlayerView, PublicView
+from .engine import Action, Arrange, Card, Move, PlayerView, PublicView
 from .engine.state import takes_over
 
 _POSITIONS = ("left", "middle", "right")
@@ -43,8 +43,8 @@ def view_lines(view: PlayerView | PublicView, topic: str) -> list[str]:
         totals = ", ".join(f"{n} {t}" for n, t in zip(names, view.totals))
         rows = (
             [
-                "VP rows: "
-                + "; ".join(f"{n} {'-'.join(map(str, r))}" for n, r in zip(names, view.revealed))
+                "VP rows, left to right: "
+                + "; ".join(f"{n} {' '.join(map(str, r))}" for n, r in zip(names, view.revealed))
                 + "."
             ]
             if view.revealed
@@ -77,9 +77,10 @@ def action_words(view: PlayerView, action: Action) -> str:
         row = ", ".join(f"{p} {v}" for p, v in zip(_POSITIONS, action.row))
         return f"VP row {row}"
     assert isinstance(action, Move)
+    cards = _alike(view, action.card)
     trick = view.table[action.slot]
     if trick is None:
-        return f"{action.card} opening a new trick"
+        return f"{cards} opening a new trick"
     high = max(c & 15 for c in trick.cards if c >> 4 == trick.lead)
     hold = (
         "you would hold it"
@@ -88,4 +89,14 @@ def action_words(view: PlayerView, action: Action) -> str:
         if trick.holder == view.player
         else f"{view.players[trick.holder]} keeps it"
     )
-    return f"{action.card} onto trick {action.slot + 1}, {hold}"
+    return f"{cards} onto trick {action.slot + 1}, {hold}"
+
+
+def _alike(view: PlayerView, card: Card) -> str:
+    """``card`` in words, and every card of the hand that plays alike with it (the line
+    mode lists them as one choice: each is named, and any of them may be typed)."""
+    same = view.interchangeable_cards()
+    cards = [str(c) for c in view.hand if same.get(c, c) == same.get(card, card)]
+    if len(cards) < 2:
+        return str(card)
+    return f"{', '.join(cards[:-1])} or {cards[-1]} (they play alike)"

@@ -257,7 +257,7 @@ class TableHost:
         session = self.session
         if session.rules.is_over(session.state):
             outcome = session.outcome()
-            said = "The game is over." + (
+            said = f"The {session.rules.arena_terms.unit} is over." + (
                 f" {outcome.explain(session.names)}" if outcome is not None else ""
             )
         elif decider is None:
