@@ -4,17 +4,11 @@ words that read aloud: a hand by suit, cards listed with commas and "and"."""
 
 from __future__ import annotations
 
-<<<<<<< HEAD
-from ..common.words import plural
-from .engine.cards import cards_text
-from .engine.state import Action, PlayerView
-=======
 from collections.abc import Sequence
 
-from ..common.words import join_names
+from ..common.words import join_names, plural
 from .engine.cards import Card
 from .engine.state import Action, Pay, PlayerView, Strength
->>>>>>> main
 
 
 def view_lines(view: PlayerView, topic: str) -> list[str]:
@@ -22,24 +16,15 @@ def view_lines(view: PlayerView, topic: str) -> list[str]:
     if topic == "hand":
         if view.hand is None:
             return []
-<<<<<<< HEAD
-        out = [f"{cards_text(view.hand)} ({plural(len(view.hand), 'card')})."]
-=======
-        out = [f"{_by_suit(view.hand)} ({len(view.hand)} cards)."]
->>>>>>> main
+        out = [f"{_by_suit(view.hand)} ({plural(len(view.hand), 'card')})."]
         if view.discards:
             out.append(f"Your face-down discards: {_listed(view.discards)}.")
         return out
     if topic == "table":
         strength = _listed(view.strength) if view.strength else "none laid yet"
         out = [
-<<<<<<< HEAD
-            f"Game {view.chapter} of the match; deck {plural(view.deck_size, 'card')}; "
-            f"strength cards {cards_text(view.strength)}."
-=======
-            f"Game {view.chapter} of the match; deck {view.deck_size} cards, unused; "
-            f"strength cards: {strength}."
->>>>>>> main
+            f"Game {view.chapter} of the match; deck {plural(view.deck_size, 'card')}, "
+            f"unused; strength cards: {strength}."
         ]
         if view.order is not None:
             out.append(f"Suit order, strongest first: {', '.join(s.label for s in view.order)}.")
