@@ -216,7 +216,7 @@ class LessonSession:
     step: int = 0
     """The steps made so far."""
     tries: int = 0
-    """Every move the learner tried, made or refused."""
+    """Every move the learner tried, made or refused (:meth:`tried`)."""
     judging: bool = False
     """Whether the learner's moves are judged (not while the setup is made)."""
 
@@ -278,18 +278,25 @@ class LessonSession:
             return None
         return NotThisLesson(step.other)
 
+    def tried(self, seat: int, action: Action) -> IllegalMoveError | None:
+        """The learner's ``action`` tried: counted, and why it is refused (None: it is
+        the move taught, or not the learner's). One rule for the stars, whichever front
+        end the move comes from: every move the learner tries counts, made, refused by
+        the lesson (:class:`NotThisLesson`) or by the rules (their reason); text that
+        names no move is no move tried. Changes nothing else."""
+        if not self.judging or seat != self.learner:
+            return None
+        self.tries += 1
+        reason = self.session.refusal(seat, action)
+        return IllegalMoveError(reason) if reason is not None else self.judge(seat, action)
+
     def apply(self, seat: int, action: Action) -> list[object]:
-        """``seat``'s decision, the learner's judged first (:meth:`judge`; an illegal
+        """``seat``'s decision, the learner's judged first (:meth:`tried`; an illegal
         one refused with the rules' reason), then carried out by the session."""
         learner = self.judging and seat == self.learner
-        if learner:
-            self.tries += 1
-            reason = self.session.refusal(seat, action)
-            if reason is not None:
-                raise IllegalMoveError(reason)
-            refused = self.judge(seat, action)
-            if refused is not None:
-                raise refused
+        refused = self.tried(seat, action)
+        if refused is not None:
+            raise refused
         events = self.session.apply(seat, action)
         if learner:
             self.step += 1
@@ -340,7 +347,6 @@ class LessonSession:
         try:
             action = self.rules.parse_action(text)
         except (IllegalMoveError, ValueError) as exc:
-            self.tries += 1
             return Answer("illegal", str(exc))
         try:
             self.apply(self.learner, action)

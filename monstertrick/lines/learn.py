@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..games import GAMES
 from ..lessons import (
@@ -29,10 +30,28 @@ from ..lessons import (
 from ..session import Turn
 from .play import LineMode, Quit, plain
 
+if TYPE_CHECKING:
+    from ..games.contract import Action
+
 __all__ = ["LessonLines", "learn"]
 
 Write = Callable[[str], None]
 Read = Callable[[], str | None]
+
+
+class _LessonMode(LineMode):
+    """The line mode at a lesson's table: a move the rules refuse, typed by name, is a
+    move tried (:meth:`LessonSession.tried` counts it, as for the app's)."""
+
+    def __init__(self, session: LessonSession, write: Write, read: Read) -> None:
+        super().__init__(session, write, read)
+        self.lesson = session
+
+    def refused(self, seat: int, action: Action) -> str | None:
+        reason = super().refused(seat, action)
+        if reason is not None:
+            self.lesson.tried(seat, action)
+        return reason
 
 
 class LessonLines:
@@ -40,7 +59,7 @@ class LessonLines:
 
     def __init__(self, session: LessonSession, write: Write, read: Read) -> None:
         self.session = session
-        self.mode = LineMode(session, write, read)
+        self.mode: LineMode = _LessonMode(session, write, read)
         self.said = ""
 
     def say(self, label: str, text: str) -> None:

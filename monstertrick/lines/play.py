@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..errors import InvalidMoveError
 from ..games import GAMES
+from ..games.common.words import plural
 from ..session import BotTurn, GameEnd, Handoff, HintTaken, Played, RoundOver, Turn
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("turn", "whose turn it is, and what they decide"),
     ("scores", "tricks and points so far"),
     ("row", "your VP row and which card shows (Monster Trick)"),
+    ("deduce", "what each card in a hand may be worth, from what all have seen (Magic Trick)"),
     ("last", "what the last decision did, and the last trick won"),
     ("log", "everything that happened this round, hand or game"),
     ("hint", "what the computer would choose for you"),
@@ -273,9 +275,14 @@ class LineMode:
         if isinstance(action, str):
             self.say("Problem", f"{action}. Type ? for the commands.")
             return None
-        refusal = self.session.refusal(seat, action)
+        refusal = self.refused(seat, action)
         self.say("Problem", refusal if refusal else f"{text} is not one of the choices now.")
         return None
+
+    def refused(self, seat: int, action: Action) -> str | None:
+        """Why the rules refuse ``seat``'s ``action``, typed by name (None: they allow
+        it); a lesson counts it (:mod:`monstertrick.lines.learn`)."""
+        return self.session.refusal(seat, action)
 
     def _parsed(self, text: str, actions: Sequence[Action]) -> Action | str:
         """The action ``text`` writes, read by the game's door, its spaces standing for
@@ -376,7 +383,8 @@ class LineMode:
         decisions, deals = len(plan(game, seats)), game.chapters
         self.say(
             "Review",
-            f"thinking over {decisions} decisions and {deals} deals; this takes a while.",
+            f"thinking over {plural(decisions, 'decision')} and {plural(deals, 'deal')}; "
+            "this takes a while.",
         )
         result = review(game, seats, self.review_settings, cache=ReviewCache())
         for line in format_review(result, width=1 << 16).splitlines():

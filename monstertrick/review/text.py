@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from ..arena import counted, wilson
 from ..games import GAMES
+from ..games.common.words import plural
 from .model import LUCK_POLICY, MARKS, DecisionReview, Luck, Review
 
 
@@ -115,7 +116,7 @@ def format_review(review: Review, *, every: bool = False, width: int = WIDTH) ->
     by_index = {d.index: d for d in review.decisions}
     for seat in review.seats:
         s = review.summary(seat)
-        lines.append(f"{s.name}: {s.decisions} decisions, {s.unforced} unforced")
+        lines.append(f"{s.name}: {plural(s.decisions, 'decision')}, {s.unforced} unforced")
         if s.unforced:
             assert s.agreement is not None
             lines.append(

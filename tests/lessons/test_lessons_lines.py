@@ -186,6 +186,25 @@ def test_an_illegal_move_by_name_is_answered_with_the_rule(monstertrick_home: Pa
     assert f"Problem: {rule}" in lines
 
 
+def test_an_illegal_move_by_name_counts_toward_the_stars_as_in_the_app(
+    monstertrick_home: Path,
+) -> None:
+    """One rule in both front ends (the app's: tests/tui/test_lessons_tui.py's
+    test_monster_trick_lesson_through_the_app): every move tried counts, the rules'
+    refusals too; what names no move (no such choice, no such card) does not."""
+    lesson = next(x for x in lessons_of("monster-trick") if x.key == "open-a-trick")
+    # B1 onto trick 2 or 1: the colour rule refuses both (slots 3 and 4 are empty);
+    # P2 onto trick 1: legal, not this lesson's; 99 and Q9 name no move; B1 opens trick 3.
+    answers = iter(["B1 2", "99", "Q9 3", "B1 1", "P2 1", "B1 3"])
+    lines, _ = run_flow("monster-trick", lambda _: next(answers, None), lesson.key)
+    assert sum(line.startswith("Problem: B1 cannot go on") for line in lines) == 2
+    assert any(line.startswith("Goal met: ") for line in lines)
+    assert [line for line in lines if line.startswith("Stars: ")] == [
+        f"Stars: {star_text(1)}, 4 moves, par 1."
+    ]
+    assert Progress.load().of("monster-trick", lesson) == 1
+
+
 def test_learn_screen_reader_on_the_command_line_and_the_start(tmp_path: Path) -> None:
     env = {**os.environ, "MONSTERTRICK_HOME": str(tmp_path)}
     env.pop(ENV, None)

@@ -111,8 +111,8 @@ LESSONS = (
         seed=1,
         players=PLAYERS,
         setup=_SLEEVED,
-        learned="A card's place in the sorted hand bounds its value, for everyone alike: "
-        "d on your turn shows what can be worked out.",
+        learned="A card's place in the sorted hand bounds its value, for all alike: d "
+        "at the table (deduce in screen reader mode) shows what is worked out.",
         check=_won,
     ),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..common.words import plural
 from .engine.actions import Action
+from .engine.deduce import Inconsistent, value_ranges
 from .engine.views import Place, View
 
 
@@ -41,6 +42,8 @@ def view_lines(view: View, topic: str) -> list[str]:
                 f"suit: {', '.join(held) or 'no cards'}."
             )
         return out
+    if topic == "deduce":
+        return deduced(view)
     if topic == "scores":
         totals = [sum(r.scores[p] for r in view.results) for p in range(len(names))]
         return [
@@ -48,6 +51,29 @@ def view_lines(view: View, topic: str) -> list[str]:
             f"{', '.join(f'{n} {t}' for n, t in zip(names, totals))}."
         ]
     return []
+
+
+def deduced(view: View) -> list[str]:
+    """What the table's deduction aid (``d``) shows, in words: per seat, what each card
+    still in its hand may be worth, worked out from what everyone has seen
+    (:func:`~.engine.deduce.value_ranges`)."""
+    try:
+        ranges = value_ranges(view)
+    except Inconsistent:  # pragma: no cover - the engine's deals are consistent
+        return []
+    out = []
+    for name, seat, bounds in zip(view.players, view.seats, ranges):
+        cards = [
+            f"{spot.position + 1} {spot.suit.label} "
+            + (f"exactly {r[0]}" if r[0] == r[1] else f"{r[0]} to {r[1]}")
+            for spot, r in zip(seat.spots, bounds)
+            if r is not None
+        ]
+        out.append(
+            f"{name}: by position and suit, what each card in the hand may be worth: "
+            f"{', '.join(cards) or 'no cards in hand'}."
+        )
+    return out
 
 
 def action_words(view: View, action: Action) -> str:

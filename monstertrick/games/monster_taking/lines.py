@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..common.words import join_names
+from ..common.words import join_names, plural
 from .engine.actions import Action, Pay, Strength
 from .engine.cards import Card
 from .engine.views import PlayerView
@@ -17,15 +17,15 @@ def view_lines(view: PlayerView, topic: str) -> list[str]:
     if topic == "hand":
         if view.hand is None:
             return []
-        out = [f"{_by_suit(view.hand)} ({len(view.hand)} cards)."]
+        out = [f"{_by_suit(view.hand)} ({plural(len(view.hand), 'card')})."]
         if view.discards:
             out.append(f"Your face-down discards: {_listed(view.discards)}.")
         return out
     if topic == "table":
         strength = _listed(view.strength) if view.strength else "none laid yet"
         out = [
-            f"Game {view.chapter} of the match; deck {view.deck_size} cards, unused; "
-            f"strength cards: {strength}."
+            f"Game {view.chapter} of the match; deck {plural(view.deck_size, 'card')}, "
+            f"unused; strength cards: {strength}."
         ]
         if view.order is not None:
             out.append(f"Suit order, strongest first: {', '.join(s.label for s in view.order)}.")

@@ -11,6 +11,7 @@ from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import ArenaTerms
+from ..common.words import plural
 from ..door import Door, outcome_lines
 from .engine import (
     HAND_SIZE,
@@ -181,14 +182,18 @@ def describe(result: ReplayResult) -> str:
     lines = [", ".join(names)]
     for r, (tricks, scores) in enumerate(zip(result.tricks, result.scores)):
         if scores is None:
-            state = "arranging" if game.phase is Phase.ARRANGING else f"{game.turn} cards played"
+            state = (
+                "arranging"
+                if game.phase is Phase.ARRANGING
+                else f"{plural(game.turn, 'card')} played"
+            )
             lines.append(f"  round {r + 1} (unfinished, {state}):")
         else:
             lines.append(f"  round {r + 1}:")
         for p, n in enumerate(names):
             score = f", {scores[p]} VP" if scores is not None else ""
             t = tricks[p]
-            lines.append(f"    {n:<{width}}  {t} trick{'s' if t != 1 else ''}{score}")
+            lines.append(f"    {n:<{width}}  {plural(t, 'trick')}{score}")
     lines.extend(outcome_lines(game.outcome(), names))
     return "\n".join(lines)
 

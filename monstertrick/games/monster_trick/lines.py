@@ -4,6 +4,7 @@ words. Only what the view holds (a public view: no hand, no hidden VP card)."""
 
 from __future__ import annotations
 
+from ..common.words import plural
 from .engine import Action, Arrange, Card, Move, PlayerView, PublicView
 from .engine.state import takes_over
 
@@ -16,7 +17,7 @@ def view_lines(view: PlayerView | PublicView, topic: str) -> list[str]:
         if not isinstance(view, PlayerView):
             return []
         cards = ", ".join(map(str, view.hand)) or "no cards"
-        return [f"{cards} ({len(view.hand)} cards)."]
+        return [f"{cards} ({plural(len(view.hand), 'card')})."]
     if topic == "table":
         out = []
         for slot, trick in enumerate(view.table, start=1):
