@@ -571,7 +571,7 @@ def _served_command(parser: argparse.ArgumentParser, app: Sequence[str]) -> list
         )
     own = build_parser()
     args = own.parse_args(command)
-    if args.screen_reader:
+    if getattr(args, "screen_reader", False):  # (view has no line mode switch)
         parser.error(
             "a browser tab draws the app's screens, not plain lines: leave out "
             "--screen-reader (for a screen reader: monstertrick host, then join "

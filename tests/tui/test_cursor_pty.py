@@ -314,7 +314,7 @@ def test_shell_screens_cursor_on_buttons_rows_fields_and_choices(
     term = terminal()
 
     term.wait(lambda: term.on("Continue (3)"), "the cursor on Continue")
-    for label in ("New game", "History", "Rules", "Quit", "Learn to play", "Continue (3)"):
+    for label in ("New game", "Learn to play", "History", "Rules", "Quit", "Continue (3)"):
         term.press("tab")
         term.wait(lambda lb=label: term.on(lb), f"the cursor on {label}")
 
