@@ -23,7 +23,7 @@ from monstertrick.games.monster_trick.engine.record import (
 
 from .helpers import NAMES, random_step
 
-SHARED = Path(__file__).resolve().parents[3] / "shared"
+SHARED = Path(__file__).resolve().parents[4] / "shared"
 """``../shared`` beside the repository: the conformance cases and their checker."""
 CONFORMANCE = SHARED / "conformance"
 CHECKER = SHARED / "tools" / "conformance"
