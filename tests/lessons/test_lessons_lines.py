@@ -23,6 +23,22 @@ _CHOICE = re.compile(r"^(\d+)\. (.*)$")
 GAMES_WITH_LESSONS = [g for g in GAMES if lessons_of(g)]
 
 
+def monstertrick_lines(args: list[str], given: str, env: dict[str, str]) -> list[str]:
+    """The lines ``monstertrick ARGS`` writes with ``given`` as its input (it must
+    end well)."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "monstertrick", *args],
+        input=given,
+        capture_output=True,
+        text=True,
+        env=env,
+        encoding="utf-8",
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.splitlines()
+
+
 def choices(lines: list[str]) -> dict[str, str]:
     """The numbered choices listed since the last ``Turn:`` line: words to number."""
     start = max(i for i, line in enumerate(lines) if line.startswith("Turn: "))
@@ -209,43 +225,15 @@ def test_learn_screen_reader_on_the_command_line_and_the_start(tmp_path: Path) -
     env = {**os.environ, "MONSTERTRICK_HOME": str(tmp_path)}
     env.pop(ENV, None)
     lesson = lessons_of("magic-trick")[0]
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "monstertrick",
-            "learn",
-            "--screen-reader",
-            "--game",
-            "magic-trick",
-            "1",
-        ],
-        input="quit\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        encoding="utf-8",
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
-    lines = proc.stdout.splitlines()
+    args = ["learn", "--screen-reader", "--game", "magic-trick", "1"]
+    lines = monstertrick_lines(args, "quit\n", env)
     assert lines[0].startswith("Screen reader mode: on, by --screen-reader;")
     assert (
         f"Lesson: Magic Trick, lesson 1 of {len(lessons_of('magic-trick'))}: "
         f"{lesson.title}." in lines
     )
     # The variable switches it on as for play; the start's setup offers the lessons.
-    proc = subprocess.run(
-        [sys.executable, "-m", "monstertrick"],
-        input=f"{len(GAMES) + 1}\n1\n",
-        capture_output=True,
-        text=True,
-        env={**env, ENV: "1"},
-        encoding="utf-8",
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
-    lines = proc.stdout.splitlines()
+    lines = monstertrick_lines([], f"{len(GAMES) + 1}\n1\n", {**env, ENV: "1"})
     assert f"{len(GAMES) + 1}. Learn to play: short lessons for each game, one goal each" in lines
     assert "Learn: the lessons, with your stars." in lines
     first = lessons_of(GAMES_WITH_LESSONS[0])[0]
@@ -273,17 +261,7 @@ def test_learn_in_lines_by_the_variable_or_the_saved_setting(tmp_path: Path, how
     else:
         on = [sys.executable, "-m", "monstertrick", "settings", "screen-reader", "on"]
         assert subprocess.run(on, env=env, capture_output=True, check=False).returncode == 0
-    proc = subprocess.run(
-        [sys.executable, "-m", "monstertrick", "learn", "--game", "monster-taking"],
-        input="",
-        capture_output=True,
-        text=True,
-        env=env,
-        encoding="utf-8",
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
-    lines = proc.stdout.splitlines()
+    lines = monstertrick_lines(["learn", "--game", "monster-taking"], "", env)
     source = f"{ENV}=1" if how == "variable" else "the saved setting"
     assert lines[0].startswith(f"Screen reader mode: on, by {source};")
     assert lines[1:3] == ["Learn: the lessons, with your stars.", "Learn: Monster Taking"]
