@@ -36,9 +36,10 @@ from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import flow
 from .games import DEFAULT_GAME, GAMES
 from .seating import Seat, Seating
-from .session import BotTurn, GameEnd, Session
+from .session import Session
 
 SEAT_NAMES = ("North", "East", "South", "West", "Centre")
 
@@ -96,14 +97,16 @@ def play_seated(
     session = Session.start(Seating(seats, first), deal_seed, game=game)
     times: list[list[float]] = [[] for _ in range(n)]
     clock = time.perf_counter
-    while not isinstance(step := session.next_step(), GameEnd):
-        if isinstance(step, BotTurn):
+    while not isinstance(need := flow.next_need(session), flow.Over):
+        if isinstance(need, flow.Think):
             t0 = clock()
-            decision = session.decide(step.seat)
-            times[step.seat].append((clock() - t0) * 1000)
-            session.apply(step.seat, decision)
-        else:
+            decision = need.choose()
+            times[need.seat].append((clock() - t0) * 1000)
+            session.apply(need.seat, decision)
+        elif isinstance(need, flow.Pause):
             session.done()
+        else:
+            raise ValueError(f"an arena game has computer players only, not {need.step}")
     outcome = session.rules.arena_result(session.state)
     share = 1 / len(outcome.winners)
     result = GameResult([0] * n, [0.0] * n, [0] * n, outcome.chances, [[] for _ in range(n)])

@@ -421,6 +421,11 @@ class Session(Generic[S, A, E, V, P]):
         step = self.next_step()
         return (step.seat,) if isinstance(step, Turn | BotTurn | Handoff) else ()
 
+    def seat_a_screen_each(self) -> None:
+        """Seat the table with a screen for each person (a hosted table): no handoffs
+        from now on, and the people the rules let decide at once decide in any order."""
+        self.screen_each = True
+
     def pass_keyboard(self, seat: int) -> None:
         """The person a :class:`Handoff` named has the keyboard now."""
         step = self.next_step()

@@ -161,7 +161,7 @@ def _run(session: Session, reply: Callable[[list[str]], str | None]) -> tuple[li
     def read() -> str | None:
         return reply(lines)
 
-    done = LineMode(session, lines.append, read, decide=session.decide).run()
+    done = LineMode(session, lines.append, read, table=session).run()
     return lines, done
 
 
@@ -431,7 +431,7 @@ def test_the_review_at_the_final_standings_is_the_reviews_own_text_in_plain_line
         return answer(lines, rng)
 
     lines: list[str] = []
-    mode = LineMode(session, lines.append, lambda: reply(lines), decide=session.decide)
+    mode = LineMode(session, lines.append, lambda: reply(lines), table=session)
     mode.review_settings = tiny
     assert mode.run()
     assert asked["after"] == 2  # asked again after the review; Enter finished

@@ -62,7 +62,7 @@ def play_and_retry(
         return ""
 
     lines: list[str] = []
-    mode = LineMode(session, lines.append, lambda: reply(lines), decide=session.decide)
+    mode = LineMode(session, lines.append, lambda: reply(lines), table=session)
     mode.review_settings = TINY
     assert mode.run()
     assert state["phase"] == "done", "the closing prompt came back after the retries"
@@ -133,7 +133,7 @@ def test_with_two_people_the_player_is_chosen_and_back_returns_to_the_review(
         return random_answer(lines, rng)
 
     lines: list[str] = []
-    mode = LineMode(session, lines.append, lambda: reply(lines), decide=session.decide)
+    mode = LineMode(session, lines.append, lambda: reply(lines), table=session)
     mode.review_settings = TINY
     assert mode.run()
     assert mode.reviewed is not None
@@ -153,6 +153,6 @@ def test_mistakes_before_a_review_says_to_review_first(monstertrick_home: Path) 
     session = Session.start(parse_seats(["Ann", "Bob:easy"], game=game), 2, None, game=game)
     lines: list[str] = []
     answers = iter(["mistakes"])
-    mode = LineMode(session, lines.append, lambda: next(answers, None), decide=session.decide)
+    mode = LineMode(session, lines.append, lambda: next(answers, None), table=session)
     assert not mode.run()
     assert any(line.startswith("Mistakes: type review first") for line in lines)

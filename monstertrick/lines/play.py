@@ -16,10 +16,11 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from .. import flow
 from ..errors import InvalidMoveError
 from ..games import GAMES
 from ..games.common.words import plural
-from ..session import BotTurn, GameEnd, Handoff, HintTaken, Played, RoundOver, Turn
+from ..session import BotTurn, Handoff, HintTaken, Played, RoundOver, Turn
 
 if TYPE_CHECKING:
     from ..games import SomeDoor
@@ -127,23 +128,24 @@ class Quit(Exception):
 
 class LineMode:
     """A game at one keyboard, told in lines: ``write`` takes each line (no newline),
-    ``read`` gives each answer (None at the end of the input). ``decide`` is a computer
-    player's decision for a seat (the local session's). ``review_settings``: the
-    review's (its own by default, as the app's and ``monstertrick review``'s)."""
+    ``read`` gives each answer (None at the end of the input). ``table``: the session
+    :meth:`run` drives through the flow (:mod:`monstertrick.flow`: the local session;
+    its computer players decide there); ``review_settings``: the review's (its own by
+    default, as the app's and ``monstertrick review``'s)."""
 
     def __init__(
         self,
         session: SeatSession,
         write: Callable[[str], None],
         read: Callable[[], str | None],
-        decide: Callable[[int], Action] | None = None,
+        table: flow.Driven[Action, SomeView] | None = None,
         review_settings: Settings | None = None,
     ) -> None:
         self.session = session
+        self.table = table
         self.review_settings = review_settings
         self._write = write
         self._read = read
-        self.decide = decide
         self.door: SomeDoor = GAMES[session.game_key].load()
         self.last: list[str] = []
         self.question: list[str] = []
@@ -171,24 +173,25 @@ class LineMode:
     # ------------------------------------------------------------------ the flow
 
     def run(self) -> bool:
-        """Play until the game ends (True) or the person stops (False)."""
+        """Play the table until the game ends (True) or the person stops (False)."""
+        assert self.table is not None, "the line mode plays a table it drives"
         try:
             while True:
-                step = self.session.next_step()
-                if isinstance(step, GameEnd):
+                need = flow.next_need(self.table)
+                if isinstance(need, flow.Over):
                     self.game_end()
                     self.closing()
                     return True
-                if isinstance(step, Handoff):
-                    self.handoff(step.seat)
-                elif isinstance(step, Turn):
-                    self.turn(step.seat, step.task)
-                elif isinstance(step, BotTurn):
-                    self.bot_turn(step.seat)
-                elif isinstance(step, Played):
-                    self.played(step)
-                elif isinstance(step, RoundOver):
-                    self.round_over(step.number)
+                if isinstance(need, flow.Think):
+                    self.told(self.session.apply(need.seat, need.choose()))
+                elif isinstance(need.step, Handoff):
+                    self.handoff(need.step.seat)
+                elif isinstance(need.step, Played):
+                    self.played(need.step)
+                elif isinstance(need.step, RoundOver):
+                    self.round_over(need.step.number)
+                else:
+                    self.turn(need.step.seat, need.step.task)
         except Quit:
             return False
 
@@ -298,11 +301,6 @@ class LineMode:
             except (InvalidMoveError, ValueError) as exc:
                 problem = problem or str(exc)
         return problem
-
-    def bot_turn(self, seat: int) -> None:
-        assert self.decide is not None, "a computer player's turn needs its decisions"
-        events = self.session.apply(seat, self.decide(seat))
-        self.told(events)
 
     def told(self, events: Sequence[object]) -> None:
         lines = self._events(events)

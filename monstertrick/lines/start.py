@@ -86,7 +86,7 @@ def play_session(
         for s, n in enumerate(session.names)
     )
     write(plain(f"Game: {title}; seats in order: {people}."))
-    return LineMode(session, write, read, decide=session.decide).run()
+    return LineMode(session, write, read, table=session).run()
 
 
 def play(session: Session, write: Callable[[str], None], read: Callable[[], str | None]) -> None:

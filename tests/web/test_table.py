@@ -470,7 +470,7 @@ async def test_the_vp_rows_are_laid_at_once_in_any_order_each_seat_asked_togethe
 def test_a_resumed_table_asks_at_once_only_those_who_have_not_laid_their_row() -> None:
     seats = (Seat("Ann"), Seat("Bob"), Seat("Cy"))
     session = Session.start(Seating(seats, 0), 5, game="monster-trick")
-    session.screen_each = True
+    session.seat_a_screen_each()
     first, *_, last = session.deciders()
     session.apply(last, session.view(last).legal_actions[0])
     session.done()
@@ -478,7 +478,7 @@ def test_a_resumed_table_asks_at_once_only_those_who_have_not_laid_their_row() -
     resumed = Session(
         session.seating, 5, session.rules.from_record(record), game_key="monster-trick"
     )
-    resumed.screen_each = True
+    resumed.seat_a_screen_each()
     assert last not in resumed.deciders() and first in resumed.deciders()
     assert len(resumed.deciders()) == 2
     # At one keyboard the rows go in turn as before: one seat at a time.

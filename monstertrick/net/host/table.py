@@ -58,7 +58,7 @@ class TableHost:
     it is (the host's console)."""
 
     def __post_init__(self) -> None:
-        self.session.screen_each = True  # (no handoffs: each person has their own screen)
+        self.session.seat_a_screen_each()
         for seat in self.session.humans:
             self.codes.setdefault(seat, new_code())
         self.wire: news.HostWire = Wire(self.session.rules)
