@@ -784,7 +784,7 @@ def run_join(
         return _problem('joining a table needs aiohttp: pip install "monstertrick[table]"')
     given = normal_code(code) if code is not None else None
     if lines is not None:
-        from .lines.remote import run_join_lines
+        from .net.seat.lines import run_join_lines
 
         return run_join_lines(url, given, lines, watch=watch)
     from .net.seat.app import run_join as run

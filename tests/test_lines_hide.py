@@ -28,8 +28,8 @@ import pytest
 
 from monstertrick.games import GAMES
 from monstertrick.lines.play import plain
-from monstertrick.lines.remote import run_join_lines
 from monstertrick.net.host.table import TableHost
+from monstertrick.net.seat.lines import run_join_lines
 from monstertrick.net.seat.session import RemoteSession
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import Session

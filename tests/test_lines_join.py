@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from monstertrick.lines.remote import run_join_lines
 from monstertrick.net.host.table import TableHost
+from monstertrick.net.seat.lines import run_join_lines
 from monstertrick.seating import Seat, Seating
 from monstertrick.session import Session
 
@@ -98,7 +98,7 @@ async def test_a_seat_joined_in_lines_plays_a_hosted_game_to_the_end(
 
 def test_join_with_the_flag_joins_in_lines(monkeypatch: pytest.MonkeyPatch) -> None:
     from monstertrick import cli
-    from monstertrick.lines import remote
+    from monstertrick.net.seat import lines as remote
 
     seen: list[tuple[str, str | None, str, bool]] = []
 

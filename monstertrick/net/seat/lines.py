@@ -27,14 +27,14 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..session import BotTurn, GameEnd, Played, RoundOver, Step, Turn
-from . import announcement
-from .play import _PRIVATE, LineMode, Quit, plain
+from ...lines import announcement
+from ...lines.play import _PRIVATE, LineMode, Quit, plain
+from ...session import BotTurn, GameEnd, Played, RoundOver, Step, Turn
 
 if TYPE_CHECKING:
-    from ..net.protocol import Message
-    from ..net.seat.session import RemoteSession
-    from ..review import Settings
+    from ...review import Settings
+    from ..protocol import Message
+    from .session import RemoteSession
 
 __all__ = ["RemoteLines", "run_join_lines"]
 
@@ -74,8 +74,8 @@ class RemoteLines(LineMode):
     def receive(self, kind: str, data: Any) -> str | None:
         """One item of the inbox that is no answer: the host's message handled (a
         person's line is returned)."""
-        from ..net.protocol import Bye, Refused, Table
-        from ..net.wire import PLAIN, WireError
+        from ..protocol import Bye, Refused, Table
+        from ..wire import PLAIN, WireError
 
         if kind == "line":
             return str(data)
@@ -314,7 +314,7 @@ def _ask_code(
     write: Callable[[str], None], read: Callable[[], str | None], watch: bool
 ) -> str | None:
     """The code typed (None: the input ended first)."""
-    from ..net.protocol import normal_code
+    from ..protocol import normal_code
 
     whose = "one of the table's codes" if watch else "your seat's join code"
     while True:
@@ -336,9 +336,9 @@ def _welcomed(
 ) -> RemoteLines | int:
     """The line mode of the seat (or the watcher) the host welcomes; or the exit status
     when it does not (0: the input ended first)."""
-    from ..net.protocol import Welcome
-    from ..net.seat.session import RemoteSession, read_welcome
-    from ..net.wire import WireError
+    from ..protocol import Welcome
+    from ..wire import WireError
+    from .session import RemoteSession, read_welcome
 
     made: dict[int, RemoteSession] = {}
     while True:
@@ -372,7 +372,7 @@ def _welcomed(
 
 def _stopped(mode: RemoteLines, source: str) -> str:
     """Why the line mode ended before the game, and how to come back."""
-    from . import OVER_SSH
+    from ...lines import OVER_SSH
 
     reason = mode.farewell or "stopped; the host keeps the game"
     if source == OVER_SSH:
@@ -434,8 +434,8 @@ class _Link:
     async def _main(self) -> None:
         import aiohttp
 
-        from ..net.protocol import VERSION, Hello
-        from ..net.wire import PLAIN
+        from ..protocol import VERSION, Hello
+        from ..wire import PLAIN
 
         self.loop = asyncio.get_running_loop()
         self.outbox = asyncio.Queue()
