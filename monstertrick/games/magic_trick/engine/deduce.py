@@ -51,16 +51,21 @@ class Layout:
     def __init__(self, suits: Sequence[Sequence[int]], known: Sequence[Sequence[int]]) -> None:
         self.suits = [list(s) for s in suits]
         self.known = [list(k) for k in known]
-        # _options[p][v][k]: the blocks seat p may give value v from cut point k, as
-        # (size, suit mask) pairs, and the same as a dict mask -> size.
-        self._options: list[list[list[tuple[list[tuple[int, int]], dict[int, int]]]]] = [
-            [[self._block_options(p, v, k) for k in range(_SLOTS)] for v in range(NUM_VALUES)]
-            for p in range(NUM_PLAYERS)
-        ]
+        # _options[(p, v, k)]: the blocks seat p may give value v from cut point k, as
+        # (size, suit mask) pairs, and the same as a dict mask -> size; worked out when
+        # the count first reaches that cut (most cuts are never reached).
+        self._options: dict[tuple[int, int, int], tuple[list[tuple[int, int]], dict[int, int]]] = {}
         self._count: dict[tuple[int, int], int] = {}
         self._steps: dict[tuple[int, int], tuple[list[int], list[tuple[int, ...]]]] = {}
         if self.count() == 0:
             raise Inconsistent("no deal agrees with these suits and face-up values")
+
+    def _blocks(self, p: int, v: int, k: int) -> tuple[list[tuple[int, int]], dict[int, int]]:
+        key = (p, v, k)
+        got = self._options.get(key)
+        if got is None:
+            got = self._options[key] = self._block_options(p, v, k)
+        return got
 
     def _block_options(
         self, p: int, v: int, k: int
@@ -88,10 +93,10 @@ class Layout:
     def _transitions(self, v: int, state: int) -> list[tuple[int, tuple[int, ...], int]]:
         """Every way to cut value ``v`` from ``state``: (weight, sizes, next state)."""
         k = [(state // _POW[p]) % _SLOTS for p in range(NUM_PLAYERS)]
-        o0 = self._options[0][v][k[0]][0]
-        o1 = self._options[1][v][k[1]][0]
-        o2 = self._options[2][v][k[2]][0]
-        last = self._options[3][v][k[3]][1]
+        o0 = self._blocks(0, v, k[0])[0]
+        o1 = self._blocks(1, v, k[1])[0]
+        o2 = self._blocks(2, v, k[2])[0]
+        last = self._blocks(3, v, k[3])[1]
         out: list[tuple[int, tuple[int, ...], int]] = []
         fact = _FACT
         for m0, s0 in o0:
