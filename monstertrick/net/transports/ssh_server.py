@@ -9,7 +9,8 @@ from collections.abc import Mapping
 
 import asyncssh
 
-from .ssh import CHANNELS_PER_CONNECTION, SESSION_WAIT, SshDoor, _Seat, seat_request
+from . import ssh
+from .ssh import CHANNELS_PER_CONNECTION, SshDoor, _Seat, seat_request
 
 
 class Session(asyncssh.SSHServerSession[bytes]):
@@ -101,7 +102,9 @@ class Server(asyncssh.SSHServer):
         if self.idle is not None:
             self.idle.cancel()
         loop = asyncio.get_running_loop()
-        self.idle = loop.call_later(SESSION_WAIT, self._close_if_idle)
+        self.idle = loop.call_later(
+            ssh.SESSION_WAIT, self._close_if_idle
+        )  # (read now: a test sets its own)
 
     def _close_if_idle(self) -> None:
         if self.channels == 0 and self.connection is not None:
