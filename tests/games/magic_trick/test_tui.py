@@ -120,9 +120,11 @@ async def play_with_keys(
                 continue
             targets = sorted(screen._legal())
             target = rng.choice(targets)
-            steps = (positions.index(target) - positions.index(screen.cursor)) % len(positions)
-            for _ in range(steps):
-                await pilot.press("right")
+            # The shorter way round the hand (the cursor wraps): fewer keys, the same game.
+            ahead = (positions.index(target) - positions.index(screen.cursor)) % len(positions)
+            back = len(positions) - ahead
+            for _ in range(ahead if ahead <= back else back):
+                await pilot.press("right" if ahead <= back else "left")
             assert screen.cursor == target
             await pilot.press("enter")
         else:  # pragma: no cover - any other screen is a failure
