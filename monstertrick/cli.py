@@ -185,6 +185,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="the search's playouts per option of a decision (default: the review's own)",
     )
+    review.add_argument(
+        "--luck-games",
+        type=_luck_games,
+        default=None,
+        metavar="N",
+        help="the games played from each deal to judge its luck (default: the review's own)",
+    )
 
     arena = sub.add_parser(
         "arena",
@@ -517,6 +524,17 @@ MAX_REVIEW_PLAYOUTS = 100_000
 """The most playouts per option ``review --playouts`` takes."""
 
 
+def _luck_games(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_LUCK_GAMES:
+        raise argparse.ArgumentTypeError(f"{text} is more than {MAX_LUCK_GAMES}")
+    return value
+
+
+MAX_LUCK_GAMES = 10_000
+"""The most games from each deal ``review --luck-games`` takes."""
+
+
 def _port(text: str) -> int:
     try:
         value = int(text)
@@ -640,6 +658,7 @@ def _main(argv: Sequence[str] | None) -> int:
             jobs=args.jobs,
             seed=args.seed,
             playouts=args.playouts,
+            luck_games=args.luck_games,
         )
     if args.command == "arena":
         from .arena import check_seats
@@ -1080,11 +1099,13 @@ def run_review(
     jobs: int = 1,
     seed: int = 1,
     playouts: int | None = None,
+    luck_games: int | None = None,
 ) -> int:
     """Review a finished game; the review on stdout, progress on stderr (a terminal's)."""
     from .errors import RecordError
     from .records import check_format, parse_json, read_record_file, shown
     from .review import (
+        LUCK_SAMPLES,
         PLAYOUTS,
         Game,
         ReviewCache,
@@ -1120,7 +1141,9 @@ def run_review(
                 file=sys.stderr,
             )
             return 2
-    settings = Settings(seed=seed, playouts=playouts or PLAYOUTS)
+    settings = Settings(
+        seed=seed, playouts=playouts or PLAYOUTS, luck_samples=luck_games or LUCK_SAMPLES
+    )
     with _progress("review") as progress:
         result = review(game, seats, settings, jobs=jobs, progress=progress, cache=ReviewCache())
     if as_json:

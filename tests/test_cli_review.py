@@ -13,7 +13,7 @@ from monstertrick import cli
 from monstertrick.games import GAMES
 from monstertrick.review import FORMAT
 
-FAST = ["--playouts", "4"]
+FAST = ["--playouts", "4", "--luck-games", "4"]
 
 
 def record(key: str, players: int, seed: int, bots: tuple[int, ...] = ()) -> dict[str, Any]:
@@ -142,6 +142,17 @@ def test_the_json_review(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
         else:
             assert d["options"][d["choice"]]["action"] and d["best"] == d["options"][0]["action"]
     assert len(doc["luck"]) == len(json.loads(Path(path).read_text())["games"])
+    assert all(luck["samples"] == 4 for luck in doc["luck"])  # --luck-games 4
+
+
+@pytest.mark.parametrize("games", ["0", "10001", "many"])
+def test_luck_games_out_of_bounds_are_refused(
+    games: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, record("monster-taking", 2, 2))
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["review", path, "--luck-games", games])
+    assert stopped.value.code == 2 and "--luck-games" in capsys.readouterr().err
 
 
 def test_a_second_look_is_kept_and_a_damaged_cache_is_not_trusted(
