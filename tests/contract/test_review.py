@@ -186,23 +186,9 @@ def test_the_review_sees_the_view_not_the_deal(
 
 
 # ---------------------------------------------------------------------- trustworthy
-
-
-def test_two_seeds_give_the_same_mark_to_most_decisions(game_key: str) -> None:
-    """Every decision of a player in the first chapter of a game, reviewed at the
-    review's own budget with two seeds (the benchmark measures whole games:
-    benchmarks/review.py)."""
-    same = total = 0
-    game = Game(finished_record(game_key, 1))
-    for d in plan(game, [0]):
-        if d.chapter > 1:
-            break
-        a = review_decision(game, d, Settings(seed=1))
-        b = review_decision(game, d, Settings(seed=2))
-        same += a.mark == b.mark
-        total += 1
-    assert total >= 3
-    assert same >= 0.9 * total
+#
+# (Whether two seeds give the same mark at the review's own budget is measured over whole
+# games by benchmarks/review.py, with its figures in benchmarks/README.md.)
 
 
 def test_the_same_seed_gives_the_same_review(game_key: str) -> None:
