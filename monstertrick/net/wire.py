@@ -78,11 +78,79 @@ def _hints(cls: type) -> dict[str, Any]:
     return {f.name: given.get(hints[f.name], hints[f.name]) for f in dataclasses.fields(cls)}
 
 
+_SCALARS = (bool, int, str, float)
+"""The plain values sent as they are."""
+
+
+@cache
+def _is_dataclass(cls: type) -> bool:
+    """Whether instances of ``cls`` are dataclasses (a class object itself is not one)."""
+    return dataclasses.is_dataclass(cls) and not issubclass(cls, type)
+
+
+@cache
+def _written(cls: type) -> tuple[tuple[str, Any, bool], ...]:
+    """A dataclass's fields as they are written: name, declared type, and whether it is
+    left out when None (a message's field marked OMITTED)."""
+    hints = _hints(cls)
+    return tuple(
+        (f.name, hints[f.name], bool(f.metadata.get("omitted"))) for f in dataclasses.fields(cls)
+    )
+
+
+@cache
 def _members(tp: Any) -> tuple[Any, ...]:
     """The types of a union (the type itself for one that is not)."""
     if typing.get_origin(tp) in (Union, types.UnionType):
         return typing.get_args(tp)
     return (tp,)
+
+
+Where = str | tuple["Where", object]
+"""Where a value sits in what is read: a name, or a place in a container and the key or
+index in it (joined into words only when something there is wrong: :func:`_place`)."""
+
+
+def _place(where: Where) -> str:
+    """``where`` in words: ``the message.seats[2].bid``."""
+    parts: list[str] = []
+    while isinstance(where, tuple):
+        where, key = where
+        parts.append(f"[{key}]" if isinstance(key, int) else f".{key}")
+    return where + "".join(reversed(parts))
+
+
+@cache
+def _shape(tp: Any) -> tuple[str, Any]:
+    """What reading a value of type ``tp`` takes, worked out once per type: ``union``
+    (its members), ``none``, ``any``, ``record``, ``generic`` (its dataclass),
+    ``sequence`` (its origin and arguments), ``enum``, ``card``, ``dataclass``, ``bool``,
+    ``scalar``, or ``other``."""
+    members = _members(tp)
+    if len(members) > 1:
+        return "union", members
+    if tp is None or tp is type(None):
+        return "none", None
+    if tp is Any or tp is object:
+        return "any", None
+    origin = typing.get_origin(tp)
+    if origin is dict:
+        return "record", None
+    if isinstance(origin, type) and dataclasses.is_dataclass(origin):
+        return "generic", origin
+    if origin is not None:
+        return "sequence", (origin, typing.get_args(tp))
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return "enum", None
+    if isinstance(tp, type) and issubclass(tp, CodedCard):
+        return "card", None
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return "dataclass", None
+    if tp is bool:
+        return "bool", None
+    if tp in (int, str, float):
+        return "scalar", None
+    return "other", None
 
 
 class Wire(Generic[S, A, E, V, P]):
@@ -111,6 +179,8 @@ class Wire(Generic[S, A, E, V, P]):
         """The JSON value of a view, an event, an action or any part of one (``tp``: the
         type it is declared with, where known: a field declared a plain ``int`` is sent
         as a number, whatever int it holds)."""
+        if value is None or type(value) in _SCALARS:
+            return value
         if tp in (int, float, str) and isinstance(value, tp) and not isinstance(value, bool):
             return tp(value)
         if isinstance(value, self._actions):
@@ -122,14 +192,15 @@ class Wire(Generic[S, A, E, V, P]):
         if isinstance(value, Message | Part):
             cls: type = type(value)
             out: dict[str, Any] = {TYPE: value.TYPE} if isinstance(value, Message) else {}
-            for f in dataclasses.fields(cls):
-                item = getattr(value, f.name)
-                if item is not None or not f.metadata.get("omitted"):
-                    out[f.name] = self.encode(item, _hints(cls)[f.name])
+            for name, declared, omitted in _written(cls):
+                item = getattr(value, name)
+                if item is not None or not omitted:
+                    out[name] = self.encode(item, declared)
             return out
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            out = {KIND: type(value).__name__}
-            for name, declared in _hints(type(value)).items():
+        kind: type = type(value)
+        if _is_dataclass(kind):
+            out = {KIND: kind.__name__}
+            for name, declared, _ in _written(kind):
                 out[name] = self.encode(getattr(value, name), declared)
             return out
         if isinstance(value, dict):  # (a record: JSON already)
@@ -140,8 +211,6 @@ class Wire(Generic[S, A, E, V, P]):
                 return [self.encode(v, t) for v, t in zip(value, args)]
             each = args[0] if args else None
             return [self.encode(v, each) for v in value]
-        if value is None or type(value) in (bool, int, str, float):
-            return value
         raise TypeError(f"a {type(value).__name__} is not sent over the wire")
 
     # ------------------------------------------------------------------ reading
@@ -181,60 +250,60 @@ class Wire(Generic[S, A, E, V, P]):
                 return message
         raise WireError(f"{_shown(data.get(TYPE))} is not a message expected here")
 
-    def decode(self, tp: Any, data: object, where: str = "the message") -> Any:
+    def decode(self, tp: Any, data: object, where: Where = "the message") -> Any:
         """``data`` read back as a value of type ``tp``; :class:`WireError` if it is
         not one."""
         if isinstance(tp, TypeVar):
             if tp not in self._given:
-                raise WireError(f"{where}: a game's value is not read without its game")
+                raise WireError(f"{_place(where)}: a game's value is not read without its game")
             tp = self._given[tp]
-        members = _members(tp)
-        if len(members) > 1:
-            return self._union(members, data, where)
-        if tp is None or tp is type(None):
-            if data is not None:
-                raise WireError(f"{where}: expected nothing, got {_shown(data)}")
-            return None
-        if tp is Any or tp is object:
-            raise WireError(f"{where}: a value of no fixed type is not read")
-        origin = typing.get_origin(tp)
-        if origin is dict:  # (a record: the game reads it back itself)
-            if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
-                raise WireError(f"{where}: expected an object, got {_shown(data)}")
+        shape, detail = _shape(tp)
+        if shape == "scalar":
+            if type(data) is not tp and not (tp is float and type(data) is int):
+                raise WireError(f"{_place(where)}: expected {tp.__name__}, got {_shown(data)}")
             return data
-        if isinstance(origin, type) and dataclasses.is_dataclass(origin):
-            return self.decode(origin, data, where)  # (a generic part: Decided[EVENT])
-        if origin is not None:
-            return self._sequence(tp, origin, data, where)
+        if shape == "union":
+            return self._union(detail, data, where)
+        if shape == "none":
+            if data is not None:
+                raise WireError(f"{_place(where)}: expected nothing, got {_shown(data)}")
+            return None
+        if shape == "any":
+            raise WireError(f"{_place(where)}: a value of no fixed type is not read")
+        if shape == "record":  # (a record: the game reads it back itself)
+            if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
+                raise WireError(f"{_place(where)}: expected an object, got {_shown(data)}")
+            return data
+        if shape == "generic":
+            return self.decode(detail, data, where)  # (a generic part: Decided[EVENT])
+        if shape == "sequence":
+            origin, args = detail
+            return self._sequence(tp, origin, args, data, where)
         if tp in self._actions:
             return self._read_action(tp, data, where)
-        return self._plain(tp, data, where)
+        return self._plain(tp, shape, data, where)
 
-    def _plain(self, tp: Any, data: object, where: str) -> Any:
+    def _plain(self, tp: Any, shape: str, data: object, where: Where) -> Any:
         """:meth:`decode` of a type that is neither a union, a generic nor an action:
         an enum, a card, a dataclass, or a plain value."""
-        if isinstance(tp, type) and issubclass(tp, Enum):
+        if shape == "enum":
             if not isinstance(data, str) or data not in tp.__members__:
-                raise WireError(f"{where}: {_shown(data)} is not a {tp.__name__}")
+                raise WireError(f"{_place(where)}: {_shown(data)} is not a {tp.__name__}")
             return tp[data]
-        if isinstance(tp, type) and issubclass(tp, CodedCard):
+        if shape == "card":
             try:
                 return tp.parse(data)
             except InvalidMoveError as exc:
-                raise WireError(f"{where}: {exc}") from None
-        if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+                raise WireError(f"{_place(where)}: {exc}") from None
+        if shape == "dataclass":
             return self._dataclass(tp, data, where)
-        if tp is bool:
+        if shape == "bool":
             if not isinstance(data, bool):
-                raise WireError(f"{where}: expected true or false, got {_shown(data)}")
+                raise WireError(f"{_place(where)}: expected true or false, got {_shown(data)}")
             return data
-        if tp in (int, str, float):
-            if type(data) is not tp and not (tp is float and type(data) is int):
-                raise WireError(f"{where}: expected {tp.__name__}, got {_shown(data)}")
-            return data
-        raise WireError(f"{where}: a {tp!r} is not read")
+        raise WireError(f"{_place(where)}: a {tp!r} is not read")
 
-    def _union(self, members: Sequence[Any], data: object, where: str) -> Any:
+    def _union(self, members: Sequence[Any], data: object, where: Where) -> Any:
         members = [m for t in members for m in _members(self._given.get(t, t))]
         if data is None and type(None) in members:
             return None
@@ -255,13 +324,17 @@ class Wire(Generic[S, A, E, V, P]):
                         return self.decode(part, data, where)
                     except WireError as exc:
                         problems.append(str(exc))
-                raise WireError(problems[0] if len(problems) == 1 else f"{where}: fits no part")
+                raise WireError(
+                    problems[0] if len(problems) == 1 else f"{_place(where)}: fits no part"
+                )
         if isinstance(data, Mapping):
             # A dataclass of the union: the one its kind names.
             for member in members:
                 if isinstance(member, type) and member.__name__ == data.get(KIND):
                     return self.decode(member, data, where)
-            raise WireError(f"{where}: {_shown(data.get(KIND))} is not a kind expected here")
+            raise WireError(
+                f"{_place(where)}: {_shown(data.get(KIND))} is not a kind expected here"
+            )
         problems = []
         for member in members:
             if member is type(None):
@@ -271,49 +344,53 @@ class Wire(Generic[S, A, E, V, P]):
             except WireError as exc:
                 problems.append(str(exc))
         raise WireError(
-            problems[0] if len(problems) == 1 else f"{where}: {_shown(data)} fits no type"
+            problems[0] if len(problems) == 1 else f"{_place(where)}: {_shown(data)} fits no type"
         )
 
-    def _sequence(self, tp: Any, origin: Any, data: object, where: str) -> Any:
+    def _sequence(
+        self, tp: Any, origin: Any, args: tuple[Any, ...], data: object, where: Where
+    ) -> Any:
         if origin not in (tuple, list, Sequence):
-            raise WireError(f"{where}: a {tp!r} is not read")
+            raise WireError(f"{_place(where)}: a {tp!r} is not read")
         if not isinstance(data, list):
-            raise WireError(f"{where}: expected a list, got {_shown(data)}")
+            raise WireError(f"{_place(where)}: expected a list, got {_shown(data)}")
         if len(data) > MAX_ITEMS:
-            raise WireError(f"{where}: a list of more than {MAX_ITEMS} items")
-        args = typing.get_args(tp)
+            raise WireError(f"{_place(where)}: a list of more than {MAX_ITEMS} items")
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
             if len(data) != len(args):
-                raise WireError(f"{where}: expected {len(args)} items, got {len(data)}")
-            return tuple(
-                self.decode(t, d, f"{where}[{i}]") for i, (t, d) in enumerate(zip(args, data))
-            )
-        items = [self.decode(args[0], d, f"{where}[{i}]") for i, d in enumerate(data)]
+                raise WireError(f"{_place(where)}: expected {len(args)} items, got {len(data)}")
+            return tuple(self.decode(t, d, (where, i)) for i, (t, d) in enumerate(zip(args, data)))
+        each = args[0]
+        items = [self.decode(each, d, (where, i)) for i, d in enumerate(data)]
         return items if origin is list else tuple(items)
 
-    def _dataclass(self, tp: type, data: object, where: str) -> Any:
+    def _dataclass(self, tp: type, data: object, where: Where) -> Any:
         if not isinstance(data, Mapping):
-            raise WireError(f"{where}: expected a {tp.__name__}, got {_shown(data)}")
+            raise WireError(f"{_place(where)}: expected a {tp.__name__}, got {_shown(data)}")
         key = KIND
         if issubclass(tp, Message):
             key = TYPE
             if data.get(TYPE) != tp.TYPE:
-                raise WireError(f"{where}: expected a {tp.TYPE}, got {_shown(data.get(TYPE))}")
+                raise WireError(
+                    f"{_place(where)}: expected a {tp.TYPE}, got {_shown(data.get(TYPE))}"
+                )
         elif issubclass(tp, Part):
             key = ""
         elif data.get(KIND) != tp.__name__:
-            raise WireError(f"{where}: expected a {tp.__name__}, got {_shown(data.get(KIND))}")
+            raise WireError(
+                f"{_place(where)}: expected a {tp.__name__}, got {_shown(data.get(KIND))}"
+            )
         hints = _hints(tp)
         extra = set(data) - set(hints) - {key}
         if extra:
-            raise WireError(f"{where}: a {tp.__name__} has no {_shown(sorted(extra)[0])}")
+            raise WireError(f"{_place(where)}: a {tp.__name__} has no {_shown(sorted(extra)[0])}")
         # A message's field with a default may be left out (and one marked OMITTED is).
         optional = _optional(tp) if tp.__module__ == protocol.__name__ else set()
         missing = [name for name in hints if name not in data and name not in optional]
         if missing:
-            raise WireError(f"{where}: a {tp.__name__} needs its {missing[0]}")
+            raise WireError(f"{_place(where)}: a {tp.__name__} needs its {missing[0]}")
         fields = {
-            name: self.decode(t, data[name], f"{where}.{name}")
+            name: self.decode(t, data[name], (where, name))
             for name, t in hints.items()
             if name in data
         }
@@ -328,18 +405,18 @@ class Wire(Generic[S, A, E, V, P]):
         try:
             return tp(**fields)
         except (TypeError, ValueError) as exc:
-            raise WireError(f"{where}: not a {tp.__name__}: {exc}") from None
+            raise WireError(f"{_place(where)}: not a {tp.__name__}: {exc}") from None
 
-    def _read_action(self, tp: type, data: object, where: str) -> Any:
+    def _read_action(self, tp: type, data: object, where: Where) -> Any:
         if not isinstance(data, str):
-            raise WireError(f"{where}: an action is written as text, not {_shown(data)}")
+            raise WireError(f"{_place(where)}: an action is written as text, not {_shown(data)}")
         assert self._parse is not None  # (an action type comes from the door)
         try:
             action = self._parse(data)
         except InvalidMoveError as exc:
-            raise WireError(f"{where}: {exc}") from None
+            raise WireError(f"{_place(where)}: {exc}") from None
         if not isinstance(action, tp):
-            raise WireError(f"{where}: {_shown(data)} is not a {tp.__name__}")
+            raise WireError(f"{_place(where)}: {_shown(data)} is not a {tp.__name__}")
         return action
 
 
