@@ -1,5 +1,5 @@
-"""Magic Trick engine throughput: random playouts, determinized playouts, record replay.
-Not part of the test suite.
+"""Magic Trick engine throughput: random playouts, determinized playouts, the deduction,
+record replay. Not part of the test suite.
 
     python benchmarks/magic_trick.py [--json] [--repeats N] [--seconds S]
 
@@ -9,6 +9,9 @@ Not part of the test suite.
 * determinized: what the hard bot does per playout: sample a world consistent with a
   view after 12 turns (``Determinizer.sample``) and finish the hand with ``playout()``,
   as playouts/s;
+* deduction: ``value_ranges`` (what the medium computer player and the deduction aid
+  ask at every decision: each hidden card's lowest and highest possible value) of the
+  views met at every decision of seeded random hands, as views/s;
 * replay: complete 4-hand game records, JSON parsing included, as records/s.
 
 Each figure is the median of ``--repeats`` timed runs of about ``--seconds`` each, with
@@ -33,6 +36,7 @@ from monstertrick.games.magic_trick import (
     GAME,
     MagicTrickState,
 )
+from monstertrick.games.magic_trick.engine.deduce import value_ranges
 from monstertrick.games.magic_trick.engine.determinize import Determinizer
 from monstertrick.games.magic_trick.engine.playout import playout
 from monstertrick.games.magic_trick.engine.record import replay
@@ -82,6 +86,26 @@ def determinized_runner(seed: int) -> Callable[[], int]:
     return step
 
 
+def deduction_runner(seed: int) -> Callable[[], int]:
+    """``value_ranges`` of every view met in a random hand of ``seed`` (and the next
+    seeds, as each batch asks for more)."""
+    rng = random.Random(seed)
+    views = []
+    for hand in range(seed * 100, seed * 100 + 4):
+        game = MagicTrickState(NAMES, seed=hand)
+        while game.current_player is not None:
+            views.append(game.view(game.current_player))
+            game.push(rng.choice(game.legal_actions()))
+    i = [0]
+
+    def step() -> int:
+        value_ranges(views[i[0] % len(views)])
+        i[0] += 1
+        return 1
+
+    return step
+
+
 def complete_game_text(seed: int) -> str:
     rng = random.Random(seed)
     game = MagicTrickState(NAMES, seed=seed)
@@ -127,12 +151,16 @@ def main() -> None:
     det = summary(
         [timed(determinized_runner(r + 1), args.seconds)[1] for r in range(args.repeats)], 1
     )
+    deduce = summary(
+        [timed(deduction_runner(r + 1), args.seconds)[0] for r in range(args.repeats)], 1
+    )
     texts = [complete_game_text(s) for s in range(50)]
     rep = summary([timed(replay_runner(texts), args.seconds)[0] for _ in range(args.repeats)], 1)
     result = {
         "playout_actions_per_s": actions,
         "playout_hands_per_s": hands,
         "determinized_playouts_per_s": det,
+        "deduction_views_per_s": deduce,
         "replay_records_per_s": rep,
     }
     if args.json:
@@ -149,6 +177,7 @@ def main() -> None:
     print(line("random playout", actions, "actions/s"))
     print(line("random playout", hands, "hands/s"))
     print(line("sample world + playout", det, "playouts/s"))
+    print(line("deduction (value_ranges)", deduce, "views/s"))
     print(line("replay", rep, "complete records/s"))
 
 
