@@ -53,6 +53,8 @@ class Player:
     code: str
     seed: int = 0
     drop_after: int | None = None
+    until_chapter: int | None = None
+    """Stop (close the connection) once the table's news is of this chapter."""
     received: list[dict[str, Any]] = field(default_factory=list)
     joins: int = 0
 
@@ -72,6 +74,8 @@ class Player:
                     if data["type"] != "table":
                         continue
                     if data["over"]:
+                        return
+                    if self.until_chapter is not None and data["at"][0] >= self.until_chapter:
                         return
                     pause = data["pause"]
                     if pause is not None and seat in pause["waiting"]:
