@@ -1,8 +1,7 @@
 """Fixtures and hooks for every test.
 
-The suite runs on every core, two workers a core (pytest-xdist, ``-n auto`` in
-pyproject.toml, :func:`pytest_xdist_auto_num_workers`; ``-n 0`` runs it in one
-process). Each test has a data folder of its own, so tests never share files.
+The suite runs on every core (pytest-xdist, ``-n auto`` in pyproject.toml; ``-n 0`` runs
+it in one process). Each test has a data folder of its own, so tests never share files.
 """
 
 from __future__ import annotations
@@ -95,15 +94,6 @@ async def served() -> AsyncIterator[Any]:
     yield serve
     for runner in runners:
         await runner.cleanup()
-
-
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: two workers for each core this process may use (at most 16). Most of
-    the suite drives the app, a host or a subprocess and waits on it part of the time
-    (a Pilot waits for the app to go idle after every key): a second worker on the same
-    core works meanwhile."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return min(2 * (cores or 1), 16)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
