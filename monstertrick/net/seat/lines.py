@@ -24,8 +24,8 @@ import json
 import queue
 import sys
 import threading
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ...lines import announcement
 from ...lines.play import _PRIVATE, LineMode, Quit, plain
@@ -55,7 +55,7 @@ class RemoteLines(LineMode):
         self,
         session: RemoteSession,
         write: Callable[[str], None],
-        inbox: queue.Queue[tuple[str, Any]],
+        inbox: queue.Queue[tuple[str, object]],
         review_settings: Settings | None = None,
     ) -> None:
         super().__init__(session, write, self._answer, review_settings=review_settings)
@@ -71,7 +71,7 @@ class RemoteLines(LineMode):
 
     # ------------------------------------------------------------------ the host's news
 
-    def receive(self, kind: str, data: Any) -> str | None:
+    def receive(self, kind: str, data: object) -> str | None:
         """One item of the inbox that is no answer: the host's message handled (a
         person's line is returned)."""
         from ..protocol import Bye, Refused, Table
@@ -121,7 +121,7 @@ class RemoteLines(LineMode):
         self.logged = (chapter, len(log))
         self.told_log = log
 
-    def told(self, events: Any) -> None:
+    def told(self, events: Sequence[object]) -> None:
         """(A decision's events come back in the host's next table: :meth:`tell_log`.)"""
 
     # ------------------------------------------------------------------ answers
@@ -247,13 +247,13 @@ class RemoteLines(LineMode):
         return "the host keeps the game, in its History."
 
 
-def _after(chapter: list[Any], told: list[object]) -> list[Any]:
+def _after(chapter: Sequence[object], told: list[object]) -> list[object]:
     """The events of a finished chapter's log after those told of it live: its log as
     a replay shows it may begin with the deal's events, which the live log has not got."""
     for start in range(len(chapter) - len(told) + 1):
         if chapter[start : start + len(told)] == told:
-            return chapter[start + len(told) :]
-    return chapter[len(told) :]
+            return list(chapter[start + len(told) :])
+    return list(chapter[len(told) :])
 
 
 def run_join_lines(
@@ -285,7 +285,7 @@ def run_join_lines(
     code = code or _ask_code(write, read, watch)
     if code is None:
         return 0
-    inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+    inbox: queue.Queue[tuple[str, object]] = queue.Queue()
     link = _Link(url, code, inbox, watch)
     link.start()
 
@@ -329,7 +329,7 @@ def _ask_code(
 
 
 def _welcomed(
-    inbox: queue.Queue[tuple[str, Any]],
+    inbox: queue.Queue[tuple[str, object]],
     link: _Link,
     write: Callable[[str], None],
     review_settings: Settings | None,
@@ -389,7 +389,7 @@ class _Link:
     goes to ``inbox``; :meth:`post_for` sends."""
 
     def __init__(
-        self, url: str, code: str, inbox: queue.Queue[tuple[str, Any]], watch: bool = False
+        self, url: str, code: str, inbox: queue.Queue[tuple[str, object]], watch: bool = False
     ) -> None:
         self.url = url
         self.code = code
