@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from monstertrick.games.monster_trick.engine import RecordError
 from monstertrick.games.monster_trick.engine.record import to_record
 from monstertrick.saves import SaveStore, read_save
@@ -46,6 +48,7 @@ def is_prefix(part: dict, whole: dict) -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_killing_the_game_at_any_moment_leaves_a_save_that_replays_and_resumes(tmp_path) -> None:
     rng = random.Random(2026)
     for attempt in range(KILLS):

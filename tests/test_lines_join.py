@@ -75,6 +75,7 @@ class Script:
 
 
 @pytest.mark.parametrize("game", sorted(TABLES))
+@pytest.mark.slow
 async def test_a_seat_joined_in_lines_plays_a_hosted_game_to_the_end(
     served: Any, game: str
 ) -> None:

@@ -45,6 +45,7 @@ def test_the_code_is_formatted_by_ruff() -> None:
     assert proc.returncode == 0, "run: ruff format monstertrick tests benchmarks\n" + proc.stdout
 
 
+@pytest.mark.slow
 def test_the_package_type_checks_strictly() -> None:
     mypy = _tool("mypy")
     # The files and strictness come from [tool.mypy] in pyproject.toml.

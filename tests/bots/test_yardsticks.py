@@ -115,6 +115,7 @@ def midgame(key: str) -> Any:
 
 @pytest.mark.parametrize("word", WORDS)
 @pytest.mark.parametrize("key", KEYS)
+@pytest.mark.slow
 def test_each_yardstick_finds_a_forced_win(key: str, word: str) -> None:
     view, winning = forced_win(key)
     bot = GAMES[key].load().make_bot(f"{word}:{2000 if word == 'ismcts' else 200}")

@@ -125,6 +125,7 @@ def play_at_random(key: str, seed: int, rng: random.Random, every: int) -> None:
     max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(seed=st.integers(0, 2**16), choices=st.integers(0, 2**16))
+@pytest.mark.slow
 def test_who_decides_and_what_was_decided_hold_at_every_step_of_random_games(
     game_key: str, seed: int, choices: int
 ) -> None:

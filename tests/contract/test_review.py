@@ -304,6 +304,7 @@ def damaged(raw: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+@pytest.mark.slow
 def test_a_damaged_kept_review_is_computed_again(game_key: str, tmp_path: Path) -> None:
     game = Game(finished_record(game_key, 9))
     cache = ReviewCache(tmp_path)
@@ -327,6 +328,7 @@ def test_a_damaged_kept_review_is_computed_again(game_key: str, tmp_path: Path) 
     assert cache.load(game, Settings(seed=2, playouts=12, luck_samples=2)) is None
 
 
+@pytest.mark.slow
 def test_a_review_kept_by_an_earlier_version_is_computed_again(
     game_key: str, tmp_path: Path
 ) -> None:
@@ -348,6 +350,7 @@ def test_a_review_kept_by_an_earlier_version_is_computed_again(
     assert json.loads(path.read_text())["kept"] == KEPT
 
 
+@pytest.mark.slow
 def test_a_review_with_other_settings_keeps_the_default_one(game_key: str, tmp_path: Path) -> None:
     """``review --seed 2`` does not throw away the review the app keeps (the default
     one), nor the other way round; the default one is the one shown beside a game."""

@@ -25,6 +25,7 @@ def sent(wire: Wire[Any, Any, Any, Any, Any], value: object) -> Any:
 
 
 @pytest.mark.parametrize("seed", range(2))
+@pytest.mark.slow
 def test_every_view_event_and_action_reads_back_as_it_was_sent(game_key: str, seed: int) -> None:
     door = door_of(game_key)
     wire = Wire(door)

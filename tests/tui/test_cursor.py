@@ -257,6 +257,7 @@ async def test_saved_game_lists_cursor_on_the_row(monstertrick_home: Path) -> No
         assert len(rows) == 3
 
 
+@pytest.mark.slow
 async def test_history_viewer_and_review_cursor() -> None:
     from monstertrick.games.monster_trick.tui.viewer import ViewerScreen
     from monstertrick.tui.screens.review import ReviewScreen

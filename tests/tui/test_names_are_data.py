@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from monstertrick.games.monster_trick.tui.ends import GameOverScreen, RoundEndScreen
 from monstertrick.games.monster_trick.tui.log import LogPanel
 from monstertrick.tui.app import GamesApp
@@ -15,6 +17,7 @@ from .helpers import THEME, Toasts, play_through, screen_text
 HOSTILE = ("[/]", "[@click=quit]Q", "[b]Bo")
 
 
+@pytest.mark.slow
 async def test_markup_names_show_literally_through_the_last_round() -> None:
     """From the end of the second round, the last round's screens and the final standings
     (every screen of a game comes in each round)."""

@@ -115,6 +115,7 @@ async def test_a_refused_choice_is_said_and_nothing_answers_it(monstertrick_home
 
 
 @pytest.mark.parametrize("key", ["monster-trick", "magic-trick", "monster-taking"])
+@pytest.mark.slow
 async def test_every_game_sets_its_marked_decisions_up_again(
     monstertrick_home: Path, key: str
 ) -> None:

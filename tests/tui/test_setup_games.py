@@ -67,6 +67,7 @@ def test_the_form_offers_every_game_default_first() -> None:
 
 
 @pytest.mark.parametrize("key", list(GAMES))
+@pytest.mark.slow
 async def test_choosing_a_game_fits_the_form_and_starts_that_game(key: str) -> None:
     facts = GAMES[key]
     app = GamesApp()

@@ -198,6 +198,7 @@ def test_a_hosted_game_needs_a_person_and_a_free_port(tmp_path: Path) -> None:
 
 @pytest.mark.web
 @pytest.mark.skipif(missing() is not None, reason=str(missing()))
+@pytest.mark.slow
 def test_a_seat_joins_from_a_browser_page_by_typing_its_code(tmp_path: Path) -> None:
     import re
 
@@ -260,6 +261,7 @@ async def test_the_hosts_terminal_covers_an_away_seat_and_lists_the_seats() -> N
 
 @pytest.mark.web
 @pytest.mark.skipif(missing() is not None, reason=str(missing()))
+@pytest.mark.slow
 def test_a_browser_page_is_told_when_the_host_closes_the_table(tmp_path: Path) -> None:
     """Ann's page shows the host's goodbye (the game is saved) before its game ends
     with the host: the host gives the tabs' screens a moment to draw it."""

@@ -366,6 +366,7 @@ async def test_a_closed_tab_ends_its_game_even_one_that_does_not_respond(
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.slow
 async def test_stopping_the_server_ends_every_game_whatever_its_state(
     tmp_path: Path, session: aiohttp.ClientSession, signum: signal.Signals
 ) -> None:

@@ -103,6 +103,7 @@ def test_sigterm_stops_the_server_and_the_games_of_open_tabs(browser: Any, tmp_p
             screen.close()
 
 
+@pytest.mark.slow
 def test_a_game_quit_after_a_decision_is_continued_from_the_start_screen(
     browser: Any, tmp_path: Path
 ) -> None:

@@ -93,6 +93,7 @@ class Player:
 
 
 @pytest.mark.parametrize("game", sorted(TABLES))
+@pytest.mark.slow
 async def test_a_whole_game_is_played_from_several_screens_each_sent_only_its_own_view(
     game: str, served: Any
 ) -> None:

@@ -154,6 +154,7 @@ async def test_a_screen_that_stops_reading_is_dropped_and_never_holds_the_table(
     stuck.close()
 
 
+@pytest.mark.slow
 async def test_a_screen_whose_connection_resets_drops_only_itself(
     served: Any, console: list[str]
 ) -> None:

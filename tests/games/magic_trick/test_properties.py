@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,6 +45,7 @@ def test_every_card_is_accounted_for_at_every_step(seed: int) -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(seeds)
+@pytest.mark.slow
 def test_views_and_events_never_carry_the_value_of_a_card_in_a_hand(seed: int) -> None:
     rng = random.Random(seed)
 
