@@ -180,14 +180,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     review.add_argument(
         "--playouts",
-        type=_playouts,
+        type=_at_most(MAX_REVIEW_PLAYOUTS),
         default=None,
         metavar="N",
         help="the search's playouts per option of a decision (default: the review's own)",
     )
     review.add_argument(
         "--luck-games",
-        type=_luck_games,
+        type=_at_most(MAX_LUCK_GAMES),
         default=None,
         metavar="N",
         help="the games played from each deal to judge its luck (default: the review's own)",
@@ -513,23 +513,20 @@ def _positive(text: str) -> int:
     return value
 
 
-def _playouts(text: str) -> int:
-    value = _positive(text)
-    if value > MAX_REVIEW_PLAYOUTS:
-        raise argparse.ArgumentTypeError(f"{text} is more than {MAX_REVIEW_PLAYOUTS}")
-    return value
+def _at_most(most: int) -> Callable[[str], int]:
+    """An argument's reader: a whole number from 1 to ``most``."""
+
+    def read(text: str) -> int:
+        value = _positive(text)
+        if value > most:
+            raise argparse.ArgumentTypeError(f"{text} is more than {most}")
+        return value
+
+    return read
 
 
 MAX_REVIEW_PLAYOUTS = 100_000
 """The most playouts per option ``review --playouts`` takes."""
-
-
-def _luck_games(text: str) -> int:
-    value = _positive(text)
-    if value > MAX_LUCK_GAMES:
-        raise argparse.ArgumentTypeError(f"{text} is more than {MAX_LUCK_GAMES}")
-    return value
-
 
 MAX_LUCK_GAMES = 10_000
 """The most games from each deal ``review --luck-games`` takes."""
