@@ -183,7 +183,7 @@ class LineMode:
                     self.closing()
                     return True
                 if isinstance(need, flow.Think):
-                    self.told(self.session.apply(need.seat, need.choose()))
+                    self.told(self.table.apply(need.seat, need.choose()))
                 elif isinstance(need.step, Handoff):
                     self.handoff(need.step.seat)
                 elif isinstance(need.step, Played):
