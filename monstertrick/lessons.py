@@ -490,11 +490,6 @@ class LessonSession:
     def bot(self, seat: int) -> Bot[SomeView, Action]:
         return self.session.bot(seat)
 
-    def decide(
-        self, seat: int, view: SomeView | None = None, stop: StopCheck | None = None
-    ) -> Action:
-        return self.session.decide(seat, view, stop)
-
     def simple_decision(self, seat: int) -> Action:
         return self.session.simple_decision(seat)
 
