@@ -228,3 +228,38 @@ async def test_a_seat_joined_in_lines_hears_the_games_review_at_the_end(served: 
     text = [t.strip() for t in format_review(expected, width=1 << 16).splitlines() if t.strip()]
     assert told[1:-1] == [f"Review: {t}" for t in text]
     assert sum(1 for line in lines if line.startswith("Prompt: Type review")) == 2
+
+
+@pytest.mark.parametrize(
+    ("sent", "said"),
+    [
+        ("[1, 2]", "(a message from the host is one JSON object)"),
+        (
+            '{"type": "table", "x": "' + "y" * (4 * 1024 * 1024) + '"}',
+            "(it sent a message too large",
+        ),
+    ],
+    ids=["not-an-object", "too-large"],
+)
+async def test_a_seat_in_lines_sent_what_it_cannot_read_ends_saying_why(
+    sent: str, said: str
+) -> None:
+    """A host (a stand-in, on loopback) that welcomes the seat, then sends what no seat
+    can read: the line mode ends with the reason and how to take the seat again, as the
+    join app says it before it joins again (one connection, :mod:`.link`, for both)."""
+    from aiohttp import web
+
+    from .web.standin import stand_in_host
+
+    async def then(ws: web.WebSocketResponse, joins: int) -> None:
+        await ws.send_str(sent)
+
+    script = Script(1)
+    async with stand_in_host(then) as url:
+        status = await asyncio.to_thread(
+            run_join_lines, url, "K7QF9XMB", "--screen-reader", out=script.write, read=script.read
+        )
+    last = script.lines[-1]
+    assert status == 0
+    assert last.startswith("End: this screen could not read what the host sent "), script.lines
+    assert said in last and "join with the same code takes the seat again" in last, last

@@ -455,42 +455,25 @@ async def test_a_screen_sent_more_than_it_can_read_says_so_and_joins_again(
     again, rather than stopping for good."""
     from aiohttp import web
 
-    from monstertrick.net.host.command import listen
     from monstertrick.net.seat.app import JoinApp
     from monstertrick.net.seat.screen import JoinScreen
     from monstertrick.tui.screens.base import DecisionScreen
 
+    from .standin import stand_in_host
+
     table = table_of("monster-taking", ["Ann", "Bob"])
-    welcome = {
-        "type": "welcome",
-        "version": VERSION,
-        "seat": 0,
-        "game": "monster-taking",
-        "names": ["Ann", "Bob"],
-        "levels": [None, None],
-    }
-    joins: list[int] = []
+    joined: list[int] = []
     said: list[str] = []
 
-    async def host(request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse()
-        await ws.prepare(request)
-        await ws.receive()  # (the hello)
-        joins.append(1)
-        await ws.send_json(welcome)
+    async def then(ws: web.WebSocketResponse, joins: int) -> None:
+        joined.append(joins)
         message = table.table_message(0)
-        if len(joins) == 1:
+        if joins == 1:
             message["log"] = message["log"] + [message["log"][:1]] * 6000
         await ws.send_json(message)
-        async for _ in ws:
-            pass
-        return ws
 
-    app = web.Application()
-    app.router.add_get("/table", host)
-    runner, port = await listen(app, "127.0.0.1", 0)
-    join = JoinApp(f"ws://127.0.0.1:{port}/table", f"127.0.0.1:{port}", table.codes[0], pace=0)
-    try:
+    async with stand_in_host(then) as url:
+        join = JoinApp(url, url.split("/")[2], table.codes[0], pace=0)
         async with join.run_test(size=(80, 24)) as pilot:
 
             def status() -> str:
@@ -503,12 +486,10 @@ async def test_a_screen_sent_more_than_it_can_read_says_so_and_joins_again(
                 if status() and status() not in said:
                     said.append(status())
                 await pilot.pause(0.01)
-            assert isinstance(join.screen, DecisionScreen), (said, joins)
-            assert len(joins) == 2
+            assert isinstance(join.screen, DecisionScreen), (said, joined)
+            assert joined == [1, 2]
             assert any(
                 "could not read what the host sent (the message.log: a list of more than "
                 "1000 items): trying again" in s
                 for s in said
             ), said
-    finally:
-        await runner.cleanup()

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import json
 import sys
 from typing import TYPE_CHECKING
 
@@ -27,11 +26,11 @@ from ...tui.app import GamesApp
 from ...tui.messages import Decided, NewGame, TakeBack
 from ...tui.screens.base import ComputerTurnScreen, DecisionScreen, PauseScreen
 from ..protocol import VERSION, Bye, Hello, Message, Refused, Table, TookBack, Welcome
-from ..wire import PLAIN, WireError
+from ..wire import PLAIN
+from .link import follow
 from .screen import CodeGiven, JoinScreen
 
 if TYPE_CHECKING:
-    from aiohttp import ClientWebSocketResponse
     from textual.timer import Timer
 
     from .session import RemoteSession
@@ -41,8 +40,6 @@ IDLE_COLLECTION_WAIT = 0.1
 
 RETRY_WAITS = (1.0, 2.0, 4.0, 8.0)
 """Seconds between tries to reach the table again (the last one repeats)."""
-MAX_MESSAGE = 4 * 1024 * 1024
-"""The largest message taken from the host (a table is a few kilobytes)."""
 
 
 class JoinApp(GamesApp):
@@ -83,14 +80,13 @@ class JoinApp(GamesApp):
         self.address = address
         self.code = code
         self.session: RemoteSession | None = None
-        self._outbox: asyncio.Queue[Message] = asyncio.Queue()
+        self._outbox: asyncio.Queue[Message | None] = asyncio.Queue()
         self._shown: object = None
         self._away: tuple[int, ...] | None = None
         self._present: set[int] = set()
         """The other people seen at the table since this screen joined."""
         self._ever_joined = False
         self._finished = False
-        self._unreadable: str | None = None
         """Why the host's last message could not be read (the screen joins again)."""
         self.farewell: str | None = None
         """What the host said as it closed the table (left in the terminal at the end)."""
@@ -147,16 +143,17 @@ class JoinApp(GamesApp):
         import aiohttp
 
         tries = 0
+
+        def received(data: dict[str, object]) -> bool:
+            nonlocal tries
+            tries = 0  # (the table is reached)
+            return self.received(data)
+
         while not self._finished:
+            unreadable: str | None = None
             try:
-                async with (
-                    aiohttp.ClientSession() as http,
-                    http.ws_connect(self.url, heartbeat=20, max_msg_size=MAX_MESSAGE) as ws,
-                ):
-                    tries = 0
-                    await self._follow(ws)
-                    if ws.closed and ws.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG:
-                        self._unreadable = "it sent a message too large for this screen"
+                hello = Hello(VERSION, self.code or "", self.watching)
+                unreadable = await follow(self.url, hello, self._outbox, self._encode, received)
             except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
                 reason = str(exc) or type(exc).__name__
                 if isinstance(exc, aiohttp.WSServerHandshakeError) and exc.status in (403, 421):
@@ -167,47 +164,20 @@ class JoinApp(GamesApp):
                 else:
                     reason = "the connection to the table was lost"
             else:
-                if self.code is None or self._finished:
+                if unreadable is not None:
+                    reason = f"this screen could not read what the host sent ({unreadable})"
+                elif self.code is None or self._finished:
                     return  # (the host said goodbye)
-                reason = "the table closed the connection"
-            if self._unreadable is not None:
-                reason = f"this screen could not read what the host sent ({self._unreadable})"
-                self._unreadable = None
+                else:
+                    reason = "the table closed the connection"
             wait = RETRY_WAITS[min(tries, len(RETRY_WAITS) - 1)]
             tries += 1
             self.say(f"{reason[:1].upper()}{reason[1:]}: trying again in {wait:.0f} s.")
             await asyncio.sleep(wait)
 
-    async def _follow(self, ws: ClientWebSocketResponse) -> None:
-        import aiohttp
-
-        while not self._outbox.empty():
-            self._outbox.get_nowait()  # (made for a table that is gone)
-        await ws.send_str(PLAIN.text(Hello(VERSION, self.code or "", self.watching)))
-
-        async def send() -> None:
-            while True:
-                message = await self._outbox.get()
-                wire = self.session.wire if self.session is not None else PLAIN
-                await ws.send_str(wire.text(message))
-
-        sender = asyncio.create_task(send())
-        try:
-            async for msg in ws:
-                if msg.type is not aiohttp.WSMsgType.TEXT:
-                    break
-                try:
-                    data = json.loads(msg.data)
-                    if not isinstance(data, dict):
-                        raise WireError("a message from the host is one JSON object")
-                    if not self.received(data):
-                        return
-                except (ValueError, RecursionError, WireError) as exc:
-                    # Said, and joined again: the next table may read (a table is whole).
-                    self._unreadable = str(exc)[:200] or type(exc).__name__
-                    return
-        finally:
-            sender.cancel()
+    def _encode(self, message: Message) -> str:
+        """A message of this seat, in the words of the table it was made for."""
+        return (self.session.wire if self.session is not None else PLAIN).text(message)
 
     def received(self, data: dict[str, object]) -> bool:
         """One message from the host; False when it has said goodbye."""

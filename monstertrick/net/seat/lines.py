@@ -20,7 +20,6 @@ Not yet: joining again after a dropped connection (the line mode then ends, and
 from __future__ import annotations
 
 import asyncio
-import json
 import queue
 import sys
 import threading
@@ -37,9 +36,6 @@ if TYPE_CHECKING:
     from .session import RemoteSession
 
 __all__ = ["RemoteLines", "run_join_lines"]
-
-MAX_MESSAGE = 4 * 1024 * 1024
-"""The largest message taken from the host (as the join app's)."""
 
 
 class Moved(Exception):
@@ -385,8 +381,8 @@ def _stopped(mode: RemoteLines, source: str) -> str:
 
 
 class _Link:
-    """The WebSocket to the host, in a thread with its own event loop: what comes in
-    goes to ``inbox``; :meth:`post_for` sends."""
+    """The connection to the host (:func:`.link.follow`), in a thread with its own
+    event loop: what comes in goes to ``inbox``; :meth:`post_for` sends."""
 
     def __init__(
         self, url: str, code: str, inbox: queue.Queue[tuple[str, object]], watch: bool = False
@@ -396,7 +392,8 @@ class _Link:
         self.watch = watch
         self.inbox = inbox
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.outbox: asyncio.Queue[str] | None = None
+        self.outbox: asyncio.Queue[Message | None] | None = None
+        self.session: Callable[[int], RemoteSession] | None = None
         self.ready = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
 
@@ -408,25 +405,33 @@ class _Link:
         loop = self.loop
         if loop is not None and not loop.is_closed():
             try:
-                loop.call_soon_threadsafe(self._close)
+                loop.call_soon_threadsafe(self._send, None)
             except RuntimeError:
                 pass
         self.thread.join(timeout=5)
 
-    def _close(self) -> None:
+    def _send(self, message: Message | None) -> None:
         assert self.outbox is not None
-        self.outbox.put_nowait("")
+        self.outbox.put_nowait(message)
 
     def post_for(self, session: Callable[[int], RemoteSession]) -> Callable[[Message], None]:
         """How ``session(0)``, the joined seat's, sends a message."""
+        self.session = session
 
         def post(message: Message) -> None:
-            text = session(0).wire.text(message)
-            loop, outbox = self.loop, self.outbox
-            if loop is not None and outbox is not None and not loop.is_closed():
-                loop.call_soon_threadsafe(outbox.put_nowait, text)
+            loop = self.loop
+            if loop is not None and not loop.is_closed():
+                loop.call_soon_threadsafe(self._send, message)
 
         return post
+
+    def _encode(self, message: Message) -> str:
+        assert self.session is not None  # (a message is made only by the joined seat)
+        return self.session(0).wire.text(message)
+
+    def _received(self, data: dict[str, object]) -> bool:
+        self.inbox.put(("message", data))
+        return True
 
     def _run(self) -> None:
         asyncio.run(self._main())
@@ -435,40 +440,17 @@ class _Link:
         import aiohttp
 
         from ..protocol import VERSION, Hello
-        from ..wire import PLAIN
+        from .link import follow
 
         self.loop = asyncio.get_running_loop()
         self.outbox = asyncio.Queue()
         self.ready.set()
         reason = "the table closed the connection"
         try:
-            async with (
-                aiohttp.ClientSession() as http,
-                http.ws_connect(self.url, heartbeat=20, max_msg_size=MAX_MESSAGE) as ws,
-            ):
-                await ws.send_str(PLAIN.text(Hello(VERSION, self.code, self.watch)))
-                outbox = self.outbox
-
-                async def send() -> None:
-                    while True:
-                        text = await outbox.get()
-                        if not text:
-                            await ws.close()
-                            return
-                        await ws.send_str(text)
-
-                sender = asyncio.create_task(send())
-                try:
-                    async for msg in ws:
-                        if msg.type is not aiohttp.WSMsgType.TEXT:
-                            break
-                        try:
-                            self.inbox.put(("message", json.loads(msg.data)))
-                        except ValueError:
-                            reason = "the host sent what this screen cannot read"
-                            break
-                finally:
-                    sender.cancel()
+            hello = Hello(VERSION, self.code, self.watch)
+            unreadable = await follow(self.url, hello, self.outbox, self._encode, self._received)
+            if unreadable is not None:
+                reason = f"this screen could not read what the host sent ({unreadable})"
         except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
             reason = f"cannot reach the table ({str(exc) or type(exc).__name__})"
         self.inbox.put(("closed", reason))
