@@ -87,7 +87,6 @@ class JoinApp(GamesApp):
         """The other people seen at the table since this screen joined."""
         self._ever_joined = False
         self._finished = False
-        """Why the host's last message could not be read (the screen joins again)."""
         self.farewell: str | None = None
         """What the host said as it closed the table (left in the terminal at the end)."""
 
