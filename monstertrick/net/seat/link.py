@@ -34,7 +34,8 @@ async def follow(
     sends, one JSON object, goes to ``received`` until it returns False (the host said
     goodbye); what ``outbox`` brings is sent, ``encode``-d, and None closes the
     connection. Messages left in ``outbox`` from an earlier connection are dropped
-    (they were meant for a table that is gone).
+    (they were meant for a table that is gone), but a None among them ends it at once:
+    the seat was closed before it could join.
 
     Returns None when the connection ends, or what the host sent that this seat could
     not read (the connection is then closed: a table is whole, so the next one may
@@ -43,7 +44,8 @@ async def follow(
     import aiohttp
 
     while not outbox.empty():
-        outbox.get_nowait()
+        if outbox.get_nowait() is None:
+            return None  # (closed before it was joined: nothing to follow)
     async with (
         aiohttp.ClientSession() as http,
         http.ws_connect(url, heartbeat=20, max_msg_size=MAX_MESSAGE) as ws,
